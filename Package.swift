@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Eki",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "eki", targets: ["eki"]),
+        .library(name: "EkiCore", targets: ["EkiCore"]),
+        .library(name: "EkiStore", targets: ["EkiStore"]),
+        .library(name: "EkiImport", targets: ["EkiImport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pure domain: time model, categories, search keys, geography. No I/O, no SQL.
+        .target(name: "EkiCore"),
+        // Schema, database writer and read-only queries: the only module that speaks SQL.
+        .target(name: "EkiStore", dependencies: [
+            "EkiCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // One reader per source format -> one import model -> validation -> EkiStore's writer.
+        .target(name: "EkiImport", dependencies: ["EkiCore", "EkiStore"]),
+        // The command-line app: parses arguments, calls the modules, prints.
+        .executableTarget(name: "eki", dependencies: [
+            "EkiCore", "EkiStore", "EkiImport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
+        .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport"]),
+        .testTarget(name: "EkiCLITests", dependencies: ["eki"]),
+    ]
+)

@@ -1,0 +1,64 @@
+import EkiStore
+import Foundation
+
+/// Folder in, database out: recognise the format, read it, validate, write atomically.
+public struct Importer: Sendable {
+    /// Every format Eki reads; the first one that recognises a folder reads it.
+    public static let sources: [any TimetableSource] = [MiniTokyo3DSource()]
+
+    public enum Event: Sendable {
+        case recognised(format: String)
+        case loading(ImportProgress)
+        case validated(warnings: Int)
+        case writing(TimetableWriter.Stage, TimetableWriter.Summary)
+    }
+
+    /// What an import did, printed at the end and written by `--report` as JSON.
+    public struct Report: Codable, Sendable {
+        public var source: String
+        public var folder: String
+        public var database: String
+        public var snapshotDate: String
+        public var counts: Counts
+        public var elapsedSeconds: Double
+        public var databaseBytes: Int64
+        public var warningCounts: [String: Int]
+        public var warnings: [ImportWarning]
+
+        public struct Counts: Codable, Sendable {
+            public var railways, stations, stationComplexes, trains, stopEvents, departures, throughDepartures: Int
+        }
+    }
+
+    public let sources: [any TimetableSource]
+    public init(sources: [any TimetableSource] = Importer.sources) { self.sources = sources }
+
+    public func run(folder: URL, database: URL, progress: (Event) -> Void = { _ in }) throws -> Report {
+        let started = Date()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ImportError.noSuchFolder(folder.path)
+        }
+        guard let source = sources.first(where: { $0.applicable(folder) }) else {
+            throw ImportError.notRecognised(folder: folder.path,
+                                            expected: "expected railways.json, stations.json and a train-timetables/ folder")
+        }
+        progress(.recognised(format: source.name))
+        var warnings: [ImportWarning] = []
+        var dataset = try source.load(folder, warnings: &warnings) { progress(.loading($0)) }
+        DatasetValidator.validate(&dataset, warnings: &warnings)
+        progress(.validated(warnings: warnings.count))
+
+        let summary = try TimetableWriter(target: database).write(dataset) { progress(.writing($0, $1)) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: database.path)[.size] as? NSNumber)?.int64Value ?? 0
+        return Report(
+            source: source.name, folder: folder.path, database: database.path,
+            snapshotDate: dataset.source.snapshotDate,
+            counts: .init(railways: summary.railways, stations: summary.stations, stationComplexes: summary.complexes,
+                          trains: summary.trains, stopEvents: summary.stopEvents, departures: summary.departures,
+                          throughDepartures: summary.throughDepartures),
+            elapsedSeconds: Date().timeIntervalSince(started), databaseBytes: size,
+            warningCounts: Dictionary(grouping: warnings, by: \.kind.rawValue).mapValues(\.count),
+            warnings: warnings)
+    }
+}

@@ -1,0 +1,190 @@
+import GRDB
+
+/// The timetable database's tables. Built once by the importer, opened read-only by everything else.
+///
+/// Shaped for the board query: string ids are interned to integers, times are service-day minutes,
+/// and `departure` is a WITHOUT ROWID table clustered by (station, direction, service, minute), so a
+/// station board is one contiguous range read. A train's stops are one small blob (`StopList`),
+/// which keeps 1.2M stop events to ~10 MB and a train timetable to one row read.
+public enum Schema {
+    /// Bump on any change a reader could notice; readers refuse other versions with a clear message.
+    public static let version = 1
+
+    static let statements: [String] = [
+        """
+        CREATE TABLE meta(
+            key TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE operator(
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL,
+            color TEXT
+        )
+        """,
+        """
+        CREATE TABLE direction(
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE railway(
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            operator_id INTEGER REFERENCES operator(id),
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL,
+            color TEXT,
+            ascending_id INTEGER REFERENCES direction(id),
+            descending_id INTEGER REFERENCES direction(id),
+            is_loop INTEGER NOT NULL,
+            search_ja TEXT NOT NULL,
+            search_en TEXT NOT NULL
+        )
+        """,
+        // A station complex groups the railways' stations of one place; platform groups inside it
+        // share platforms (the through-service rule and transfer times depend on it).
+        """
+        CREATE TABLE station_complex(
+            id INTEGER PRIMARY KEY,
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL,
+            latitude REAL,
+            longitude REAL
+        )
+        """,
+        """
+        CREATE TABLE station(
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            railway_id INTEGER REFERENCES railway(id),
+            complex_id INTEGER NOT NULL REFERENCES station_complex(id),
+            platform_group INTEGER NOT NULL,
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL,
+            latitude REAL,
+            longitude REAL,
+            search_ja TEXT NOT NULL,
+            search_en TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX station_complex_index ON station(complex_id)",
+        "CREATE INDEX station_position ON station(latitude, longitude)",
+        """
+        CREATE TABLE railway_station(
+            railway_id INTEGER NOT NULL REFERENCES railway(id),
+            position INTEGER NOT NULL,
+            station_id INTEGER NOT NULL REFERENCES station(id),
+            PRIMARY KEY(railway_id, position)
+        ) WITHOUT ROWID
+        """,
+        // Polylines as little-endian Int32 pairs of micro-degrees (latitude, longitude): 8 bytes a point.
+        """
+        CREATE TABLE railway_shape(
+            railway_id INTEGER NOT NULL REFERENCES railway(id),
+            part INTEGER NOT NULL,
+            points BLOB NOT NULL,
+            PRIMARY KEY(railway_id, part)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE train_type(
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL,
+            category INTEGER NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE service(
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL
+        )
+        """,
+        // Explicit running dates, for sources that list them (GTFS calendar_dates).
+        """
+        CREATE TABLE service_date(
+            service_id INTEGER NOT NULL REFERENCES service(id),
+            date TEXT NOT NULL,
+            PRIMARY KEY(service_id, date)
+        ) WITHOUT ROWID
+        """,
+        // Which services each railway actually runs: the schedule rule picks the first one it has.
+        """
+        CREATE TABLE railway_service(
+            railway_id INTEGER NOT NULL REFERENCES railway(id),
+            service_id INTEGER NOT NULL REFERENCES service(id),
+            trains INTEGER NOT NULL,
+            PRIMARY KEY(railway_id, service_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE train(
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            railway_id INTEGER NOT NULL REFERENCES railway(id),
+            service_id INTEGER NOT NULL REFERENCES service(id),
+            number TEXT NOT NULL,
+            type_id INTEGER NOT NULL REFERENCES train_type(id),
+            direction_id INTEGER NOT NULL REFERENCES direction(id),
+            vehicle TEXT,
+            stops BLOB NOT NULL
+        )
+        """,
+        // Origins (kind 0) and destinations (kind 1) of the whole through-service run, as the source gives them.
+        """
+        CREATE TABLE train_terminal(
+            train_id INTEGER NOT NULL REFERENCES train(id),
+            kind INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            station_id INTEGER NOT NULL REFERENCES station(id),
+            PRIMARY KEY(train_id, kind, position)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE train_name(
+            train_id INTEGER NOT NULL REFERENCES train(id),
+            position INTEGER NOT NULL,
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL,
+            PRIMARY KEY(train_id, position)
+        ) WITHOUT ROWID
+        """,
+        // Through service: train part `train_id` continues as `next_id` (possibly on another railway).
+        """
+        CREATE TABLE train_link(
+            train_id INTEGER NOT NULL REFERENCES train(id),
+            next_id INTEGER NOT NULL REFERENCES train(id),
+            PRIMARY KEY(train_id, next_id)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX train_link_previous ON train_link(next_id)",
+        // The board table. One row per train leaving a station, including a part that arrives here and
+        // continues as another railway's part from the same platform group (`train_id` is then that
+        // continuing part and `stop_index` its first stop).
+        """
+        CREATE TABLE departure(
+            station_id INTEGER NOT NULL REFERENCES station(id),
+            direction_id INTEGER NOT NULL REFERENCES direction(id),
+            service_id INTEGER NOT NULL REFERENCES service(id),
+            minute INTEGER NOT NULL,
+            train_id INTEGER NOT NULL REFERENCES train(id),
+            stop_index INTEGER NOT NULL,
+            PRIMARY KEY(station_id, direction_id, service_id, minute, train_id)
+        ) WITHOUT ROWID
+        """,
+    ]
+
+    static func create(_ db: Database) throws {
+        for statement in statements { try db.execute(sql: statement) }
+    }
+}

@@ -1,0 +1,86 @@
+import EkiCore
+import Foundation
+import GRDB
+
+/// The read-only façade over a timetable database: every query the apps make goes through here.
+public final class Timetable: Sendable {
+    let reader: any DatabaseReader
+    public let url: URL
+
+    /// Opens an existing database read-only; says clearly when there is none or it is not ours.
+    public init(url: URL) throws {
+        self.url = url
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw StoreError.notFound("no timetable database at \(url.path): run `eki import <data-dir>` first")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "timetable"
+        do {
+            reader = try DatabaseQueue(path: url.path, configuration: configuration)
+            let version = try reader.read { db -> Int? in
+                guard try db.tableExists("meta") else { return nil }
+                return try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema_version'").flatMap(Int.init)
+            }
+            guard let version else {
+                throw StoreError.wrongSchema("\(url.path) is not an Eki timetable database")
+            }
+            guard version == Schema.version else {
+                throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw StoreError.wrongSchema("\(url.path) is not a readable timetable database (\(error.message ?? "SQLite error \(error.resultCode)"))")
+        }
+    }
+
+    /// For tests and tools that already hold a reader.
+    init(reader: any DatabaseReader, url: URL) {
+        self.reader = reader
+        self.url = url
+    }
+}
+
+/// What a database holds, for `eki info`.
+public struct DatabaseInfo: Codable, Sendable, Equatable {
+    public var path: String
+    public var schemaVersion: Int
+    public var source: String
+    public var snapshotDate: String
+    public var snapshotDigest: String
+    public var importedAt: String
+    public var attribution: String
+    public var sizeBytes: Int64
+    public var counts: Counts
+
+    public struct Counts: Codable, Sendable, Equatable {
+        public var railways, stations, stationComplexes, trains, stopEvents, departures, trainTypes, services: Int
+    }
+}
+
+extension Timetable {
+    public func info() throws -> DatabaseInfo {
+        try reader.read { db in
+            let meta = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM meta").map {
+                ($0["key"] as String, $0["value"] as String)
+            })
+            func count(_ key: String) -> Int { meta["count_" + key].flatMap(Int.init) ?? 0 }
+            func rows(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+            return DatabaseInfo(
+                path: url.path,
+                schemaVersion: meta["schema_version"].flatMap(Int.init) ?? 0,
+                source: meta["source_format"] ?? "",
+                snapshotDate: meta["snapshot_date"] ?? "",
+                snapshotDigest: meta["snapshot_digest"] ?? "",
+                importedAt: meta["imported_at"] ?? "",
+                attribution: meta["attribution"] ?? "",
+                sizeBytes: size,
+                counts: .init(railways: count("railways"), stations: count("stations"),
+                              stationComplexes: count("complexes"), trains: count("trains"),
+                              stopEvents: count("stop_events"), departures: count("departures"),
+                              trainTypes: try rows("train_type"), services: try rows("service")))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import EkiCore
+import Foundation
+import GRDB
+
+/// Builds a timetable database from a dataset, atomically: everything is written to a temporary
+/// file beside the target and renamed over it only when complete, so a failed or interrupted
+/// import leaves any existing database exactly as it was.
+public struct TimetableWriter {
+    public enum Stage: String, Sendable {
+        case reference = "railways, stations, types"
+        case trains
+        case departures
+        case finishing
+    }
+
+    public struct Summary: Sendable {
+        public var railways = 0, stations = 0, complexes = 0, trains = 0
+        public var stopEvents = 0, departures = 0, throughDepartures = 0, links = 0
+    }
+
+    public let target: URL
+    public var importedAt: Date = Date()
+    public var ekiVersion = EkiCoreVersion.version
+
+    public init(target: URL) { self.target = target }
+
+    /// The temporary file this writer uses; removed on failure.
+    public var temporaryURL: URL {
+        target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).importing-\(getpid())")
+    }
+
+    /// Writes the dataset (whose references the importer has already checked) and returns counts.
+    /// `progress` is called at the start of each stage.
+    public func write(_ dataset: TimetableDataset,
+                      progress: (Stage, Summary) -> Void = { _, _ in }) throws -> Summary {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = temporaryURL
+        try? fileManager.removeItem(at: temporary)
+        do {
+            var summary = Summary()
+            do {
+                var configuration = Configuration()
+                configuration.prepareDatabase { db in
+                    // A scratch file until renamed: no journal needed, durability comes from the rename.
+                    try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF")
+                }
+                let queue = try DatabaseQueue(path: temporary.path, configuration: configuration)
+                try queue.writeWithoutTransaction { db in
+                    try db.inTransaction {
+                        try Schema.create(db)
+                        var builder = Builder(db: db, dataset: dataset)
+                        progress(.reference, summary)
+                        try builder.writeReference(&summary)
+                        progress(.trains, summary)
+                        try builder.writeTrains(&summary)
+                        progress(.departures, summary)
+                        try builder.writeDepartures(&summary)
+                        progress(.finishing, summary)
+                        try writeMeta(db, dataset: dataset, summary: summary)
+                        return .commit
+                    }
+                    // Foreign keys are declared for readers and checked once here rather than per row.
+                    if let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
+                        throw StoreError.inconsistent("foreign key violation in table \(violation[0] as String? ?? "?")")
+                    }
+                    try db.execute(sql: "ANALYZE")
+                }
+                try queue.close()
+            }
+            // rename(2) replaces the target atomically.
+            guard rename(temporary.path, target.path) == 0 else {
+                throw StoreError.io("cannot move the new database into place at \(target.path): \(String(cString: strerror(errno)))")
+            }
+            return summary
+        } catch {
+            try? fileManager.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    private func writeMeta(_ db: Database, dataset: TimetableDataset, summary: Summary) throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TokyoTime.zone
+        let values: [(String, String)] = [
+            ("schema_version", String(Schema.version)),
+            ("source_format", dataset.source.format),
+            ("snapshot_date", dataset.source.snapshotDate),
+            ("snapshot_digest", dataset.source.digest),
+            ("attribution", dataset.source.attribution),
+            ("imported_at", formatter.string(from: importedAt)),
+            ("eki_version", ekiVersion),
+            ("count_railways", String(summary.railways)),
+            ("count_stations", String(summary.stations)),
+            ("count_complexes", String(summary.complexes)),
+            ("count_trains", String(summary.trains)),
+            ("count_stop_events", String(summary.stopEvents)),
+            ("count_departures", String(summary.departures)),
+        ]
+        for (key, value) in values {
+            try db.execute(sql: "INSERT INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+}
+
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    case io(String)
+    case inconsistent(String)
+    case notFound(String)
+    case wrongSchema(String)
+
+    public var description: String {
+        switch self {
+        case .io(let message), .inconsistent(let message), .notFound(let message), .wrongSchema(let message):
+            message
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+@main
+struct Eki: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eki",
+        abstract: "Tokyo train timetables, offline: the departure board of your platform, now.",
+        discussion: "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D.",
+        version: "0.1.0",
+        subcommands: [ImportCommand.self, InfoCommand.self]
+    )
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import EkiStore
+import Foundation
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Show what the timetable database holds: source, snapshot, counts, schema, size.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+}
+
+extension InfoCommand {
+    func run() throws {
+        let timetable = try database.open()
+        let info: DatabaseInfo
+        do {
+            info = try timetable.info()
+        } catch {
+            throw failure("cannot read \(database.url.path): \(error)")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(info), as: UTF8.self))
+            return
+        }
+        let c = info.counts
+        print("""
+            Database   \(info.path) (\(Terminal.byteCount(info.sizeBytes)), schema \(info.schemaVersion))
+            Source     \(info.source), snapshot \(info.snapshotDate) (\(info.snapshotDigest)), imported \(info.importedAt)
+            Railways   \(Terminal.number(c.railways))
+            Stations   \(Terminal.number(c.stations)) in \(Terminal.number(c.stationComplexes)) complexes
+            Trains     \(Terminal.number(c.trains)) (\(Terminal.number(c.trainTypes)) train types, \(Terminal.number(c.services)) calendars)
+            Stops      \(Terminal.number(c.stopEvents)) stop events, \(Terminal.number(c.departures)) departures
+            \(info.attribution)
+            """)
+    }
+}
