@@ -29,8 +29,10 @@ let package = Package(
             "EkiCore", "EkiStore", "EkiImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Finds ../shared/data and imports it once per test run, for every test target.
+        .target(name: "EkiTestSupport", dependencies: ["EkiStore", "EkiImport"], path: "Tests/EkiTestSupport"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
-        .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport"]),
-        .testTarget(name: "EkiCLITests", dependencies: ["eki"]),
+        .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
+        .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
     ]
 )

@@ -120,6 +120,9 @@ struct JSONFileReader {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw ImportError.malformed(file: file, detail: syntaxError(in: data))
+            }
             throw ImportError.malformed(file: file, detail: describe(error))
         } catch {
             throw ImportError.malformed(file: file, detail: String(describing: error))
@@ -147,6 +150,32 @@ struct JSONFileReader {
         @unknown default:
             return String(describing: error)
         }
+    }
+
+    /// Where a syntax error is, as "line L, column C: reason". JSONDecoder does not say, so ask
+    /// JSONSerialization (which reports a byte offset, or the end of the file) and count lines to it.
+    static func syntaxError(in data: Data) -> String {
+        var reason = "not valid JSON"
+        var offset = data.count
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+            if let range = debug.range(of: "character "),
+               let number = Int(debug[range.upperBound...].prefix { $0.isNumber }) {
+                offset = min(number, data.count)
+                reason = "invalid JSON"
+            } else if debug.localizedCaseInsensitiveContains("end of file") || data.isEmpty {
+                reason = "unexpected end of file (truncated?)"
+            } else if !debug.isEmpty {
+                reason = debug.hasSuffix(".") ? String(debug.dropLast()) : debug
+            }
+        }
+        var line = 1, column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return "line \(line), column \(column): \(reason)"
     }
 
     private static func describe(_ type: Any.Type) -> String {

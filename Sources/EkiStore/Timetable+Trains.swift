@@ -1,0 +1,87 @@
+import Foundation
+import EkiCore
+import GRDB
+
+/// One train part as stored: its railway, calendar, type, direction and stops, with station ids
+/// resolved back to the source's string ids.
+public struct TrainPart: Sendable, Equatable {
+    public struct Stop: Sendable, Equatable {
+        public var station: String
+        public var arrival: ServiceMinute?
+        public var departure: ServiceMinute?
+        public init(station: String, arrival: ServiceMinute?, departure: ServiceMinute?) {
+            self.station = station; self.arrival = arrival; self.departure = departure
+        }
+    }
+
+    public var id: String
+    public var railway: String
+    public var service: String
+    public var number: String
+    public var trainType: String
+    public var direction: String
+    public var vehicle: String?
+    public var stops: [Stop]
+    public var origins: [String]
+    public var destinations: [String]
+    public var names: [LocalizedName]
+    /// Through service: the parts this one continues as, and continues from.
+    public var next: [String]
+    public var previous: [String]
+}
+
+extension Timetable {
+    /// A train part by its source id (`Minatomirai.Minatomirai.011051.Weekday`), or nil.
+    public func trainPart(_ id: String) throws -> TrainPart? {
+        try reader.read { db in try Self.trainPart(db, code: id) }
+    }
+
+    static func trainPart(_ db: Database, code: String) throws -> TrainPart? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT t.id, t.code, r.code AS railway, s.code AS service, t.number, y.code AS type,
+                   d.code AS direction, t.vehicle, t.stops
+            FROM train t
+            JOIN railway r ON r.id = t.railway_id
+            JOIN service s ON s.id = t.service_id
+            JOIN train_type y ON y.id = t.type_id
+            JOIN direction d ON d.id = t.direction_id
+            WHERE t.code = ?
+            """, arguments: [code]) else { return nil }
+        let rowId: Int64 = row["id"]
+        let blob: [UInt8] = [UInt8](row["stops"] as Data)
+        guard let stopList = StopList(decoding: blob) else {
+            throw StoreError.inconsistent("train \(code) has a damaged stop list")
+        }
+        let stationCodes = try stationCodes(db, ids: stopList.stops.map(\.stationId))
+        let terminals = try Row.fetchAll(db, sql: """
+            SELECT kind, st.code FROM train_terminal tt JOIN station st ON st.id = tt.station_id
+            WHERE tt.train_id = ? ORDER BY kind, position
+            """, arguments: [rowId])
+        return TrainPart(
+            id: row["code"], railway: row["railway"], service: row["service"], number: row["number"],
+            trainType: row["type"], direction: row["direction"], vehicle: row["vehicle"],
+            stops: stopList.stops.map { stop in
+                TrainPart.Stop(station: stationCodes[stop.stationId] ?? "?",
+                               arrival: stop.arrival.map(ServiceMinute.init), departure: stop.departure.map(ServiceMinute.init))
+            },
+            origins: terminals.filter { $0[0] == 0 }.map { $0[1] },
+            destinations: terminals.filter { $0[0] == 1 }.map { $0[1] },
+            names: try Row.fetchAll(db, sql: "SELECT name_ja, name_en FROM train_name WHERE train_id = ? ORDER BY position",
+                                    arguments: [rowId]).map { LocalizedName(ja: $0[0], en: $0[1]) },
+            next: try String.fetchAll(db, sql: """
+                SELECT t.code FROM train_link l JOIN train t ON t.id = l.next_id WHERE l.train_id = ? ORDER BY t.code
+                """, arguments: [rowId]),
+            previous: try String.fetchAll(db, sql: """
+                SELECT t.code FROM train_link l JOIN train t ON t.id = l.train_id WHERE l.next_id = ? ORDER BY t.code
+                """, arguments: [rowId]))
+    }
+
+    static func stationCodes(_ db: Database, ids: [Int64]) throws -> [Int64: String] {
+        var codes: [Int64: String] = [:]
+        let statement = try db.cachedStatement(sql: "SELECT code FROM station WHERE id = ?")
+        for id in Set(ids) {
+            codes[id] = try String.fetchOne(statement, arguments: [id])
+        }
+        return codes
+    }
+}

@@ -1,0 +1,81 @@
+import EkiImport
+import EkiStore
+import Foundation
+
+/// The real data beside the repository (../shared/data) and one import of it shared by every test.
+public enum SharedData {
+    /// <repo>/../shared/data, found from this file's place in the repository.
+    public static let folder: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    public static let minitokyo3d = folder.appendingPathComponent("minitokyo3d")
+    public static let holidaysCSV = folder.appendingPathComponent("jp-holidays-1955-2050.csv")
+
+    /// Parsed JSON of a Mini Tokyo 3D file, read independently of the importer.
+    public static func json(_ relativePath: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: minitokyo3d.appendingPathComponent(relativePath)))
+    }
+
+    /// Every train of every train timetable file, as plain dictionaries.
+    public static func allTrains() throws -> [[String: Any]] {
+        let folder = minitokyo3d.appendingPathComponent("train-timetables")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().flatMap { file in
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(file))) as! [[String: Any]]
+        }
+    }
+
+    /// The shared data imported once per test process (the first caller waits for it).
+    public static func imported() throws -> (timetable: Timetable, report: Importer.Report) {
+        try importOnce.value.get()
+    }
+
+    public static var databaseURL: URL { temporaryFolder.appendingPathComponent("shared.sqlite") }
+
+    private static let temporaryFolder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("eki-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    private static let importOnce = Once {
+        Result { () throws -> (Timetable, Importer.Report) in
+            let report = try Importer().run(folder: minitokyo3d, database: databaseURL)
+            return (try Timetable(url: databaseURL), report)
+        }
+    }
+}
+
+/// A value computed on first use, once, whichever thread asks (Swift Testing runs tests in parallel).
+final class Once<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    private let make: @Sendable () -> Value
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored { return stored }
+        let made = make()
+        stored = made
+        return made
+    }
+}
+
+/// A scratch folder for one test, removed by the caller with `remove()`.
+public struct ScratchFolder {
+    public let url: URL
+    public init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("eki-scratch-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    public func write(_ name: String, _ text: String) throws {
+        let target = file(name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: target)
+    }
+    public func remove() { try? FileManager.default.removeItem(at: url) }
+}
