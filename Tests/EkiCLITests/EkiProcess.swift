@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the built `eki` binary as a user would, capturing exit status and both output streams.
+struct EkiProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `eki` built beside this test bundle.
+    static let binary: URL = {
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("eki"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("eki"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("eki"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["EKI_DB"] = nil
+        env["TZ"] = "UTC"  // Eki must answer in Tokyo time whatever the machine's zone.
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a full pipe never blocks the child.
+        let errData = Box()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData.data = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData.data, as: UTF8.self))
+    }
+}
+
+/// Written by one reader thread before the semaphore is signalled, read after.
+final class Box: @unchecked Sendable {
+    var data = Data()
+}
