@@ -6,6 +6,8 @@ import GRDB
 public final class Timetable: Sendable {
     let reader: any DatabaseReader
     public let url: URL
+    /// Stations, railways, directions, calendars and train types, loaded once at open.
+    public let reference: Reference
 
     /// Opens an existing database read-only; says clearly when there is none or it is not ours.
     public init(url: URL) throws {
@@ -28,6 +30,7 @@ public final class Timetable: Sendable {
             guard version == Schema.version else {
                 throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
             }
+            reference = try reader.read(Reference.load)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -35,11 +38,6 @@ public final class Timetable: Sendable {
         }
     }
 
-    /// For tests and tools that already hold a reader.
-    init(reader: any DatabaseReader, url: URL) {
-        self.reader = reader
-        self.url = url
-    }
 }
 
 /// What a database holds, for `eki info`.

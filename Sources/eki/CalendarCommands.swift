@@ -1,0 +1,83 @@
+import ArgumentParser
+import EkiCore
+import EkiStore
+import Foundation
+
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "Japanese national holidays of a year (substitute and citizens' holidays included).")
+
+    @Argument(help: "The year, 1949–2099.")
+    var year: Int
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        guard (1949...2099).contains(year) else { throw ValidationError("the year must be between 1949 and 2099") }
+    }
+}
+
+extension CalendarCommand {
+    struct Output: Encodable {
+        struct Entry: Encodable { var date: String, name: String, nameEn: String }
+        var year: Int
+        var holidays: [Entry]
+    }
+
+    func run() throws {
+        let holidays = JapaneseHolidays.holidays(in: year)
+        if json {
+            print(try Render.json(Output(year: year, holidays: holidays.map { .init(date: $0.date.iso, name: $0.nameJa, nameEn: $0.nameEn) })))
+            return
+        }
+        let width = holidays.map { Render.width($0.nameJa) }.max() ?? 0
+        print(holidays.map { "\($0.date.iso) \(weekdayJa($0.date.weekday))  \(Render.pad($0.nameJa, to: width))  \($0.nameEn)" }.joined(separator: "\n"))
+    }
+
+    func weekdayJa(_ weekday: Weekday) -> String { "(" + ["日", "月", "火", "水", "木", "金", "土"][weekday.rawValue] + ")" }
+}
+
+struct ScheduleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedule",
+        abstract: "Which timetable each railway runs on a date, and why.")
+
+    @Argument(help: ArgumentHelp("The date, YYYY-MM-DD.", valueName: "date"))
+    var date: String
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+}
+
+extension ScheduleCommand {
+    struct Output: Encodable {
+        struct Railway: Encodable { var railway: String, name: NameJSON, schedule: String? }
+        var date: String
+        var dayKind: String
+        var reason: NameJSON
+        var railways: [Railway]
+    }
+
+    func run() throws {
+        let day = ScheduleDay(try Resolve.date(date))
+        let timetable = try database.open()
+        let railways = timetable.reference.railways.values.sorted { $0.id < $1.id }.map { railway in
+            Output.Railway(railway: railway.id, name: NameJSON(railway.name), schedule: timetable.reference.service(of: railway.id, on: day))
+        }
+        let output = Output(date: day.date.iso, dayKind: day.kind.rawValue, reason: NameJSON(.init(ja: day.reasonJa, en: day.reasonEn)), railways: railways)
+        if json {
+            print(try Render.json(output))
+            return
+        }
+        var lines = ["\(day.date.iso): \(day.kind.rawValue) schedule — \(day.reasonEn) / \(day.reasonJa)"]
+        let grouped = Dictionary(grouping: railways, by: { $0.schedule ?? "(no service)" })
+        for (schedule, members) in grouped.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(schedule): \(members.count) railways — " + members.prefix(6).map(\.name.ja).joined(separator: "、") + (members.count > 6 ? "…" : ""))
+        }
+        print(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import EkiCore
+import EkiStore
+import Foundation
+
+struct TimetableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timetable",
+        abstract: "A station's whole timetable for one direction and service day.")
+
+    @Argument(help: ArgumentHelp("A station id or name.", valueName: "station"))
+    var station: String
+
+    @Option(name: .long, help: ArgumentHelp("The direction (Inbound, Outbound, InnerLoop, …).", valueName: "id"))
+    var direction: String
+
+    @Option(name: .long, help: ArgumentHelp("The service day, YYYY-MM-DD. Default: today's service day.", valueName: "date"))
+    var date: String?
+
+    @Option(name: .long, help: "Language: ja or en.")
+    var lang: Language = .ja
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+}
+
+extension TimetableCommand {
+    func run() throws {
+        let timetable = try database.open()
+        let serviceDate = try Resolve.date(date)
+        let stations = try Resolve.stations(station, in: timetable)
+        var boards: [Board] = []
+        for station in stations {
+            for direction in try Resolve.direction(direction, at: station, in: timetable) {
+                boards.append(try timetable.stationTimetable(station: station, direction: direction, serviceDate: serviceDate))
+            }
+        }
+        if json {
+            let results = boards.map { StationBoardJSON([$0], reference: timetable.reference) }
+            print(results.count == 1 ? try Render.json(results[0]) : try Render.json(results))
+            return
+        }
+        let text = BoardText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference)
+        print(boards.map { text.render(station: $0.station, boards: [$0], at: nil) }.joined(separator: "\n\n"))
+    }
+}
