@@ -27,6 +27,17 @@ struct TrainJSON: Encodable {
             var stationName: NameJSON
             var arrival: String?
             var departure: String?
+
+            enum CodingKeys: CodingKey { case station, stationName, arrival, departure }
+
+            /// Times are always present, as null when there is none (the contract says "HH:MM" or null).
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(station, forKey: .station)
+                try container.encode(stationName, forKey: .stationName)
+                try container.encode(arrival, forKey: .arrival)
+                try container.encode(departure, forKey: .departure)
+            }
         }
         var trainId: String
         var railway: String

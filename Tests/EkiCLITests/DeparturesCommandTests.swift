@@ -1,0 +1,96 @@
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// `eki departures`, `timetable`, `train`, `calendar`, `schedule` as a rider runs them.
+@Suite struct DeparturesCommandTests {
+    static func eki(_ arguments: [String]) throws -> EkiProcess.Result {
+        _ = try SharedData.imported()
+        return try EkiProcess.run(arguments + ["--db", SharedData.databaseURL.path])
+    }
+
+    @Test func departuresJSONFollowsTheContract() throws {
+        let result = try Self.eki(["departures", "Minatomirai.Minatomirai.Bashamichi", "--direction", "Inbound",
+                                   "--at", "2026-11-24T07:30", "--limit", "2", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        #expect(json["station"] as? String == "Minatomirai.Minatomirai.Bashamichi")
+        #expect(json["serviceDate"] as? String == "2026-11-24")
+        #expect(json["schedule"] as? String == "Weekday")
+        let departures = json["departures"] as! [[String: Any]]
+        #expect(departures.map { $0["time"] as! String } == ["07:31", "07:34"])
+        #expect(departures[0]["serviceMinute"] as? Int == 451)
+        #expect(departures[0]["trainId"] as? String == "Minatomirai.Minatomirai.006072.Weekday")
+        #expect(departures[0]["railway"] as? String == "Minatomirai.Minatomirai")
+        #expect(departures[0]["direction"] as? String == "Inbound")
+        #expect(departures[0]["trainType"] as? String == "Minatomirai.Local")
+        #expect(departures[0]["category"] as? String == "local")
+        #expect(departures[0]["destination"] as? [String] == ["Seibu.Ikebukuro.Kiyose"])
+        #expect(departures[0]["names"] as? [Any] != nil)
+    }
+
+    @Test func theBoardIsInJapaneseByDefaultAndEnglishOnRequest() throws {
+        let ja = try Self.eki(["departures", "馬車道", "--direction", "Inbound", "--at", "2026-11-24T07:30", "--limit", "1"])
+        #expect(ja.stdout.contains("07:31  各 各駅停車  清瀬  1分後"), "\(ja.stdout)")
+        #expect(ja.stdout.contains("上り（横浜方面）"))
+        let en = try Self.eki(["departures", "bashamichi", "--direction", "Inbound", "--at", "2026-11-24T07:30", "--limit", "1", "--lang", "en"])
+        #expect(en.stdout.contains("07:31  各 Local  Kiyose  in 1 min"), "\(en.stdout)")
+    }
+
+    @Test func aSharedNameShowsEveryRailwayAtTheComplex() throws {
+        let result = try Self.eki(["departures", "渋谷", "--at", "2026-11-24T12:00", "--limit", "1", "--json"])
+        let boards = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+        let railways = Set(boards.compactMap { $0["railway"] as? String })
+        #expect(railways.isSuperset(of: ["JR-East.Yamanote", "Tokyu.Toyoko", "TokyoMetro.Ginza"]))
+    }
+
+    @Test func badInputSaysWhatWasExpected() throws {
+        let unknown = try Self.eki(["departures", "Bashamich"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("eki: no station matches \"Bashamich\"; did you mean: 馬車道 Bashamichi"))
+        let direction = try Self.eki(["departures", "馬車道", "--direction", "Up"])
+        #expect(direction.status == 2)
+        #expect(direction.stderr == "eki: no direction \"Up\" at Minatomirai.Minatomirai.Bashamichi; valid: Outbound (下り), Inbound (上り)\n")
+        let time = try Self.eki(["departures", "馬車道", "--at", "2026-02-30T10:00"])
+        #expect(time.status == 2)
+        #expect(time.stderr.contains("--at expects Tokyo local time as YYYY-MM-DDTHH:MM"))
+        let date = try Self.eki(["timetable", "馬車道", "--direction", "Inbound", "--date", "24/11/2026"])
+        #expect(date.status == 2)
+        #expect(date.stderr.contains("--date expects a date as YYYY-MM-DD"))
+        let train = try Self.eki(["train", "No.Such.Train"])
+        #expect(train.status == 2)
+        #expect(!(unknown.stderr + direction.stderr + time.stderr + date.stderr + train.stderr).contains("Fatal"))
+    }
+
+    @Test func timetableListsTheWholeDay() throws {
+        let result = try Self.eki(["timetable", "Minatomirai.Minatomirai.Bashamichi", "--direction", "Inbound", "--date", "2026-11-24", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let departures = json["departures"] as! [[String: Any]]
+        #expect(departures.first?["time"] as? String == "05:00")
+        #expect(departures.last?["time"] as? String == "00:22")
+        #expect(departures.last?["serviceMinute"] as? Int == 1462)
+    }
+
+    @Test func trainJSONFollowsThroughService() throws {
+        let result = try Self.eki(["train", "Minatomirai.Minatomirai.026054.Weekday", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let parts = json["parts"] as! [[String: Any]]
+        #expect(parts.map { $0["railway"] as! String } == ["Minatomirai.Minatomirai", "Tokyu.Toyoko", "TokyoMetro.Fukutoshin",
+                                                           "Seibu.SeibuYurakucho", "Seibu.Ikebukuro"])
+        let lastStop = (parts.last!["stops"] as! [[String: Any]]).last!
+        #expect(lastStop["station"] as? String == "Seibu.Ikebukuro.Kiyose")
+        #expect(lastStop["arrival"] as? String == "07:39")
+        #expect(lastStop["departure"] is NSNull)
+    }
+
+    @Test func calendarAndSchedule() throws {
+        let calendar = try EkiProcess.run(["calendar", "2026", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(calendar.stdout.utf8)) as! [String: Any]
+        let holidays = json["holidays"] as! [[String: String]]
+        #expect(holidays.contains(["date": "2026-11-23", "name": "勤労感謝の日", "nameEn": "Labor Thanksgiving Day"]))
+        #expect(holidays.count == 18)
+        let schedule = try Self.eki(["schedule", "2026-11-23"])
+        #expect(schedule.stdout.hasPrefix("2026-11-23: holiday schedule — holiday: Labor Thanksgiving Day / 祝日: 勤労感謝の日"))
+        #expect(schedule.stdout.contains("Holiday: 1 railways — 東京さくらトラム（都電荒川線）"))
+    }
+}
