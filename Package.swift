@@ -29,6 +29,8 @@ let package = Package(
             "EkiCore", "EkiStore", "EkiImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
+        .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore"], path: "Benchmarks/EkiBench"),
         // Finds ../shared/data and imports it once per test run, for every test target.
         .target(name: "EkiTestSupport", dependencies: ["EkiStore", "EkiImport"], path: "Tests/EkiTestSupport"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),

@@ -1,0 +1,48 @@
+// Latency of the hot queries on a real database, in-process, as medians over many calls.
+// Usage: swift run -c release EkiBench [database]   (default: $EKI_DB or the XDG location)
+import EkiCore
+import EkiStore
+import Foundation
+
+let url = CommandLine.arguments.count > 1 ? URL(fileURLWithPath: CommandLine.arguments[1]) : DatabaseLocation.resolve(explicit: nil)
+let timetable = try Timetable(url: url)
+let reference = timetable.reference
+
+func measure(_ name: String, iterations: Int, _ body: (Int) throws -> Void) rethrows {
+    var samples: [UInt64] = []
+    samples.reserveCapacity(iterations)
+    for i in 0..<100 { try body(i) }   // warm caches
+    for i in 0..<iterations {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body(i)
+        samples.append(DispatchTime.now().uptimeNanoseconds - start)
+    }
+    samples.sort()
+    func µs(_ q: Double) -> String { String(format: "%.1f", Double(samples[Int(Double(samples.count - 1) * q)]) / 1000) }
+    print("\(name): median \(µs(0.5)) µs, p90 \(µs(0.9)) µs, p99 \(µs(0.99)) µs (\(iterations) calls)")
+}
+
+// A spread of busy and quiet stations, both directions, times across the day.
+let stations = reference.stations.values.filter { $0.railway != nil }.sorted { $0.id < $1.id }
+var cases: [(Reference.Station, Reference.Direction)] = []
+for station in stations where cases.count < 400 {
+    for direction in try timetable.directions(at: station) { cases.append((station, direction)) }
+}
+let start = CivilDate(iso: "2026-11-24")!
+measure("next 8 departures (station, direction)", iterations: 20_000) { i in
+    let (station, direction) = cases[i % cases.count]
+    let instant = ServiceInstant(serviceDate: start, minute: ServiceMinute(300 + (i * 37) % 1200))
+    _ = try! timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 8)
+}
+let bashamichi = reference.stations["Minatomirai.Minatomirai.Bashamichi"]!
+let inbound = reference.directions["Inbound"]!
+measure("next 8 departures, Bashamichi inbound 07:30", iterations: 20_000) { _ in
+    _ = try! timetable.nextDepartures(station: bashamichi, direction: inbound,
+                                      at: ServiceInstant(parsing: "2026-11-24T07:30")!, limit: 8)
+}
+measure("whole-day station timetable, Bashamichi inbound", iterations: 2_000) { _ in
+    _ = try! timetable.stationTimetable(station: bashamichi, direction: inbound, serviceDate: start)
+}
+measure("train run across through service (5 parts)", iterations: 5_000) { _ in
+    _ = try! timetable.trainRun("Tokyu.Toyoko.026054.Weekday")
+}
