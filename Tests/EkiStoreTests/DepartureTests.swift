@@ -90,6 +90,18 @@ import Testing
         #expect(run[0].stops.last?.station == "JR-East.Yamanote.Osaki")
     }
 
+    @Test func splittingTrainListsEachBranchOnce() throws {
+        // Azusa 3 / Fuji Excursion 3 splits at Otsuki: the Chuo part continues as .2 and as a Fujikyu part.
+        let (timetable, _) = try SharedData.imported()
+        let run = try #require(try timetable.trainRun("JR-East.Chuo.5003M.Weekday.1"))
+        let ids = run.map(\.id)
+        #expect(ids.count == Set(ids).count)
+        #expect(ids.contains("JR-East.Chuo.5003M.Weekday.2"))
+        #expect(ids.contains("Fujikyu.Fujikyu.2103M.Weekday"))
+        #expect(Array(ids.prefix(4)) == ["JR-East.SobuRapid.5003M.Weekday", "JR-East.ChuoSobuLocal.5003M.Weekday",
+                                   "JR-East.ChuoRapid.5003M.Weekday", "JR-East.Chuo.5003M.Weekday.1"])
+    }
+
     @Test func yamanoteBoardsNameTheStationsAhead() throws {
         let board = try Self.board("JR-East.Yamanote.Osaki", "InnerLoop", at: "2026-11-24T10:00", limit: 1)
         // Inner loop from Osaki runs Shinagawa → Tokyo; the next major stations are Shinagawa and Hamamatsucho.
