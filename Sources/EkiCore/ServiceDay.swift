@@ -36,8 +36,7 @@ public struct ServiceInstant: Hashable, Sendable, CustomStringConvertible {
         guard characters.count == 16, characters[10] == "T" || characters[10] == " ",
               let date = CivilDate(iso: String(characters[0..<10])) else { return nil }
         let time = String(characters[11...])
-        guard let parsed = ServiceMinute(parsing: time), parsed.value % 1440 < 1440,
-              let hour = Int(time.prefix(2)), hour < 24 else { return nil }
+        guard ServiceMinute(parsing: time) != nil, let hour = Int(time.prefix(2)), hour < 24 else { return nil }
         self.init(date: date, hour: hour, minute: Int(time.suffix(2))!)
     }
 

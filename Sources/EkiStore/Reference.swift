@@ -58,13 +58,12 @@ public struct Reference: Sendable {
         for row in try Row.fetchAll(db, sql: "SELECT id, code, name_ja, name_en FROM direction") {
             reference.directions[row[1]] = Direction(rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]))
         }
+        var serviceKinds: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, code, kind FROM service") {
             reference.serviceRowIds[row[1]] = row[0]
+            serviceKinds[row[1]] = row[2]
         }
         let serviceCodes = Dictionary(uniqueKeysWithValues: reference.serviceRowIds.map { ($1, $0) })
-        let serviceKinds = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT code, kind FROM service").map {
-            ($0[0] as String, $0[1] as String)
-        })
         for row in try Row.fetchAll(db, sql: "SELECT service_id, date FROM service_date") {
             reference.serviceDates.insert("\(serviceCodes[row[0]] ?? "")|\(row[1] as String)")
         }

@@ -45,9 +45,7 @@ extension ImportCommand {
 
         if let report {
             do {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                try encoder.encode(result).write(to: URL(fileURLWithPath: report), options: .atomic)
+                try Data(Render.json(result).utf8).write(to: URL(fileURLWithPath: report), options: .atomic)
             } catch {
                 throw failure("the database was imported, but the report could not be written to \(report): \(error.localizedDescription)")
             }

@@ -23,9 +23,7 @@ extension InfoCommand {
             throw failure("cannot read \(database.url.path): \(error)")
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(info), as: UTF8.self))
+            print(try Render.json(info))
             return
         }
         let c = info.counts
