@@ -34,7 +34,7 @@ let package = Package(
         // Finds ../shared/data and imports it once per test run, for every test target.
         .target(name: "EkiTestSupport", dependencies: ["EkiStore", "EkiImport"], path: "Tests/EkiTestSupport"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
-        .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiTestSupport"]),
+        .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
     ]

@@ -46,3 +46,32 @@ measure("whole-day station timetable, Bashamichi inbound", iterations: 2_000) { 
 measure("train run across through service (5 parts)", iterations: 5_000) { _ in
     _ = try! timetable.trainRun("Tokyu.Toyoko.026054.Weekday")
 }
+
+// Search: what riders type, every script, partial and whole names.
+let queries = ["しぶや", "shibuya", "渋谷", "シブヤ", "oosaki", "shinbashi", "jiyuugaoka", "市ヶ谷", "東横",
+               "toyoko", "yamanote line", "shinj", "ike", "よこはま", "keikyu", "谷", "nihonbashi", "kamata",
+               "おおさき", "Ōmiya"]
+measure("search, 20 queries in all scripts, limit 10", iterations: 5_000) { i in
+    _ = try! timetable.search(queries[i % queries.count], limit: 10)
+}
+
+// Nearby: where riders stand — 200 points a few hundred metres off real stations, all over the data.
+let located = stations.compactMap(\.coordinate)
+let points: [GeoPoint] = (0..<200).map { (i: Int) -> GeoPoint in
+    let base = located[(i * 7919) % located.count]
+    let dLat: Double = Double(i % 7 - 3) * 0.001
+    let dLon: Double = Double(i % 5 - 2) * 0.0012
+    return GeoPoint(latitude: base.latitude + dLat, longitude: base.longitude + dLon)
+}
+measure("nearby, 1 km, stations only", iterations: 5_000) { i in
+    _ = try! timetable.nearby(points[i % points.count], radius: 1000, limit: 10)
+}
+let morning = ServiceInstant(parsing: "2026-11-24T07:30")!
+measure("nearby, 1 km, with next departure each way", iterations: 1_000) { i in
+    let result = try! timetable.nearby(points[i % points.count], radius: 1000, limit: 10)
+    for station in result.stations.flatMap(\.stations) {
+        for direction in try! timetable.directions(at: station) {
+            _ = try! timetable.nextDepartures(station: station, direction: direction, at: morning, limit: 1)
+        }
+    }
+}

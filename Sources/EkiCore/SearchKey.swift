@@ -46,6 +46,16 @@ public enum SearchKey {
         return foldRomaji(romanize(Array(normalized.unicodeScalars)))
     }
 
+    /// The keys of a name's words, for "word prefix" matches: "Tōkyū Tōyoko Line" → tokyu, toyoko,
+    /// line; "明治神宮前〈原宿〉" → 明治神宮前, 原宿. Words end at spaces, hyphens, brackets, ・ and
+    /// other punctuation — the places `fold` drops.
+    public static func words(_ text: String) -> [String] {
+        text.split(whereSeparator: { character in
+            !character.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+                && character != "ー" && character != "ｰ"
+        }).map { fold(String($0)) }.filter { !$0.isEmpty }
+    }
+
     // MARK: - Step 2: kana to romaji, everything else to lower case or nothing
 
     /// Hepburn for U+3041 ぁ … U+3096 ゖ, one entry per code point. Small kana (ぁ ゃ っ …) have
@@ -124,7 +134,9 @@ public enum SearchKey {
                 pendingSokuon = true
             case 0x3083, 0x3085, 0x3087:   // ゃ ゅ ょ: きゃ kya, しゃ sha, ちゃ cha, じゃ ja, フュ fyu
                 let vowel: Unicode.Scalar = kana == 0x3083 ? "a" : kana == 0x3085 ? "u" : "o"
-                guard let start = syllableStart, out.count > start else { emit(["y", vowel]); continue }
+                guard let start = syllableStart, out.count > start else {
+                    emit(["y", vowel]); syllableStart = nil; continue   // a small ゃ on its own opens nothing
+                }
                 if isVowel(out[out.count - 1]) { out.removeLast() }
                 let n = out.count - start
                 let sh = n >= 2 && out[out.count - 1] == "h" && "sc".unicodeScalars.contains(out[out.count - 2])
@@ -133,16 +145,18 @@ public enum SearchKey {
                 out.append(vowel)
             case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049:   // ぁ ぃ ぅ ぇ ぉ: ファ fa, ティ ti, シェ she
                 let vowel = hiragana[Int(kana - 0x3041)][0]
-                guard let start = syllableStart, out.count > start else { emit([vowel]); continue }
-                let syllable = Array(out[start...])
+                let syllable = syllableStart.map { Array(out[$0...]) } ?? []
                 if syllable == ["u"] {
-                    out[start] = "w"            // ウィ wi, ウェ we, ウォ wo
+                    out[syllableStart!] = "w"   // ウィ wi, ウェ we, ウォ wo
                 } else if syllable == ["i"] {
-                    out[start] = "y"            // イェ ye
-                } else if isVowel(out[out.count - 1]) {
+                    out[syllableStart!] = "y"   // イェ ye
+                } else if syllable.count >= 2, isVowel(syllable[syllable.count - 1]) {
                     out.removeLast()            // テ+ィ → t+i, シ+ェ → sh+e, フ+ァ → f+a
+                } else {
+                    emit([vowel]); syllableStart = nil; continue   // on its own, or after ア: just the vowel
                 }
                 out.append(vowel)
+                syllableStart = nil             // フィ is whole: a second small kana stands alone
             case 0x3095, 0x3096:   // ヵ ヶ (and ゕ ゖ): the particle が in names
                 emit(["g", "a"])
             case 0x3051 where value == 0x30B1   // ケ between kanji (or kanji and the end): が too
@@ -203,5 +217,60 @@ public enum SearchKey {
         (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
             || (0xF900...0xFAFF).contains(value) || (0x20000...0x3134F).contains(value)
             || (0x3005...0x3007).contains(value)
+    }
+}
+
+/// How well a folded query matches a name, best first: search ranks results by it before size.
+public enum SearchMatch: Int, Comparable, Sendable, CaseIterable {
+    /// The whole name (しぶや → 渋谷).
+    case exact
+    /// The start of the name (shinj → 新宿, 新宿三丁目).
+    case prefix
+    /// The start of a later word (toyoko → Tōkyū Tōyoko Line, harajuku → Meiji-jingumae〈Harajuku〉).
+    case wordPrefix
+    /// Anywhere inside the name (谷 → 市ヶ谷, 渋谷).
+    case substring
+
+    public static func < (a: SearchMatch, b: SearchMatch) -> Bool { a.rawValue < b.rawValue }
+
+    /// The best match of a folded `query` against a name's folded `keys` and `words`, or nil.
+    /// Keys are compared as UTF-8 bytes: folding leaves one spelling per text, and UTF-8 never
+    /// matches in the middle of a character.
+    public static func of(_ query: String, keys: [String], words: [String]) -> SearchMatch? {
+        guard !query.isEmpty else { return nil }
+        var query = query
+        return query.withUTF8 { needle -> SearchMatch? in
+            var best: SearchMatch? = nil
+            for var key in keys {
+                let found = key.withUTF8 { haystack -> SearchMatch? in
+                    guard haystack.count >= needle.count else { return nil }
+                    if haystack.count == needle.count { return memcmp(haystack.baseAddress!, needle.baseAddress!, needle.count) == 0 ? .exact : nil }
+                    if memcmp(haystack.baseAddress!, needle.baseAddress!, needle.count) == 0 { return .prefix }
+                    return contains(haystack, needle) ? .substring : nil
+                }
+                if let found, found < (best ?? .substring) || best == nil { best = found }
+                if best == .exact { return .exact }
+            }
+            if best == .prefix { return .prefix }
+            for var word in words {
+                let isPrefix = word.withUTF8 { haystack in
+                    haystack.count >= needle.count && memcmp(haystack.baseAddress!, needle.baseAddress!, needle.count) == 0
+                }
+                if isPrefix { return .wordPrefix }
+            }
+            return best
+        }
+    }
+
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = needle[0], last = haystack.count - needle.count
+        var index = 1
+        while index <= last {
+            if haystack[index] == first, memcmp(haystack.baseAddress! + index, needle.baseAddress!, needle.count) == 0 {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 }

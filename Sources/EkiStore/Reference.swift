@@ -14,6 +14,21 @@ public struct Reference: Sendable {
         public var coordinate: GeoPoint?
         /// Folded Japanese and English names (`SearchKey`), made at import.
         public var searchKeys: [String]
+        /// Folded words of both names (`SearchKey.words`), for word-prefix matches.
+        public var searchWords: [String]
+        /// Trains that stop here on any calendar, and departure-board rows (0: nothing leaves here).
+        public var trains: Int
+        public var departures: Int
+    }
+
+    /// The stations of one place across railways (渋谷: JR, Tokyu, Metro, Keio…).
+    public struct Complex: Sendable, Equatable {
+        public var id: Int64
+        public var name: LocalizedName
+        /// The middle of its stations' positions.
+        public var coordinate: GeoPoint?
+        /// Its stations, in station order.
+        public var stations: [String]
     }
 
     public struct Railway: Sendable, Equatable {
@@ -27,6 +42,13 @@ public struct Reference: Sendable {
         public var stations: [String]
         /// Calendars this railway runs, with their kind (`weekday`, `saturdayHoliday`, …).
         public var services: [(id: String, kind: String)]
+        /// Who runs it (東急電鉄 Tokyu): two railways can share a name (新宿線: Seibu, Toei).
+        public var operatorName: LocalizedName?
+        /// Trains on all its calendars together: search ranks busy railways first.
+        public var trains: Int
+        /// Folded names, and words including the operator's ("Tokyu Toyoko Line").
+        public var searchKeys: [String]
+        public var searchWords: [String]
 
         public static func == (a: Railway, b: Railway) -> Bool { a.rowId == b.rowId }
     }
@@ -48,8 +70,21 @@ public struct Reference: Sendable {
     public private(set) var railways: [String: Railway] = [:]
     public private(set) var directions: [String: Direction] = [:]
     public private(set) var trainTypes: [String: TrainType] = [:]
-    /// Station complex → its stations, in station order.
-    public private(set) var complexes: [Int64: [String]] = [:]
+    public private(set) var complexes: [Int64: Complex] = [:]
+    /// Every station trains leave from, with its search keys, in one flat array: search scans it
+    /// without dictionary look-ups or copies of whole stations.
+    public private(set) var searchable: [SearchEntry] = []
+
+    public struct SearchEntry: Sendable {
+        public var station: String
+        public var complex: Int64
+        public var keys: [String]
+        public var words: [String]
+        public var trains: Int
+    }
+
+    /// The box around every station with a position: "near me" outside it has nothing to say.
+    public private(set) var area: GeoBox?
     var serviceRowIds: [String: Int64] = [:]
     var serviceDates: Set<String> = []
 
@@ -69,27 +104,51 @@ public struct Reference: Sendable {
         }
         let directionCodes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { ($0.rowId, $0.id) })
         var railwayCodes: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, code, name_ja, name_en, color, ascending_id, descending_id, is_loop FROM railway") {
+        for row in try Row.fetchAll(db, sql: """
+            SELECT r.id, r.code, r.name_ja, r.name_en, r.color, r.ascending_id, r.descending_id, r.is_loop,
+                   r.search_ja, r.search_en, r.search_words, o.name_ja, o.name_en,
+                   (SELECT COALESCE(SUM(trains), 0) FROM railway_service WHERE railway_id = r.id)
+            FROM railway r LEFT JOIN operator o ON o.id = r.operator_id
+            """) {
             railwayCodes[row[0]] = row[1]
             reference.railways[row[1]] = Railway(
                 rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]), color: row[4],
                 ascending: (row[5] as Int64?).flatMap { directionCodes[$0] },
                 descending: (row[6] as Int64?).flatMap { directionCodes[$0] },
-                isLoop: row[7], stations: [], services: [])
+                isLoop: row[7], stations: [], services: [],
+                operatorName: (row[11] as String?).map { LocalizedName(ja: $0, en: row[12]) }, trains: row[13],
+                searchKeys: [row[8], row[9]],
+                searchWords: (row[10] as String).split(separator: " ").map(String.init))
         }
         for row in try Row.fetchAll(db, sql: """
-            SELECT id, code, railway_id, complex_id, platform_group, name_ja, name_en, latitude, longitude, search_ja, search_en FROM station ORDER BY id
+            SELECT id, name_ja, name_en, latitude, longitude FROM station_complex
+            """) {
+            let latitude: Double? = row[3], longitude: Double? = row[4]
+            reference.complexes[row[0]] = Complex(
+                id: row[0], name: .init(ja: row[1], en: row[2]),
+                coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
+                stations: [])
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT id, code, railway_id, complex_id, platform_group, name_ja, name_en, latitude, longitude,
+                   search_ja, search_en, search_words, trains, departures
+            FROM station ORDER BY id
             """) {
             let latitude: Double? = row[7], longitude: Double? = row[8]
             let station = Station(
                 rowId: row[0], id: row[1], railway: (row[2] as Int64?).flatMap { railwayCodes[$0] },
                 complex: row[3], platformGroup: row[4], name: .init(ja: row[5], en: row[6]),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
-                searchKeys: [row[9], row[10]])
+                searchKeys: [row[9], row[10]], searchWords: (row[11] as String).split(separator: " ").map(String.init),
+                trains: row[12], departures: row[13])
             reference.stations[station.id] = station
             reference.stationsByRowId[station.rowId] = station
-            reference.complexes[station.complex, default: []].append(station.id)
+            reference.complexes[station.complex]?.stations.append(station.id)
         }
+        reference.searchable = reference.stations.values.filter { $0.departures > 0 }.sorted { $0.rowId < $1.rowId }.map {
+            SearchEntry(station: $0.id, complex: $0.complex, keys: $0.searchKeys, words: $0.searchWords, trains: $0.trains)
+        }
+        reference.area = GeoBox(enclosing: reference.stations.values.compactMap(\.coordinate))
         for row in try Row.fetchAll(db, sql: """
             SELECT r.code, s.code FROM railway_station rs JOIN railway r ON r.id = rs.railway_id
             JOIN station s ON s.id = rs.station_id ORDER BY rs.railway_id, rs.position

@@ -8,7 +8,7 @@ import GRDB
 /// which keeps 1.2M stop events to ~10 MB and a train timetable to one row read.
 public enum Schema {
     /// Bump on any change a reader could notice; readers refuse other versions with a clear message.
-    public static let version = 1
+    public static let version = 2
 
     static let statements: [String] = [
         """
@@ -46,7 +46,8 @@ public enum Schema {
             descending_id INTEGER REFERENCES direction(id),
             is_loop INTEGER NOT NULL,
             search_ja TEXT NOT NULL,
-            search_en TEXT NOT NULL
+            search_en TEXT NOT NULL,
+            search_words TEXT NOT NULL
         )
         """,
         // A station complex groups the railways' stations of one place; platform groups inside it
@@ -72,7 +73,10 @@ public enum Schema {
             latitude REAL,
             longitude REAL,
             search_ja TEXT NOT NULL,
-            search_en TEXT NOT NULL
+            search_en TEXT NOT NULL,
+            search_words TEXT NOT NULL,
+            trains INTEGER NOT NULL DEFAULT 0,
+            departures INTEGER NOT NULL DEFAULT 0
         )
         """,
         "CREATE INDEX station_complex_index ON station(complex_id)",

@@ -33,7 +33,7 @@ extension Timetable {
         guard !key.isEmpty else { return [] }
         let complexes = Set(reference.stations.values.filter { $0.searchKeys.contains(key) }.map(\.complex))
         return complexes.sorted().flatMap { complex in
-            (reference.complexes[complex] ?? []).compactMap { reference.stations[$0] }
+            (reference.complexes[complex]?.stations ?? []).compactMap { reference.stations[$0] }
         }
     }
 
@@ -124,7 +124,7 @@ extension Timetable {
             reference.stations[$0]?.complex == station.complex
         }) else { return LocalizedName(ja: "", en: "") }
         let ahead = (1..<ring.count).map { ring[(here + $0) % ring.count] }
-        let major = ahead.filter { (reference.complexes[reference.stations[$0]?.complex ?? -1]?.count ?? 0) >= 4 }.prefix(2)
+        let major = ahead.filter { (reference.complexes[reference.stations[$0]?.complex ?? -1]?.stations.count ?? 0) >= 4 }.prefix(2)
         let names = major.compactMap { reference.stations[$0]?.name }
         return LocalizedName(ja: names.map(\.ja).joined(separator: "・") + "方面",
                              en: "for " + names.map(\.en).joined(separator: " & "))

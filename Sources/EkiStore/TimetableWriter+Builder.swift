@@ -44,13 +44,23 @@ extension TimetableWriter {
             }
 
             railwayIds = Self.intern(dataset.railways.map(\.id))
-            let insertRailway = try db.makeStatement(sql: "INSERT INTO railway VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let insertRailway = try db.makeStatement(sql: "INSERT INTO railway VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let operators = Dictionary(dataset.operators.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             for railway in dataset.railways {
+                // Riders also say the operator first ("Tokyu Toyoko", 東急東横線 is 東横線 here).
+                let operatorName = railway.operatorId.flatMap { operators[$0] }
+                var words = SearchKey.words(railway.name.ja) + SearchKey.words(railway.name.en)
+                if let operatorName {
+                    words += SearchKey.words(operatorName.en)
+                    words.append(SearchKey.fold(operatorName.en + railway.name.en))
+                    words.append(SearchKey.fold(operatorName.ja + railway.name.ja))
+                }
                 try insertRailway.execute(arguments: [
                     railwayIds[railway.id], railway.id, railway.operatorId.flatMap { operatorIds[$0] },
                     railway.name.ja, railway.name.en, railway.color,
                     railway.ascending.flatMap { directionIds[$0] }, railway.descending.flatMap { directionIds[$0] },
                     railway.isLoop, SearchKey.fold(railway.name.ja), SearchKey.fold(railway.name.en),
+                    Self.uniqueWords(words),
                 ])
             }
             summary.railways = dataset.railways.count
@@ -126,7 +136,11 @@ extension TimetableWriter {
                                                       center?.latitude, center?.longitude])
             }
 
-            let insertStation = try db.makeStatement(sql: "INSERT INTO station VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let insertStation = try db.makeStatement(sql: """
+                INSERT INTO station(id, code, railway_id, complex_id, platform_group, name_ja, name_en,
+                                    latitude, longitude, search_ja, search_en, search_words)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
             for station in dataset.stations {
                 guard let id = stationIds[station.id], let place = complexOf[station.id] else { continue }
                 platformGroup[id] = place.group
@@ -134,10 +148,17 @@ extension TimetableWriter {
                     id, station.id, station.railwayId.flatMap { railwayIds[$0] }, place.complex, place.group,
                     station.name.ja, station.name.en, station.coordinate?.latitude, station.coordinate?.longitude,
                     SearchKey.fold(station.name.ja), SearchKey.fold(station.name.en),
+                    Self.uniqueWords(SearchKey.words(station.name.ja) + SearchKey.words(station.name.en)),
                 ])
             }
             summary.stations = stationIds.count
             summary.complexes = complexes.count
+        }
+
+        /// Word keys stored space-separated (a folded key never holds a space).
+        static func uniqueWords(_ words: [String]) -> String {
+            var seen = Set<String>()
+            return words.filter { seen.insert($0).inserted }.joined(separator: " ")
         }
 
         static func packPoints(_ points: [GeoPoint]) -> [UInt8] {
@@ -242,6 +263,23 @@ extension TimetableWriter {
                 try insert.execute()
             }
             summary.departures = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM departure") ?? 0
+            try writeStationCounts()
+        }
+
+        /// How many trains stop at each station (search ranks big stations first) and how many
+        /// departures it has (nearby leaves out stations no train leaves from).
+        private func writeStationCounts() throws {
+            var trains: [Int64: Int] = [:]
+            for train in dataset.trains {
+                for station in Set(train.stops.compactMap({ stationIds[$0.station] })) { trains[station, default: 0] += 1 }
+            }
+            let departures = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
+                SELECT station_id, COUNT(*) FROM departure GROUP BY station_id
+                """).map { ($0[0] as Int64, $0[1] as Int) })
+            let update = try db.makeStatement(sql: "UPDATE station SET trains = ?, departures = ? WHERE id = ?")
+            for id in stationIds.values {
+                try update.execute(arguments: [trains[id] ?? 0, departures[id] ?? 0, id])
+            }
         }
     }
 }

@@ -28,6 +28,7 @@ struct DeparturesCommand: ParsableCommand {
     var json = false
 
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var userState: StateOptions
 
     func validate() throws {
         guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100") }
@@ -40,12 +41,12 @@ extension DeparturesCommand {
         let instant = try Resolve.instant(at)
         let stations = try Resolve.stations(station, in: timetable)
         var results: [(Reference.Station, [Board])] = []
-        for station in stations {
-            let directions = try Resolve.direction(direction, at: station, in: timetable)
+        for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
             results.append((station, try directions.map {
                 try timetable.nextDepartures(station: station, direction: $0, at: instant, limit: limit)
             }))
         }
+        userState.recordViews(results.map { ($0.0.id, direction == nil ? nil : $0.1.first?.direction.id) })
         if json {
             let boards = results.map { StationBoardJSON($0.1, reference: timetable.reference) }
             print(boards.count == 1 ? try Render.json(boards[0]) : try Render.json(boards))

@@ -20,12 +20,36 @@ enum Resolve {
     static func direction(_ id: String?, at station: Reference.Station, in timetable: Timetable) throws -> [Reference.Direction] {
         let directions = try timetable.directions(at: station)
         guard let id else { return directions }
-        if let match = directions.first(where: { $0.id == id || $0.id.lowercased() == id.lowercased()
-            || $0.name.ja == id || $0.name.en.lowercased() == id.lowercased() }) {
+        if let match = directions.first(where: { matches($0, id) }) {
             return [match]
         }
         let valid = directions.map { "\($0.id) (\($0.name.ja))" }.joined(separator: ", ")
         throw failure("no direction \"\(id)\" at \(station.id); valid: \(valid)", code: 2)
+    }
+
+    /// Each station with the directions to show: all of them, or the asked one. A name can stand
+    /// for several stations (関内: JR and the Blue Line); the asked direction needs to exist at one
+    /// of them, and stations without it are left out.
+    static func directions(_ id: String?, at stations: [Reference.Station],
+                           in timetable: Timetable) throws -> [(Reference.Station, [Reference.Direction])] {
+        guard stations.count > 1, id != nil else {
+            return try stations.map { ($0, try direction(id, at: $0, in: timetable)) }
+        }
+        var found: [(Reference.Station, [Reference.Direction])] = []
+        var valid: [String] = []
+        for station in stations {
+            let directions = try timetable.directions(at: station)
+            if let match = directions.first(where: { matches($0, id!) }) { found.append((station, [match])) }
+            valid += directions.map { "\($0.id) (\($0.name.ja))" }
+        }
+        guard found.isEmpty else { return found }
+        var seen = Set<String>()
+        throw failure("no direction \"\(id!)\" at \(stations[0].name.en); valid: \(valid.filter { seen.insert($0).inserted }.joined(separator: ", "))", code: 2)
+    }
+
+    static func matches(_ direction: Reference.Direction, _ id: String) -> Bool {
+        direction.id == id || direction.id.lowercased() == id.lowercased()
+            || direction.name.ja == id || direction.name.en.lowercased() == id.lowercased()
     }
 
     static func instant(_ text: String?) throws -> ServiceInstant {

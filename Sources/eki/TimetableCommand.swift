@@ -24,6 +24,7 @@ struct TimetableCommand: ParsableCommand {
     var json = false
 
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var userState: StateOptions
 }
 
 extension TimetableCommand {
@@ -32,11 +33,12 @@ extension TimetableCommand {
         let serviceDate = try Resolve.date(date)
         let stations = try Resolve.stations(station, in: timetable)
         var boards: [Board] = []
-        for station in stations {
-            for direction in try Resolve.direction(direction, at: station, in: timetable) {
+        for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
+            for direction in directions {
                 boards.append(try timetable.stationTimetable(station: station, direction: direction, serviceDate: serviceDate))
             }
         }
+        userState.recordViews(boards.map { ($0.station.id, $0.direction.id) })
         if json {
             let results = boards.map { StationBoardJSON([$0], reference: timetable.reference) }
             print(results.count == 1 ? try Render.json(results[0]) : try Render.json(results))

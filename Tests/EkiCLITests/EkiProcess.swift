@@ -25,6 +25,8 @@ struct EkiProcess {
         var env = ProcessInfo.processInfo.environment
         env["EKI_DB"] = nil
         env["TZ"] = "UTC"  // Eki must answer in Tokyo time whatever the machine's zone.
+        // Boards viewed in tests go to a throwaway state file, never the developer's own history.
+        env["EKI_STATE"] = FileManager.default.temporaryDirectory.appendingPathComponent("eki-tests-state-\(getpid()).sqlite").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -74,6 +74,48 @@ struct SearchKeyTests {
         #expect(SearchKey.fold(name).hasPrefix(SearchKey.fold(query)), "\(query) → \(SearchKey.fold(query)), \(name) → \(SearchKey.fold(name))")
     }
 
+    /// The edge cases the issue names, one table: っ doubling, ん before a vowel, ー, small kana, ヴ.
+    @Test func foldsTheEdgeCases() {
+        let table: [(String, String)] = [
+            ("さっぽろ", "sapporo"), ("いっちょうめ", "itchome"), ("ろっぽんぎ", "roppongi"), ("がっ", "ga"),
+            ("しんおおくぼ", "shinokubo"), ("かんない", "kannai"), ("てんのうず", "tennozu"), ("ぐんま", "gunma"),
+            ("しんばし", "shinbashi"), ("しんまち", "shinmachi"), ("セーラー", "sera"), ("ラーメン", "ramen"),
+            ("ー", ""), ("ぁぃぅぇぉ", "aiueo"), ("ゃゅょ", "yayuyo"), ("ヴ", "vu"), ("ヴィ", "vi"), ("ヴェルニー", "veruni"),
+            ("ｳﾞｪ", "ve"), ("ＡＢＣ１２３", "abc123"), ("Ｓｈｉｎｊｕｋｕ", "shinjuku"), ("ｼﾝｼﾞｭｸ", "shinjuku"),
+        ]
+        for (input, key) in table {
+            #expect(SearchKey.fold(input) == key, "\(input) → \(SearchKey.fold(input)), expected \(key)")
+        }
+    }
+
+    @Test func splitsNamesIntoWordKeys() {
+        #expect(SearchKey.words("Tōkyū Tōyoko Line") == ["tokyu", "toyoko", "line"])
+        #expect(SearchKey.words("Meiji-jingumae<Harajuku>") == ["meiji", "jingumae", "harajuku"])
+        #expect(SearchKey.words("明治神宮前〈原宿〉") == ["明治神宮前", "原宿"])
+        #expect(SearchKey.words("押上（スカイツリー前）") == ["押上", "sukaitsuri前"])
+        #expect(SearchKey.words("Shin-Okubo") == ["shin", "okubo"])
+        #expect(SearchKey.words("中央・総武各駅停車") == ["中央", "総武各駅停車"])
+        #expect(SearchKey.words(" - ・ ").isEmpty)
+    }
+
+    @Test func matchesExactThenPrefixThenWordPrefixThenSubstring() {
+        let keys = [SearchKey.fold("明治神宮前〈原宿〉"), SearchKey.fold("Meiji-jingumae<Harajuku>")]
+        let words = SearchKey.words("明治神宮前〈原宿〉") + SearchKey.words("Meiji-jingumae<Harajuku>")
+        func match(_ query: String) -> SearchMatch? { SearchMatch.of(SearchKey.fold(query), keys: keys, words: words) }
+        #expect(match("明治神宮前〈原宿〉") == .exact)
+        #expect(match("meijijingumae harajuku") == .exact)
+        #expect(match("めいじ") == .prefix)
+        #expect(match("明治") == .prefix)
+        #expect(match("harajuku") == .wordPrefix)
+        #expect(match("jingu") == .wordPrefix)
+        #expect(match("原宿") == .wordPrefix)
+        #expect(match("神宮") == .substring)
+        #expect(match("ajuku") == .substring)
+        #expect(match("shibuya") == nil)
+        #expect(match("") == nil)
+        #expect(SearchMatch.allCases.sorted() == [.exact, .prefix, .wordPrefix, .substring])
+    }
+
     // MARK: - Real data
 
     private struct Station: Decodable {

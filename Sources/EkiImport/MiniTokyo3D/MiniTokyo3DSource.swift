@@ -41,6 +41,11 @@ public struct MiniTokyo3DSource: TimetableSource {
             format: name, snapshotDate: reader.newestModificationDate(), digest: reader.digest(),
             attribution: Self.attribution))
         dataset.operators = operators.map { .init(id: $0.id, name: Self.name($0.title, fallback: $0.id), color: $0.color) }
+        let listed = Set(operators.map(\.id))
+        let railOperators = Set(railways.compactMap { Self.operatorId(of: $0.id) }).subtracting(listed).sorted()
+        dataset.operators += railOperators.map { id in
+            .init(id: id, name: RailOperators.names[id] ?? LocalizedName(ja: id, en: id), color: nil)
+        }
         dataset.directions = directions.map { .init(id: $0.id, name: Self.name($0.title, fallback: $0.id)) }
         dataset.railways = railways.map { railway in
             .init(id: railway.id, operatorId: Self.operatorId(of: railway.id),

@@ -1,0 +1,133 @@
+import EkiCore
+import Foundation
+import GRDB
+
+/// One rider's own data on this machine — the boards they viewed, and later bookmarks and routes —
+/// kept in a small database apart from the timetable, so a data update never touches it.
+public final class UserState: Sendable {
+    let writer: DatabaseQueue
+    public let url: URL
+
+    /// Opens the state file, creating it (and its folder) on first use.
+    public init(url: URL) throws {
+        self.url = url
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.label = "user-state"
+            configuration.busyMode = .timeout(5)   // two eki processes at once wait for each other
+            writer = try DatabaseQueue(path: url.path, configuration: configuration)
+            try Self.migrator.migrate(writer)
+        } catch let error as DatabaseError {
+            throw StoreError.wrongSchema("\(url.path) is not a usable Eki state file (\(error.message ?? "SQLite error \(error.resultCode)"))")
+        } catch let error as CocoaError {
+            throw StoreError.notFound("cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+        }
+    }
+
+    /// `--state PATH`, else `$EKI_STATE`, else `$XDG_STATE_HOME/eki/state.sqlite`
+    /// (`~/.local/state/eki/state.sqlite`).
+    public static func location(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        if let fromEnvironment = environment["EKI_STATE"], !fromEnvironment.isEmpty {
+            return URL(fileURLWithPath: fromEnvironment)
+        }
+        let stateHome: URL
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            stateHome = URL(fileURLWithPath: xdg)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            stateHome = URL(fileURLWithPath: home).appendingPathComponent(".local/state")
+        }
+        return stateHome.appendingPathComponent("eki").appendingPathComponent("state.sqlite")
+    }
+
+    private static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        // One row per (station, direction) viewed; "" is a board of every direction.
+        migrator.registerMigration("history") { db in
+            try db.execute(sql: """
+                CREATE TABLE history(
+                    station TEXT NOT NULL,
+                    direction TEXT NOT NULL,
+                    views INTEGER NOT NULL,
+                    first_viewed REAL NOT NULL,
+                    last_viewed REAL NOT NULL,
+                    PRIMARY KEY(station, direction)
+                ) WITHOUT ROWID
+                """)
+        }
+        return migrator
+    }()
+}
+
+// MARK: - History
+
+/// A board the rider has looked at: which, how often, when.
+public struct HistoryEntry: Sendable, Equatable {
+    public var station: String
+    /// nil: the board of every direction.
+    public var direction: String?
+    public var views: Int
+    public var firstViewed: Date
+    public var lastViewed: Date
+}
+
+extension UserState {
+    /// Counts one look at a station's board (one direction, or all when `direction` is nil).
+    public func recordView(station: String, direction: String?, at date: Date = Date()) throws {
+        try writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO history VALUES (?, ?, 1, ?, ?)
+                ON CONFLICT(station, direction) DO UPDATE SET views = views + 1, last_viewed = excluded.last_viewed
+                """, arguments: [station, direction ?? "", date.timeIntervalSince1970, date.timeIntervalSince1970])
+        }
+    }
+
+    /// Every board viewed, most recent first.
+    public func history() throws -> [HistoryEntry] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM history ORDER BY last_viewed DESC, views DESC, station").map { row in
+                let direction: String = row["direction"]
+                return HistoryEntry(station: row["station"], direction: direction.isEmpty ? nil : direction,
+                                    views: row["views"],
+                                    firstViewed: Date(timeIntervalSince1970: row["first_viewed"]),
+                                    lastViewed: Date(timeIntervalSince1970: row["last_viewed"]))
+            }
+        }
+    }
+
+    /// Forgets every view; returns how many entries there were.
+    @discardableResult
+    public func clearHistory() throws -> Int {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM history")
+            return db.changesCount
+        }
+    }
+
+    /// Each viewed station's `PersonalOrder` weight at `now`, all its directions together.
+    public func viewWeights(now: Date = Date()) throws -> [String: Double] {
+        var weights: [String: Double] = [:]
+        for entry in try history() {
+            weights[entry.station, default: 0] += PersonalOrder.weight(views: entry.views, lastViewed: entry.lastViewed, now: now)
+        }
+        return weights
+    }
+}
+
+extension NearbyResult {
+    /// The same stations ordered by `PersonalOrder`: distance and the rider's history together.
+    public func personalized(weights: [String: Double]) -> NearbyResult {
+        var result = self
+        func score(_ station: NearbyStation) -> Double {
+            // The most-viewed station of the complex: a board of 渋谷 records all six of its stations.
+            let weight = station.complex.stations.map { weights[$0] ?? 0 }.max() ?? 0
+            return PersonalOrder.score(distance: station.distance, weight: weight)
+        }
+        result.stations = stations.map { ($0, score($0)) }
+            .sorted { ($0.1, $0.0.distance, $0.0.complex.id) < ($1.1, $1.0.distance, $1.0.complex.id) }
+            .map(\.0)
+        return result
+    }
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import EkiCore
+import EkiStore
+import Foundation
+
+struct NearbyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nearby",
+        abstract: "Stations near a point, nearest first, with the next train each way.")
+
+    @Argument(help: ArgumentHelp("Where you are, as latitude,longitude: 35.4505,139.6337.", valueName: "lat,lon"))
+    var point: String
+
+    @Option(name: .long, help: "How far to look, in metres (1–50000).")
+    var radius = 1000
+
+    @Option(name: .long, help: "How many stations (1–100).")
+    var limit = 10
+
+    @Option(name: .long, help: ArgumentHelp("Tokyo local time for the next departures, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
+    var at: String?
+
+    @Flag(name: .long, help: "Only the stations, without their next departures.")
+    var noDepartures = false
+
+    @Flag(name: .long, help: "Order by distance and by the boards you view most (see `eki history`).")
+    var personal = false
+
+    @Option(name: .long, help: "Language: ja or en.")
+    var lang: Language = .ja
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var userState: StateOptions
+
+    func validate() throws {
+        guard (1...50_000).contains(radius) else { throw ValidationError("--radius must be between 1 and 50000 metres") }
+        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100") }
+    }
+
+    func run() throws {
+        let location = try Self.parse(point)
+        let timetable = try database.open()
+        let instant = try Resolve.instant(at)
+        var result = try timetable.nearby(location, radius: Double(radius), limit: personal ? .max : limit)
+        if personal { result = result.personalized(weights: try userState.open().viewWeights()) }
+        result.stations = Array(result.stations.prefix(limit))
+
+        let departures = try noDepartures ? [:] : nextDepartures(result.stations, timetable: timetable, at: instant)
+        if json {
+            print(try Render.json(NearbyJSON(result, departures: noDepartures ? nil : departures, reference: timetable.reference)))
+            return
+        }
+        if result.outsideArea {
+            print(lang == .ja ? "\(point) は時刻表の範囲（東京圏）の外です" : "\(point) is outside the timetable's area (the Tokyo region)")
+            return
+        }
+        if result.stations.isEmpty {
+            let nearest = try timetable.nearby(location, radius: 50_000, limit: 1).stations.first
+            var line = lang == .ja ? "\(radius) m 以内に駅はありません" : "no station within \(radius) m"
+            if let nearest {
+                line += lang == .ja ? "（最寄りは\(nearest.nearest.name.ja)、\(Self.distance(nearest.distance))）"
+                    : " (the nearest is \(nearest.nearest.name.en), \(Self.distance(nearest.distance)))"
+            }
+            print(line)
+            return
+        }
+        let text = PlaceText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference)
+        let board = BoardText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference)
+        var blocks: [String] = []
+        for place in result.stations {
+            let walk = lang == .ja ? "徒歩\(place.walkMinutes)分" : "\(place.walkMinutes) min walk"
+            var lines = ["\(text.title(place.nearest.name))  \(Self.distance(place.distance)) · \(walk)"]
+            for station in place.stations {
+                let railway = station.railway.flatMap { timetable.reference.railways[$0] }
+                var line = "  " + (railway.map { text.chip($0) + lang.pick($0.name) } ?? station.id)
+                for row in departures[station.id] ?? [] {
+                    let direction = timetable.reference.directions[row.departure.direction].map { lang.pick($0.name) } ?? ""
+                    line += "   \(direction) \(row.departure.time.clock) \(Render.badge(row.departure.category, color: board.color))"
+                    line += " \(lang.pick(row.destination)) \(board.until(row.minutesUntil))"
+                }
+                lines.append(line)
+            }
+            blocks.append(lines.joined(separator: "\n"))
+        }
+        print(blocks.joined(separator: "\n\n"))
+    }
+
+    /// The next departure each way from every station shown, by station id.
+    func nextDepartures(_ places: [NearbyStation], timetable: Timetable, at instant: ServiceInstant) throws -> [String: [Board.Row]] {
+        var rows: [String: [Board.Row]] = [:]
+        for station in places.flatMap(\.stations) {
+            rows[station.id] = try timetable.directions(at: station).compactMap { direction in
+                try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 1).rows.first
+            }
+        }
+        return rows
+    }
+
+    static func parse(_ text: String) throws -> GeoPoint {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], latitude.isFinite, longitude.isFinite,
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw failure("expected a position as latitude,longitude (e.g. 35.4505,139.6337), got \"\(text.prefix(80))\"", code: 2)
+        }
+        return GeoPoint(latitude: latitude, longitude: longitude)
+    }
+
+    static func distance(_ meters: Double) -> String {
+        meters < 1000 ? "\(Int(meters.rounded())) m" : String(format: "%.1f km", meters / 1000)
+    }
+}
+
+/// `eki nearby --json` (and the web API's /api/v1/nearby).
+struct NearbyJSON: Encodable {
+    var results: [Result]
+    var outsideArea: Bool
+
+    struct Result: Encodable {
+        var title: NameJSON
+        var stations: [Station]
+        var coord: [Double]
+        var distanceMeters: Int
+        var walkMinutes: Int
+    }
+
+    struct Station: Encodable {
+        var id: String
+        var railway: String?
+        /// The next departure each way; absent with --no-departures.
+        var next: [DepartureJSON]?
+    }
+
+    init(_ result: NearbyResult, departures: [String: [Board.Row]]?, reference: Reference) {
+        outsideArea = result.outsideArea
+        results = result.stations.map { place in
+            Result(title: NameJSON(place.nearest.name),
+                   stations: place.stations.map { station in
+                       Station(id: station.id, railway: station.railway,
+                               next: departures.map { ($0[station.id] ?? []).map { DepartureJSON($0, reference: reference) } })
+                   },
+                   coord: [place.coordinate.latitude, place.coordinate.longitude],
+                   distanceMeters: Int(place.distance.rounded()), walkMinutes: place.walkMinutes)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import ArgumentParser
+import EkiCore
+import EkiStore
+import Foundation
+
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find stations and railways by name, in romaji, hiragana, katakana or kanji.",
+        discussion: "Partial names work (shinj, しぶ), and long vowels any way (oosaki, ohsaki, おおさき).")
+
+    @Argument(help: ArgumentHelp("What to look for: 渋谷, しぶや, シブヤ, shibuya, 東横, \"yamanote line\".", valueName: "query"))
+    var query: String
+
+    @Option(name: .long, help: "How many results (1–100).")
+    var limit = 10
+
+    @Option(name: .long, help: "Language: ja or en.")
+    var lang: Language = .ja
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100") }
+    }
+
+    func run() throws {
+        let timetable = try database.open()
+        let results: [SearchResult]
+        do {
+            results = try timetable.search(query, limit: limit)
+        } catch let error as SearchError {
+            throw failure(error.description, code: 2)
+        }
+        if json {
+            print(try Render.json(SearchJSON(results: results.map { SearchJSON.Result($0) })))
+            return
+        }
+        guard !results.isEmpty else {
+            print(lang == .ja ? "「\(query)」に一致する駅はありません" : "no station matches \"\(query)\"")
+            return
+        }
+        let text = PlaceText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference)
+        let titles = results.map { result -> String in
+            switch result {
+            case .station(let station): text.title(station.title.name)
+            case .railway(let railway): text.title(railway.railway.name)
+            }
+        }
+        let width = titles.map(Render.width).max() ?? 0
+        for (result, title) in zip(results, titles) {
+            switch result {
+            case .station(let station):
+                print(Render.pad(title, to: width) + "  " + text.railways(of: station.stations))
+            case .railway(let railway):
+                let kind = lang == .ja ? "路線" : "railway"
+                let owner = railway.railway.operatorName.map { " · " + lang.pick($0) } ?? ""
+                print(Render.pad(title, to: width) + "  " + text.chip(railway.railway) + " \(kind)\(owner)  \(railway.railway.id)")
+            }
+        }
+    }
+}
+
+/// Places in words: names in both scripts, railways as colored chips.
+struct PlaceText {
+    var lang: Language
+    var color: Bool
+    var reference: Reference
+
+    /// "渋谷 Shibuya" in Japanese mode, "Shibuya 渋谷" in English.
+    func title(_ name: LocalizedName) -> String {
+        lang == .ja ? "\(name.ja)  \(name.en)" : "\(name.en)  \(name.ja)"
+    }
+
+    /// The railway's color as a small square (a colored block on a terminal).
+    func chip(_ railway: Reference.Railway) -> String {
+        guard color, let rgb = railway.color.flatMap(Render.rgb) else { return "■" }
+        return "\u{1B}[38;2;\(rgb.0);\(rgb.1);\(rgb.2)m■\u{1B}[0m"
+    }
+
+    func railways(of stations: [Reference.Station]) -> String {
+        var seen = Set<String>()
+        return stations.compactMap { $0.railway.flatMap { reference.railways[$0] } }
+            .filter { seen.insert($0.id).inserted }
+            .map { chip($0) + lang.pick($0.name) }
+            .joined(separator: " ")
+    }
+}
+
+/// `eki search --json` (and the web API's /api/v1/search).
+struct SearchJSON: Encodable {
+    var results: [Result]
+
+    struct Result: Encodable {
+        var kind: String
+        var id: String?
+        var title: NameJSON
+        var stations: [StationRefJSON]?
+        var coord: [Double]?
+        var color: String?
+        var `operator`: NameJSON?
+
+        init(_ result: SearchResult) {
+            switch result {
+            case .station(let station):
+                kind = "station"
+                title = NameJSON(station.title.name)
+                stations = station.stations.map(StationRefJSON.init)
+                coord = (station.title.coordinate ?? station.complex.coordinate).map { [$0.latitude, $0.longitude] }
+            case .railway(let railway):
+                kind = "railway"
+                id = railway.railway.id
+                title = NameJSON(railway.railway.name)
+                color = railway.railway.color
+                `operator` = railway.railway.operatorName.map(NameJSON.init)
+            }
+        }
+    }
+}
+
+struct StationRefJSON: Encodable {
+    var id: String
+    var railway: String?
+    init(_ station: Reference.Station) { id = station.id; railway = station.railway }
+}

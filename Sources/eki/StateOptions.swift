@@ -1,0 +1,30 @@
+import ArgumentParser
+import EkiStore
+import Foundation
+
+/// `--state`, for the commands that read or write the rider's own data (history, bookmarks).
+struct StateOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The rider's own state file (history, bookmarks).",
+        discussion: "Defaults to $EKI_STATE, else $XDG_STATE_HOME/eki/state.sqlite (~/.local/state/eki/state.sqlite).",
+        valueName: "path"))
+    var state: String?
+
+    func open() throws -> UserState {
+        do {
+            return try UserState(url: UserState.location(explicit: state))
+        } catch let error as StoreError {
+            throw failure(error.description)
+        }
+    }
+
+    /// Counts a look at boards; a state file that cannot be written never costs the rider the board.
+    func recordViews(_ views: [(station: String, direction: String?)]) {
+        do {
+            let store = try UserState(url: UserState.location(explicit: state))
+            for view in views { try store.recordView(station: view.station, direction: view.direction) }
+        } catch {
+            Terminal.error("eki: history not recorded: \(error)")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// `eki search`, `nearby` and `history` as a rider runs them: the JSON contract and the messages.
+@Suite struct SearchCommandTests {
+    static func eki(_ arguments: [String], state: URL? = nil) throws -> EkiProcess.Result {
+        _ = try SharedData.imported()
+        return try EkiProcess.run(arguments + ["--db", SharedData.databaseURL.path],
+                                  environment: state.map { ["EKI_STATE": $0.path] } ?? [:])
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func searchJSONFollowsTheContract() throws {
+        let result = try Self.eki(["search", "しぶや", "--json", "--limit", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let results = try #require(try Self.object(result.stdout)["results"] as? [[String: Any]])
+        let first = results[0]
+        #expect(first["kind"] as? String == "station")
+        #expect(first["title"] as? [String: String] == ["ja": "渋谷", "en": "Shibuya"])
+        let stations = try #require(first["stations"] as? [[String: String]])
+        #expect(stations.contains(["id": "Tokyu.Toyoko.Shibuya", "railway": "Tokyu.Toyoko"]))
+        let coord = try #require(first["coord"] as? [Double])
+        #expect(coord.count == 2 && abs(coord[0] - 35.658) < 0.01 && abs(coord[1] - 139.70) < 0.01)
+
+        let railway = try Self.eki(["search", "東横", "--json", "--limit", "1"])
+        let top = try #require((try Self.object(railway.stdout)["results"] as? [[String: Any]])?.first)
+        #expect(top["kind"] as? String == "railway")
+        #expect(top["id"] as? String == "Tokyu.Toyoko")
+        #expect(top["title"] as? [String: String] == ["ja": "東横線", "en": "Toyoko Line"])
+    }
+
+    @Test func searchTextShowsTheComplexWithItsRailways() throws {
+        let result = try Self.eki(["search", "oosaki", "--limit", "2"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("大崎  Osaki") == true, "\(result.stdout)")
+        #expect(lines.first?.contains("山手線") == true && lines.first?.contains("りんかい線") == true)
+    }
+
+    @Test func noMatchIsAClearLineAndSuccess() throws {
+        let result = try Self.eki(["search", "qqqqzz", "--lang", "en"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "no station matches \"qqqqzz\"\n")
+        let empty = try Self.eki(["search", "", "--json"])
+        #expect(empty.status == 0)
+        #expect(try Self.object(empty.stdout)["results"] as? [Any] != nil)
+        #expect((try Self.object(empty.stdout)["results"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func longOrBinaryQueriesAreRejected() throws {
+        let long = try Self.eki(["search", String(repeating: "shibuya", count: 20)])
+        #expect(long.status == 2)
+        #expect(long.stderr == "eki: the search text is too long (140 characters; at most 64)\n")
+        let binary = try Self.eki(["search", "shi\u{7}buya"])
+        #expect(binary.status == 2)
+        #expect(binary.stderr == "eki: the search text contains control characters\n")
+    }
+
+    @Test func nearbyJSONFollowsTheContract() throws {
+        let result = try Self.eki(["nearby", "35.4505,139.6337", "--limit", "2", "--at", "2026-11-24T07:30", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Self.object(result.stdout)
+        #expect(json["outsideArea"] as? Bool == false)
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        #expect(results[0]["title"] as? [String: String] == ["ja": "馬車道", "en": "Bashamichi"])
+        #expect(results[0]["distanceMeters"] as? Int == 154)
+        #expect(results[0]["walkMinutes"] as? Int == 2)
+        #expect((results[0]["coord"] as? [Double])?.count == 2)
+        let station = try #require((results[0]["stations"] as? [[String: Any]])?.first)
+        #expect(station["id"] as? String == "Minatomirai.Minatomirai.Bashamichi")
+        #expect(station["railway"] as? String == "Minatomirai.Minatomirai")
+        // The next departure each way: 07:30 to Motomachi-Chukagai, 07:31 to Kiyose.
+        let next = try #require(station["next"] as? [[String: Any]])
+        #expect(Set(next.map { "\($0["direction"]!) \($0["time"]!)" }) == ["Outbound 07:30", "Inbound 07:31"])
+
+        let bare = try Self.eki(["nearby", "35.4505,139.6337", "--limit", "1", "--no-departures", "--json"])
+        let bareStation = try #require(((try Self.object(bare.stdout)["results"] as? [[String: Any]])?.first?["stations"] as? [[String: Any]])?.first)
+        #expect(bareStation["next"] == nil)
+    }
+
+    @Test func nearbyTextAndItsMessages() throws {
+        let board = try Self.eki(["nearby", "35.4505,139.6337", "--limit", "1", "--at", "2026-11-24T07:30", "--lang", "en"])
+        #expect(board.stdout.hasPrefix("Bashamichi  馬車道  154 m · 2 min walk\n"), "\(board.stdout)")
+        #expect(board.stdout.contains("Inbound 07:31 各 Kiyose in 1 min"))
+
+        let osaka = try Self.eki(["nearby", "34.7025,135.4959", "--lang", "en"])
+        #expect(osaka.status == 0)
+        #expect(osaka.stdout.contains("outside the timetable's area"))
+        let far = try Self.eki(["nearby", "35.2,139.1", "--radius", "500", "--lang", "en"])
+        #expect(far.stdout.hasPrefix("no station within 500 m (the nearest is"), "\(far.stdout)")
+
+        for bad in ["95,139", "35.4", "abc,def", "35.4,139.6,1", "nan,139", "35.4;139.6"] {
+            let result = try Self.eki(["nearby", bad])
+            #expect(result.status == 2, "\(bad)")
+            #expect(result.stderr.hasPrefix("eki: expected a position as latitude,longitude"), "\(bad): \(result.stderr)")
+        }
+        #expect(try Self.eki(["nearby", "35.4505,139.6337", "--radius", "0"]).status != 0)
+    }
+
+    @Test func boardsViewedBecomeHistoryThatOrdersNearbyAndCanBeCleared() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        #expect(try Self.eki(["history", "--lang", "en"], state: state).stdout == "no history yet\n")
+        for _ in 0..<10 {
+            let board = try Self.eki(["departures", "日ノ出町", "--direction", "Inbound", "--limit", "1"], state: state)
+            #expect(board.status == 0, "\(board.stderr)")
+        }
+        _ = try Self.eki(["timetable", "sakuragicho", "--direction", "Northbound"], state: state)
+
+        let history = try Self.object(try Self.eki(["history", "--json"], state: state).stdout)["history"] as? [[String: Any]]
+        #expect(history?.map { $0["station"] as! String } == ["JR-East.KeihinTohokuNegishi.Sakuragicho", "Keikyu.Main.Hinodecho"])
+        #expect(history?.last?["views"] as? Int == 10)
+        #expect(history?.last?["direction"] as? String == "Inbound")
+
+        // Plain nearby is by distance. Personal: Sakuragicho (251 m, one view) scores 251 / 2 ≈ 126,
+        // Bashamichi 154, Hinodecho (832 m, ten views) 832 / (1 + log2 11) ≈ 187, Kannai 571.
+        func titles(_ extra: [String]) throws -> [String] {
+            let out = try Self.eki(["nearby", "35.4505,139.6337", "--limit", "4", "--no-departures", "--json"] + extra, state: state).stdout
+            return (try Self.object(out)["results"] as! [[String: Any]]).map { ($0["title"] as! [String: String])["ja"]! }
+        }
+        #expect(try titles([]) == ["馬車道", "桜木町", "関内", "日ノ出町"])
+        #expect(try titles(["--personal"]) == ["桜木町", "馬車道", "日ノ出町", "関内"])
+
+        #expect(try Self.eki(["history", "--clear", "--lang", "en"], state: state).stdout == "cleared 2 history entries\n")
+        #expect(try titles(["--personal"]) == ["馬車道", "桜木町", "関内", "日ノ出町"])
+    }
+}

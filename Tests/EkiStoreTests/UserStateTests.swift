@@ -1,0 +1,78 @@
+import EkiCore
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// The rider's own state file: history of boards viewed, and the nearby order it teaches.
+@Suite struct UserStateTests {
+    static let morning = Date(timeIntervalSince1970: 1_795_478_400)   // 2026-11-24T09:00+09:00
+
+    @Test func recordsCountsAndClearsViews() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = try UserState(url: scratch.file("nested/folder/state.sqlite"))
+        #expect(try state.history().isEmpty)
+        for minutes in [0, 10, 20] {
+            try state.recordView(station: "Minatomirai.Minatomirai.Bashamichi", direction: "Inbound",
+                                 at: Self.morning.addingTimeInterval(Double(minutes) * 60))
+        }
+        try state.recordView(station: "Keikyu.Main.Hinodecho", direction: nil, at: Self.morning.addingTimeInterval(300))
+        let history = try state.history()
+        #expect(history.map(\.station) == ["Minatomirai.Minatomirai.Bashamichi", "Keikyu.Main.Hinodecho"])
+        #expect(history[0].views == 3 && history[0].direction == "Inbound")
+        #expect(history[0].firstViewed == Self.morning)
+        #expect(history[0].lastViewed == Self.morning.addingTimeInterval(1200))
+        #expect(history[1].direction == nil && history[1].views == 1)
+
+        // The file outlives the process: a second opening sees the same history.
+        #expect(try UserState(url: scratch.file("nested/folder/state.sqlite")).history() == history)
+        #expect(try state.clearHistory() == 2)
+        #expect(try state.history().isEmpty)
+    }
+
+    @Test func weightsFadeWithAHalfLifeOfThirtyDays() throws {
+        #expect(PersonalOrder.weight(views: 8, lastViewed: Self.morning, now: Self.morning) == 8)
+        #expect(abs(PersonalOrder.weight(views: 8, lastViewed: Self.morning, now: Self.morning.addingTimeInterval(30 * 86_400)) - 4) < 1e-9)
+        #expect(abs(PersonalOrder.weight(views: 8, lastViewed: Self.morning, now: Self.morning.addingTimeInterval(60 * 86_400)) - 2) < 1e-9)
+        // The documented example: seven views at 600 m beat none at 200 m; one view at 600 m does not.
+        #expect(PersonalOrder.score(distance: 600, weight: 7) == 150)
+        #expect(PersonalOrder.score(distance: 600, weight: 1) == 300)
+        #expect(PersonalOrder.score(distance: 200, weight: 0) == 200)
+    }
+
+    @Test func historyReordersNearbyStations() throws {
+        let (timetable, _) = try SharedData.imported()
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = try UserState(url: scratch.file("state.sqlite"))
+        let here = GeoPoint(latitude: 35.4505, longitude: 139.6337)
+        let plain = try timetable.nearby(here, radius: 1000)
+        #expect(plain.stations.prefix(4).map(\.nearest.name.ja) == ["馬車道", "桜木町", "関内", "日ノ出町"])
+
+        // Hinodecho (832 m) viewed on ten days passes Sakuragicho (251 m) and Kannai (571 m):
+        // 832 / (1 + log2(1 + 9.8)) ≈ 188; Bashamichi at 154 m stays first.
+        for day in 0..<10 {
+            try state.recordView(station: "Keikyu.Main.Hinodecho", direction: "Inbound",
+                                 at: Self.morning.addingTimeInterval(Double(day) * 86_400))
+        }
+        let personal = plain.personalized(weights: try state.viewWeights(now: Self.morning.addingTimeInterval(10 * 86_400)))
+        #expect(personal.stations.prefix(4).map(\.nearest.name.ja) == ["馬車道", "日ノ出町", "桜木町", "関内"])
+        #expect(personal.stations.count == plain.stations.count)
+
+        // A year later the habit has faded (weight ≈ 0.002): distance decides again.
+        let later = plain.personalized(weights: try state.viewWeights(now: Self.morning.addingTimeInterval(365 * 86_400)))
+        #expect(later.stations.map(\.complex.id) == plain.stations.map(\.complex.id))
+    }
+
+    @Test func aFileThatIsNotOursSaysSo() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        try scratch.write("state.sqlite", "this is not a database, just some text that is long enough to matter\n")
+        #expect {
+            try UserState(url: scratch.file("state.sqlite"))
+        } throws: { error in
+            "\(error)".contains("not a usable Eki state file")
+        }
+    }
+}
