@@ -8,6 +8,15 @@ let url = CommandLine.arguments.count > 1 ? URL(fileURLWithPath: CommandLine.arg
 let timetable = try Timetable(url: url)
 let reference = timetable.reference
 
+// Opening a database: what every fresh `eki` process pays before its first query.
+var openSamples: [Double] = []
+for _ in 0..<30 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    _ = try Timetable(url: url)
+    openSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+}
+print("open database and load reference tables: median \(String(format: "%.1f", openSamples.sorted()[15])) ms (30 opens)")
+
 func measure(_ name: String, iterations: Int, _ body: (Int) throws -> Void) rethrows {
     var samples: [UInt64] = []
     samples.reserveCapacity(iterations)

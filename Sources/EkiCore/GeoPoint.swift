@@ -51,6 +51,12 @@ public struct GeoBox: Hashable, Sendable {
         }
     }
 
+    /// This box grown just enough to hold `point`.
+    public func including(_ point: GeoPoint) -> GeoBox {
+        GeoBox(south: min(south, point.latitude), west: min(west, point.longitude),
+               north: max(north, point.latitude), east: max(east, point.longitude))
+    }
+
     public func contains(_ point: GeoPoint) -> Bool {
         (south...north).contains(point.latitude) && (west...east).contains(point.longitude)
     }

@@ -233,10 +233,11 @@ public enum SearchMatch: Int, Comparable, Sendable, CaseIterable {
 
     public static func < (a: SearchMatch, b: SearchMatch) -> Bool { a.rawValue < b.rawValue }
 
-    /// The best match of a folded `query` against a name's folded `keys` and `words`, or nil.
-    /// Keys are compared as UTF-8 bytes: folding leaves one spelling per text, and UTF-8 never
-    /// matches in the middle of a character.
-    public static func of(_ query: String, keys: [String], words: [String]) -> SearchMatch? {
+    /// The best match of a folded `query` against a name's folded `keys` and its `words` (word keys
+    /// joined by spaces, as stored: a folded key never holds one), or nil. Keys are compared as
+    /// UTF-8 bytes: folding leaves one spelling per text, and UTF-8 never matches in the middle
+    /// of a character.
+    public static func of(_ query: String, keys: [String], words: String) -> SearchMatch? {
         guard !query.isEmpty else { return nil }
         var query = query
         return query.withUTF8 { needle -> SearchMatch? in
@@ -244,22 +245,33 @@ public enum SearchMatch: Int, Comparable, Sendable, CaseIterable {
             for var key in keys {
                 let found = key.withUTF8 { haystack -> SearchMatch? in
                     guard haystack.count >= needle.count else { return nil }
-                    if haystack.count == needle.count { return memcmp(haystack.baseAddress!, needle.baseAddress!, needle.count) == 0 ? .exact : nil }
-                    if memcmp(haystack.baseAddress!, needle.baseAddress!, needle.count) == 0 { return .prefix }
+                    if startsWith(haystack, 0, needle) { return haystack.count == needle.count ? .exact : .prefix }
                     return contains(haystack, needle) ? .substring : nil
                 }
-                if let found, found < (best ?? .substring) || best == nil { best = found }
-                if best == .exact { return .exact }
+                guard let found else { continue }
+                if found == .exact { return .exact }
+                if best.map({ found < $0 }) ?? true { best = found }
             }
             if best == .prefix { return .prefix }
-            for var word in words {
-                let isPrefix = word.withUTF8 { haystack in
-                    haystack.count >= needle.count && memcmp(haystack.baseAddress!, needle.baseAddress!, needle.count) == 0
+            var words = words
+            let startsAWord = words.withUTF8 { haystack -> Bool in
+                var index = 0
+                while index + needle.count <= haystack.count {
+                    if startsWith(haystack, index, needle) { return true }
+                    // Next word: past the next space.
+                    while index < haystack.count, haystack[index] != 0x20 { index += 1 }
+                    index += 1
                 }
-                if isPrefix { return .wordPrefix }
+                return false
             }
-            return best
+            return startsAWord ? .wordPrefix : best
         }
+    }
+
+    private static func startsWith(_ haystack: UnsafeBufferPointer<UInt8>, _ offset: Int,
+                                   _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        offset + needle.count <= haystack.count
+            && memcmp(haystack.baseAddress! + offset, needle.baseAddress!, needle.count) == 0
     }
 
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {

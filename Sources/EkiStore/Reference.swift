@@ -14,8 +14,8 @@ public struct Reference: Sendable {
         public var coordinate: GeoPoint?
         /// Folded Japanese and English names (`SearchKey`), made at import.
         public var searchKeys: [String]
-        /// Folded words of both names (`SearchKey.words`), for word-prefix matches.
-        public var searchWords: [String]
+        /// Folded words of both names (`SearchKey.words`) joined by spaces, for word-prefix matches.
+        public var searchWords: String
         /// Trains that stop here on any calendar, and departure-board rows (0: nothing leaves here).
         public var trains: Int
         public var departures: Int
@@ -48,7 +48,7 @@ public struct Reference: Sendable {
         public var trains: Int
         /// Folded names, and words including the operator's ("Tokyu Toyoko Line").
         public var searchKeys: [String]
-        public var searchWords: [String]
+        public var searchWords: String
 
         public static func == (a: Railway, b: Railway) -> Bool { a.rowId == b.rowId }
     }
@@ -79,7 +79,7 @@ public struct Reference: Sendable {
         public var station: String
         public var complex: Int64
         public var keys: [String]
-        public var words: [String]
+        public var words: String
         public var trains: Int
     }
 
@@ -90,26 +90,26 @@ public struct Reference: Sendable {
 
     static func load(_ db: Database) throws -> Reference {
         var reference = Reference()
-        for row in try Row.fetchAll(db, sql: "SELECT id, code, name_ja, name_en FROM direction") {
+        try each(db, "SELECT id, code, name_ja, name_en FROM direction") { row in
             reference.directions[row[1]] = Direction(rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]))
         }
         var serviceKinds: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, code, kind FROM service") {
+        try each(db, "SELECT id, code, kind FROM service") { row in
             reference.serviceRowIds[row[1]] = row[0]
             serviceKinds[row[1]] = row[2]
         }
         let serviceCodes = Dictionary(uniqueKeysWithValues: reference.serviceRowIds.map { ($1, $0) })
-        for row in try Row.fetchAll(db, sql: "SELECT service_id, date FROM service_date") {
+        try each(db, "SELECT service_id, date FROM service_date") { row in
             reference.serviceDates.insert("\(serviceCodes[row[0]] ?? "")|\(row[1] as String)")
         }
         let directionCodes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { ($0.rowId, $0.id) })
         var railwayCodes: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: """
+        try each(db, """
             SELECT r.id, r.code, r.name_ja, r.name_en, r.color, r.ascending_id, r.descending_id, r.is_loop,
                    r.search_ja, r.search_en, r.search_words, o.name_ja, o.name_en,
                    (SELECT COALESCE(SUM(trains), 0) FROM railway_service WHERE railway_id = r.id)
             FROM railway r LEFT JOIN operator o ON o.id = r.operator_id
-            """) {
+            """) { row in
             railwayCodes[row[0]] = row[1]
             reference.railways[row[1]] = Railway(
                 rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]), color: row[4],
@@ -118,55 +118,65 @@ public struct Reference: Sendable {
                 isLoop: row[7], stations: [], services: [],
                 operatorName: (row[11] as String?).map { LocalizedName(ja: $0, en: row[12]) }, trains: row[13],
                 searchKeys: [row[8], row[9]],
-                searchWords: (row[10] as String).split(separator: " ").map(String.init))
+                searchWords: row[10])
         }
-        for row in try Row.fetchAll(db, sql: """
+        try each(db, """
             SELECT id, name_ja, name_en, latitude, longitude FROM station_complex
-            """) {
+            """) { row in
             let latitude: Double? = row[3], longitude: Double? = row[4]
             reference.complexes[row[0]] = Complex(
                 id: row[0], name: .init(ja: row[1], en: row[2]),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
                 stations: [])
         }
-        for row in try Row.fetchAll(db, sql: """
+        try each(db, """
             SELECT id, code, railway_id, complex_id, platform_group, name_ja, name_en, latitude, longitude,
                    search_ja, search_en, search_words, trains, departures
             FROM station ORDER BY id
-            """) {
+            """) { row in
             let latitude: Double? = row[7], longitude: Double? = row[8]
             let station = Station(
                 rowId: row[0], id: row[1], railway: (row[2] as Int64?).flatMap { railwayCodes[$0] },
                 complex: row[3], platformGroup: row[4], name: .init(ja: row[5], en: row[6]),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
-                searchKeys: [row[9], row[10]], searchWords: (row[11] as String).split(separator: " ").map(String.init),
+                searchKeys: [row[9], row[10]], searchWords: row[11],
                 trains: row[12], departures: row[13])
             reference.stations[station.id] = station
             reference.stationsByRowId[station.rowId] = station
             reference.complexes[station.complex]?.stations.append(station.id)
+            if station.departures > 0 {
+                reference.searchable.append(SearchEntry(station: station.id, complex: station.complex, keys: station.searchKeys,
+                                                        words: station.searchWords, trains: station.trains))
+            }
+            if let position = station.coordinate {
+                reference.area = reference.area.map { $0.including(position) } ?? GeoBox(enclosing: [position])
+            }
         }
-        reference.searchable = reference.stations.values.filter { $0.departures > 0 }.sorted { $0.rowId < $1.rowId }.map {
-            SearchEntry(station: $0.id, complex: $0.complex, keys: $0.searchKeys, words: $0.searchWords, trains: $0.trains)
-        }
-        reference.area = GeoBox(enclosing: reference.stations.values.compactMap(\.coordinate))
-        for row in try Row.fetchAll(db, sql: """
+        try each(db, """
             SELECT r.code, s.code FROM railway_station rs JOIN railway r ON r.id = rs.railway_id
             JOIN station s ON s.id = rs.station_id ORDER BY rs.railway_id, rs.position
-            """) {
+            """) { row in
             reference.railways[row[0] as String]?.stations.append(row[1])
         }
-        for row in try Row.fetchAll(db, sql: """
+        try each(db, """
             SELECT r.code, s.code FROM railway_service rs JOIN railway r ON r.id = rs.railway_id
             JOIN service s ON s.id = rs.service_id ORDER BY s.code
-            """) {
+            """) { row in
             let service: String = row[1]
             reference.railways[row[0] as String]?.services.append((service, serviceKinds[service] ?? ""))
         }
-        for row in try Row.fetchAll(db, sql: "SELECT code, name_ja, name_en, category FROM train_type") {
+        try each(db, "SELECT code, name_ja, name_en, category FROM train_type") { row in
             reference.trainTypes[row[0]] = TrainType(id: row[0], name: .init(ja: row[1], en: row[2]),
                                                      category: TrainCategory(code: row[3]) ?? .local)
         }
         return reference
+    }
+
+    /// Walks a query's rows straight off the statement: no array of copied rows. Opening a
+    /// database runs this over every station, so it is on every fresh process's path.
+    private static func each(_ db: Database, _ sql: String, _ body: (Row) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() { try body(row) }
     }
 
     /// The calendar a railway runs on a date, or nil when it runs none of its calendars that day.

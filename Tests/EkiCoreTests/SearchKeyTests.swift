@@ -100,7 +100,7 @@ struct SearchKeyTests {
 
     @Test func matchesExactThenPrefixThenWordPrefixThenSubstring() {
         let keys = [SearchKey.fold("明治神宮前〈原宿〉"), SearchKey.fold("Meiji-jingumae<Harajuku>")]
-        let words = SearchKey.words("明治神宮前〈原宿〉") + SearchKey.words("Meiji-jingumae<Harajuku>")
+        let words = (SearchKey.words("明治神宮前〈原宿〉") + SearchKey.words("Meiji-jingumae<Harajuku>")).joined(separator: " ")
         func match(_ query: String) -> SearchMatch? { SearchMatch.of(SearchKey.fold(query), keys: keys, words: words) }
         #expect(match("明治神宮前〈原宿〉") == .exact)
         #expect(match("meijijingumae harajuku") == .exact)
