@@ -83,6 +83,11 @@ public struct Reference: Sendable {
         public var trains: Int
     }
 
+    /// Loop railway → its major stations: the fifth of its stations with the biggest complexes
+    /// (most railways, then most trains). On the Yamanote line that is 東京, 新宿, 渋谷, 上野,
+    /// 池袋 and 品川 — the six its platform signs name.
+    public private(set) var majorStations: [String: Set<String>] = [:]
+
     /// The box around every station with a position: "near me" outside it has nothing to say.
     public private(set) var area: GeoBox?
     var serviceRowIds: [String: Int64] = [:]
@@ -165,6 +170,19 @@ public struct Reference: Sendable {
             let service: String = row[1]
             reference.railways[row[0] as String]?.services.append((service, serviceKinds[service] ?? ""))
         }
+        for railway in reference.railways.values where railway.isLoop {
+            let ring = ring(railway)
+            let sizes = Dictionary(uniqueKeysWithValues: ring.map { id -> (String, (Int, Int)) in
+                let members = reference.stations[id].flatMap { reference.complexes[$0.complex] }?.stations
+                    .compactMap { reference.stations[$0] } ?? []
+                return (id, (members.count, members.reduce(0) { $0 + $1.trains }))
+            })
+            let ranked = ring.sorted { a, b in
+                let (x, y) = (sizes[a]!, sizes[b]!)
+                return (x.0, x.1, b) > (y.0, y.1, a)
+            }
+            reference.majorStations[railway.id] = Set(ranked.prefix(max(2, ring.count / 5)))
+        }
         try each(db, "SELECT code, name_ja, name_en, category FROM train_type") { row in
             reference.trainTypes[row[0]] = TrainType(id: row[0], name: .init(ja: row[1], en: row[2]),
                                                      category: TrainCategory(code: row[3]) ?? .local)
@@ -177,6 +195,13 @@ public struct Reference: Sendable {
     private static func each(_ db: Database, _ sql: String, _ body: (Row) throws -> Void) throws {
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() { try body(row) }
+    }
+
+    /// A loop's stations once round (its list repeats the first station at the end).
+    static func ring(_ railway: Railway) -> [String] {
+        var ring = railway.stations
+        if ring.count > 1, ring.first == ring.last { ring.removeLast() }
+        return ring
     }
 
     /// The calendar a railway runs on a date, or nil when it runs none of its calendars that day.

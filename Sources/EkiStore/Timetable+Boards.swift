@@ -118,14 +118,9 @@ extension Timetable {
         guard let railway = reference.railways[departure.railway], railway.isLoop else {
             return LocalizedName(ja: "", en: "")
         }
-        var ring = Array(railway.stations.dropLast())
-        if departure.direction == railway.descending { ring.reverse() }
-        guard let here = ring.firstIndex(of: station.id) ?? ring.firstIndex(where: {
-            reference.stations[$0]?.complex == station.complex
-        }) else { return LocalizedName(ja: "", en: "") }
-        let ahead = (1..<ring.count).map { ring[(here + $0) % ring.count] }
-        let major = ahead.filter { (reference.complexes[reference.stations[$0]?.complex ?? -1]?.stations.count ?? 0) >= 4 }.prefix(2)
-        let names = major.compactMap { reference.stations[$0]?.name }
+        let major = majorStationsAhead(on: railway, from: station, forward: departure.direction != railway.descending)
+        guard !major.isEmpty else { return LocalizedName(ja: "", en: "") }
+        let names = major.map(\.name)
         return LocalizedName(ja: names.map(\.ja).joined(separator: "・") + "方面",
                              en: "for " + names.map(\.en).joined(separator: " & "))
     }

@@ -57,8 +57,65 @@ public final class UserState: Sendable {
                 ) WITHOUT ROWID
                 """)
         }
+        // A bookmark is a platform: one station, one direction (DESIGN.md), in the rider's order.
+        migrator.registerMigration("bookmark") { db in
+            try db.execute(sql: """
+                CREATE TABLE bookmark(
+                    station TEXT NOT NULL,
+                    direction TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    created REAL NOT NULL,
+                    PRIMARY KEY(station, direction)
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }()
+}
+
+// MARK: - Bookmarks
+
+/// A platform the rider keeps: a station and the direction they travel from it.
+public struct Bookmark: Sendable, Hashable {
+    public var station: String
+    public var direction: String
+    public init(station: String, direction: String) {
+        self.station = station
+        self.direction = direction
+    }
+}
+
+extension UserState {
+    /// Keeps a platform at the end of the list; true when it was new.
+    @discardableResult
+    public func addBookmark(_ bookmark: Bookmark, at date: Date = Date()) throws -> Bool {
+        try writer.write { db in
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO bookmark
+                VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM bookmark), ?)
+                """, arguments: [bookmark.station, bookmark.direction, date.timeIntervalSince1970])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Drops a platform; true when it was there.
+    @discardableResult
+    public func removeBookmark(_ bookmark: Bookmark) throws -> Bool {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM bookmark WHERE station = ? AND direction = ?",
+                           arguments: [bookmark.station, bookmark.direction])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Every bookmark, in the order they were added.
+    public func bookmarks() throws -> [Bookmark] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT station, direction FROM bookmark ORDER BY position").map {
+                Bookmark(station: $0[0], direction: $0[1])
+            }
+        }
+    }
 }
 
 // MARK: - History

@@ -12,6 +12,9 @@ struct DeparturesCommand: ParsableCommand {
                                  valueName: "station"))
     var station: String
 
+    @Option(name: .long, help: ArgumentHelp("Only the station on this railway, when a name covers several (東横線, Tokyu.Toyoko).", valueName: "railway"))
+    var railway: String?
+
     @Option(name: .long, help: ArgumentHelp("Only this direction (Inbound, Outbound, InnerLoop, …).", valueName: "id"))
     var direction: String?
 
@@ -39,7 +42,7 @@ extension DeparturesCommand {
     func run() throws {
         let timetable = try database.open()
         let instant = try Resolve.instant(at)
-        let stations = try Resolve.stations(station, in: timetable)
+        let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var results: [(Reference.Station, [Board])] = []
         for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
             results.append((station, try directions.map {

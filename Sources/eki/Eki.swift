@@ -7,7 +7,8 @@ struct Eki: ParsableCommand {
         abstract: "Tokyo train timetables, offline: the departure board of your platform, now.",
         discussion: "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D.",
         version: "0.1.0",
-        subcommands: [DeparturesCommand.self, SearchCommand.self, NearbyCommand.self, HistoryCommand.self,
+        subcommands: [DeparturesCommand.self, SearchCommand.self, NearbyCommand.self, StationCommand.self,
+                      BookmarkCommand.self, HistoryCommand.self,
                       TimetableCommand.self, TrainCommand.self,
                       CalendarCommand.self, ScheduleCommand.self, ImportCommand.self, InfoCommand.self]
     )

@@ -11,14 +11,19 @@ enum Language: String, CaseIterable {
 enum Render {
     /// Columns a string takes on a terminal: CJK and full-width characters take two.
     static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { total, scalar in
+        var inEscape = false   // ANSI colour sequences (ESC [ … m) take no columns
+        var total = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if scalar == "m" { inEscape = false }; continue }
             switch scalar.value {
             case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-                 0xFF00...0xFF60, 0xFFE0...0xFFE6: total + 2
-            case 0x0300...0x036F, 0x3099...0x309A: total
-            default: total + 1
+                 0xFF00...0xFF60, 0xFFE0...0xFFE6: total += 2
+            case 0x0300...0x036F, 0x3099...0x309A: break
+            default: total += 1
             }
         }
+        return total
     }
 
     static func pad(_ text: String, to columns: Int) -> String {

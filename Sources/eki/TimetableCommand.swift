@@ -11,6 +11,9 @@ struct TimetableCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A station id or name.", valueName: "station"))
     var station: String
 
+    @Option(name: .long, help: ArgumentHelp("Only the station on this railway, when a name covers several (東横線, Tokyu.Toyoko).", valueName: "railway"))
+    var railway: String?
+
     @Option(name: .long, help: ArgumentHelp("The direction (Inbound, Outbound, InnerLoop, …).", valueName: "id"))
     var direction: String
 
@@ -31,7 +34,7 @@ extension TimetableCommand {
     func run() throws {
         let timetable = try database.open()
         let serviceDate = try Resolve.date(date)
-        let stations = try Resolve.stations(station, in: timetable)
+        let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var boards: [Board] = []
         for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
             for direction in directions {

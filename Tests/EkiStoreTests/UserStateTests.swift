@@ -65,6 +65,28 @@ import Testing
         #expect(later.stations.map(\.complex.id) == plain.stations.map(\.complex.id))
     }
 
+    @Test func bookmarksKeepTheirOrderAndNoDuplicates() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = try UserState(url: scratch.file("state.sqlite"))
+        let bashamichi = Bookmark(station: "Minatomirai.Minatomirai.Bashamichi", direction: "Inbound")
+        let shibuya = Bookmark(station: "Tokyu.Toyoko.Shibuya", direction: "Outbound")
+        let osaki = Bookmark(station: "JR-East.Yamanote.Osaki", direction: "InnerLoop")
+        #expect(try state.addBookmark(bashamichi))
+        #expect(try state.addBookmark(shibuya))
+        #expect(try !state.addBookmark(bashamichi))   // already kept: stays where it was
+        #expect(try state.addBookmark(osaki))
+        #expect(try state.bookmarks() == [bashamichi, shibuya, osaki])
+        #expect(try state.removeBookmark(shibuya))
+        #expect(try !state.removeBookmark(shibuya))
+        #expect(try state.addBookmark(shibuya))       // back at the end
+        #expect(try state.bookmarks() == [bashamichi, osaki, shibuya])
+        // History and bookmarks live side by side; clearing one leaves the other.
+        try state.recordView(station: bashamichi.station, direction: bashamichi.direction)
+        try state.clearHistory()
+        #expect(try state.bookmarks().count == 3)
+    }
+
     @Test func aFileThatIsNotOursSaysSo() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }

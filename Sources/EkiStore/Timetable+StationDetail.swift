@@ -1,0 +1,238 @@
+import EkiCore
+
+/// Everything worth knowing about one station on its railway, for the moment a rider asks:
+/// which side is which direction, the next trains both ways, the last trains, what stops here,
+/// how often, and where else to change.
+public struct StationDetail: Sendable {
+    public var station: Reference.Station
+    public var railway: Reference.Railway?
+    public var instant: ServiceInstant
+    public var day: ScheduleDay
+    /// The calendar the railway runs on the asked service day (nil: no service).
+    public var schedule: String?
+    public var isLoop: Bool
+    /// One side per direction trains leave in: toward the railway's first station, then toward its
+    /// last (a loop: inner and outer). A terminus has one.
+    public var sides: [Side]
+    /// Train types leaving here on the service day, most frequent first.
+    public var trainTypes: [TrainTypeCount]
+    /// The complex's other railways: same platform group first, then the ones a walk away.
+    public var connections: [Connection]
+
+    /// One direction, drawn on one side of the rail diagram.
+    public struct Side: Sendable {
+        public var direction: Reference.Direction
+        /// The adjacent station on this side, in railway order (not the next stop of an express).
+        public var neighbour: Reference.Station?
+        /// The end of the line on this side; nil on a loop.
+        public var terminal: Reference.Station?
+        /// Stations strictly between the neighbour and the terminal: 0 draws a solid link, more a
+        /// dotted one. 0 also when the neighbour is the terminal.
+        public var stationsBetween: Int
+        /// On a loop: the next major stations ahead (渋谷・新宿方面), in place of a terminal.
+        public var toward: [Reference.Station]
+        /// Where the line ends here but trains go on as another railway's (the Toyoko's Shibuya
+        /// toward the Fukutoshin line): that railway; the neighbour is then the next stop on it.
+        public var throughRailway: Reference.Railway?
+        /// The next departures from the asked moment (into the next service day after the last train).
+        public var next: [Board.Row]
+        public var lastTrainGone: Bool
+        /// The last train of each category on the service day, in time order.
+        public var lastTrains: [Board.Row]
+        /// The last train to each destination, when trains go to more than one; in time order.
+        public var lastByDestination: [Board.Row]
+        /// Where the day's trains go, most trains first.
+        public var destinations: [DestinationCount]
+        /// Trains per period of the day.
+        public var frequency: [PeriodCount]
+    }
+
+    public struct TrainTypeCount: Sendable {
+        /// The first of the merged types (names and category are shared).
+        public var type: Reference.TrainType
+        /// Every type id merged into this line.
+        public var ids: [String]
+        public var trains: Int
+    }
+
+    public struct DestinationCount: Sendable {
+        public var stations: [String]
+        public var name: LocalizedName
+        public var trains: Int
+    }
+
+    public struct Connection: Sendable {
+        public var station: Reference.Station
+        public var railway: Reference.Railway?
+        /// Same platform group (cross-platform or through service) rather than a walk.
+        public var samePlatform: Bool
+    }
+}
+
+/// The periods of a rider's day, by service-day minute: first trains to 7:00, the morning rush,
+/// midday, the evening rush, and 20:00 to the last train.
+public struct PeriodCount: Sendable, Equatable {
+    public enum Period: String, Sendable, CaseIterable {
+        case early, morningRush, midday, eveningRush, evening
+
+        /// [start, end) in service-day minutes; the edges of the day are open.
+        public var range: Range<Int> {
+            switch self {
+            case .early: 0..<420
+            case .morningRush: 420..<600
+            case .midday: 600..<960
+            case .eveningRush: 960..<1200
+            case .evening: 1200..<2880
+            }
+        }
+
+        public var name: LocalizedName {
+            switch self {
+            case .early: LocalizedName(ja: "始発〜7時", en: "first–7:00")
+            case .morningRush: LocalizedName(ja: "7〜10時（朝ラッシュ）", en: "7–10 (morning rush)")
+            case .midday: LocalizedName(ja: "10〜16時", en: "10–16")
+            case .eveningRush: LocalizedName(ja: "16〜20時（夕ラッシュ）", en: "16–20 (evening rush)")
+            case .evening: LocalizedName(ja: "20時〜終電", en: "20:00–last")
+            }
+        }
+    }
+
+    public var period: Period
+    public var trains: Int
+    /// Trains per hour over the period; the first and last periods span from the first train or
+    /// to the last one (at least an hour, so a lone 05:59 is not "60 an hour").
+    public var perHour: Double
+
+    /// Counts `minutes` (departure times of one day, any order) into the five periods.
+    public static func count(_ minutes: [Int]) -> [PeriodCount] {
+        guard let first = minutes.min(), let last = minutes.max() else {
+            return Period.allCases.map { PeriodCount(period: $0, trains: 0, perHour: 0) }
+        }
+        return Period.allCases.map { period in
+            let trains = minutes.filter(period.range.contains).count
+            let start = period == .early ? first : period.range.lowerBound
+            let end = period == .evening ? last + 1 : period.range.upperBound
+            let hours = max(1, Double(end - start) / 60)
+            return PeriodCount(period: period, trains: trains, perHour: trains == 0 ? 0 : Double(trains) / hours)
+        }
+    }
+}
+
+extension Timetable {
+    /// The station detail at `instant`, with the next `nextLimit` departures each way.
+    public func stationDetail(_ station: Reference.Station, at instant: ServiceInstant,
+                              nextLimit: Int = 6) throws -> StationDetail {
+        let railway = station.railway.flatMap { reference.railways[$0] }
+        let day = ScheduleDay(instant.serviceDate)
+        var detail = StationDetail(
+            station: station, railway: railway, instant: instant, day: day,
+            schedule: railway.flatMap { reference.service(of: $0.id, on: day) },
+            isLoop: railway?.isLoop ?? false, sides: [], trainTypes: [], connections: connections(of: station))
+
+        var typeCounts: [String: Int] = [:]
+        for direction in try directions(at: station) {
+            let day = try stationTimetable(station: station, direction: direction, serviceDate: instant.serviceDate).rows
+            let upcoming = try nextDepartures(station: station, direction: direction, at: instant, limit: nextLimit)
+            var side = diagramSide(of: station, on: railway, toward: direction)
+            if side.neighbour == nil, let through = day.first(where: { $0.departure.railway != station.railway }) {
+                side.throughRailway = reference.railways[through.departure.railway]
+                let stops = try trainPart(through.departure.trainId)?.stops ?? []
+                let next = through.departure.stopIndex + 1
+                side.neighbour = next < stops.count ? reference.stations[stops[next].station] : nil
+            }
+            side.next = upcoming.rows
+            side.lastTrainGone = upcoming.lastTrainGone
+            side.lastTrains = Self.lastRows(day) { $0.departure.category }.sorted(by: Self.byTime)
+            let byDestination = Self.lastRows(day) { $0.departure.destinations }
+            side.lastByDestination = byDestination.count > 1 ? byDestination.sorted(by: Self.byTime) : []
+            var destinations: [[String]: StationDetail.DestinationCount] = [:]
+            for row in day {
+                destinations[row.departure.destinations, default: .init(stations: row.departure.destinations,
+                                                                         name: row.destination, trains: 0)].trains += 1
+                typeCounts[row.departure.trainType, default: 0] += 1
+            }
+            side.destinations = destinations.values.sorted { ($0.trains, $1.name.en) > ($1.trains, $0.name.en) }
+            side.frequency = PeriodCount.count(day.map(\.departure.time.value))
+            detail.sides.append(side)
+        }
+        // Left to right as the railway's station list reads: toward its first station, then its last.
+        detail.sides.sort { ($0.direction.id == railway?.descending ? 0 : 1) < ($1.direction.id == railway?.descending ? 0 : 1) }
+        // One line per type a rider can tell apart: the Toyoko's 急行 and the Fukutoshin's 急行 are
+        // different ids with the same name and category.
+        var merged: [String: StationDetail.TrainTypeCount] = [:]
+        for (id, count) in typeCounts.sorted(by: { $0.key < $1.key }) {
+            guard let type = reference.trainTypes[id] else { continue }
+            let key = "\(type.name.ja)|\(type.category.rawValue)"
+            merged[key, default: .init(type: type, ids: [], trains: 0)].ids.append(id)
+            merged[key]!.trains += count
+        }
+        detail.trainTypes = merged.values.sorted { ($0.trains, $1.type.id) > ($1.trains, $0.type.id) }
+        return detail
+    }
+
+    /// The diagram half toward `direction`: neighbour and terminal in railway order (ascending runs
+    /// toward the last station), or on a loop the next major stations ahead.
+    func diagramSide(of station: Reference.Station, on railway: Reference.Railway?,
+                     toward direction: Reference.Direction) -> StationDetail.Side {
+        var side = StationDetail.Side(direction: direction, neighbour: nil, terminal: nil, stationsBetween: 0, toward: [],
+                                      throughRailway: nil,
+                                      next: [], lastTrainGone: false, lastTrains: [], lastByDestination: [],
+                                      destinations: [], frequency: [])
+        guard let railway else { return side }
+        let forward = direction.id != railway.descending
+        if railway.isLoop {
+            let ring = loopStations(railway, forward: forward)
+            guard let here = ring.firstIndex(of: station.id) else { return side }
+            side.neighbour = reference.stations[ring[(here + 1) % ring.count]]
+            side.toward = majorStationsAhead(on: railway, from: station, forward: forward)
+            return side
+        }
+        let line = forward ? railway.stations : railway.stations.reversed()
+        guard let here = line.firstIndex(of: station.id), here + 1 < line.count else { return side }
+        side.neighbour = reference.stations[line[here + 1]]
+        side.terminal = reference.stations[line[line.count - 1]]
+        side.stationsBetween = max(0, line.count - here - 3)
+        return side
+    }
+
+    /// A loop's stations once round, in the direction of travel.
+    func loopStations(_ railway: Reference.Railway, forward: Bool) -> [String] {
+        let ring = Reference.ring(railway)
+        return forward ? ring : ring.reversed()
+    }
+
+    /// The next two major stations ahead on a loop (`Reference.majorStations`), as its platform
+    /// signs name them: 渋谷・新宿方面.
+    public func majorStationsAhead(on railway: Reference.Railway, from station: Reference.Station,
+                                   forward: Bool) -> [Reference.Station] {
+        let ring = loopStations(railway, forward: forward)
+        guard let here = ring.firstIndex(of: station.id) ?? ring.firstIndex(where: {
+            reference.stations[$0]?.complex == station.complex
+        }), let major = reference.majorStations[railway.id] else { return [] }
+        let ahead = (1..<ring.count).lazy.map { ring[(here + $0) % ring.count] }
+        return ahead.filter(major.contains).prefix(2).compactMap { reference.stations[$0] }
+    }
+
+    /// The complex's other stations trains leave from.
+    func connections(of station: Reference.Station) -> [StationDetail.Connection] {
+        let others = (reference.complexes[station.complex]?.stations ?? []).compactMap { reference.stations[$0] }
+            .filter { $0.id != station.id && $0.departures > 0 }
+        return others.map { other in
+            StationDetail.Connection(station: other, railway: other.railway.flatMap { reference.railways[$0] },
+                                     samePlatform: other.platformGroup == station.platformGroup)
+        }.sorted { ($0.samePlatform ? 0 : 1, $0.station.rowId) < ($1.samePlatform ? 0 : 1, $1.station.rowId) }
+    }
+
+    /// The last row of each group, by departure time (the latest wins; a tie keeps the first).
+    static func lastRows<Key: Hashable>(_ rows: [Board.Row], by key: (Board.Row) -> Key) -> [Board.Row] {
+        var last: [Key: Board.Row] = [:]
+        for row in rows where last[key(row)].map({ $0.departure.time.value <= row.departure.time.value }) ?? true {
+            last[key(row)] = row
+        }
+        return Array(last.values)
+    }
+
+    static func byTime(_ a: Board.Row, _ b: Board.Row) -> Bool {
+        (a.departure.time.value, a.departure.trainId) < (b.departure.time.value, b.departure.trainId)
+    }
+}

@@ -1,0 +1,304 @@
+import ArgumentParser
+import EkiCore
+import EkiStore
+import Foundation
+
+struct StationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "station",
+        abstract: "A station at a glance: which side is which direction, the next trains both ways, last trains, what runs here.")
+
+    @Argument(help: ArgumentHelp("A station id or name: 馬車道, shibuya, おおさき.", valueName: "station"))
+    var station: String
+
+    @Option(name: .long, help: ArgumentHelp("Only the station on this railway (id or name: Tokyu.Toyoko, 東横線).", valueName: "railway"))
+    var railway: String?
+
+    @Option(name: .long, help: ArgumentHelp("Tokyo local time to start from, YYYY-MM-DDTHH:MM (a transfer time). Default: now.", valueName: "time"))
+    var at: String?
+
+    @Option(name: .long, help: "Language: ja or en.")
+    var lang: Language = .ja
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var userState: StateOptions
+
+    func run() throws {
+        let timetable = try database.open()
+        let instant = try Resolve.instant(at)
+        let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
+        let details = try stations.map { try timetable.stationDetail($0, at: instant) }
+        let bookmarks = Set((try? userState.open().bookmarks()) ?? [])
+        userState.recordViews(stations.map { ($0.id, nil) })
+        if json {
+            let objects = details.map { StationDetailJSON($0, bookmarks: bookmarks, reference: timetable.reference) }
+            print(objects.count == 1 ? try Render.json(objects[0]) : try Render.json(objects))
+            return
+        }
+        let text = StationText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference)
+        print(details.map { text.render($0, bookmarks: bookmarks) }.joined(separator: "\n\n"))
+    }
+}
+
+extension Resolve {
+    /// Keeps the stations on one railway, named by id or by name in any script.
+    static func narrow(_ stations: [Reference.Station], toRailway query: String?, in timetable: Timetable) throws -> [Reference.Station] {
+        guard let query else { return stations }
+        let key = SearchKey.fold(query)
+        let kept = stations.filter { station in
+            guard let railway = station.railway.flatMap({ timetable.reference.railways[$0] }) else { return false }
+            return railway.id.lowercased() == query.lowercased() || railway.searchKeys.contains(key)
+                || SearchMatch.of(key, keys: railway.searchKeys, words: railway.searchWords) == .exact
+                || railway.searchWords.split(separator: " ").contains { $0 == key }
+        }
+        guard kept.isEmpty else { return kept }
+        let valid = stations.compactMap { $0.railway.flatMap { timetable.reference.railways[$0] } }
+            .map { "\($0.id) (\($0.name.ja))" }.joined(separator: ", ")
+        throw failure("no railway \"\(query)\" at \(stations.first?.name.en ?? "this station"); valid: \(valid)", code: 2)
+    }
+}
+
+/// The station detail in words, the rail diagram drawn in text.
+struct StationText {
+    var lang: Language
+    var color: Bool
+    var reference: Reference
+
+    func render(_ detail: StationDetail, bookmarks: Set<Bookmark>) -> String {
+        let board = BoardText(lang: lang, color: color, reference: reference)
+        let place = PlaceText(lang: lang, color: color, reference: reference)
+        var lines: [String] = []
+        let railwayName = detail.railway.map { place.chip($0) + lang.pick($0.name) } ?? ""
+        lines.append("\(place.title(detail.station.name))  \(railwayName)  (\(detail.station.id))")
+        let schedule = detail.schedule.map { lang == .ja ? board.scheduleJa($0) : $0 } ?? (lang == .ja ? "運休" : "no service")
+        let clock = detail.instant.minute.clock
+        lines.append(lang == .ja ? "\(detail.instant.serviceDate.iso) \(schedule)ダイヤ（\(detail.day.reasonJa)） \(clock) から"
+                                 : "\(detail.instant.serviceDate.iso) \(schedule) timetable (\(detail.day.reasonEn)) from \(clock)")
+        lines.append("")
+        lines.append(diagram(detail))
+
+        // Both directions side by side: left is toward the railway's first station.
+        let columns = detail.sides.map { column($0, detail: detail, board: board, bookmarks: bookmarks) }
+        lines.append("")
+        if columns.count == 2 {
+            let width = (columns[0].map(Render.width).max() ?? 0) + 4
+            for index in 0..<max(columns[0].count, columns[1].count) {
+                let left = index < columns[0].count ? columns[0][index] : ""
+                let right = index < columns[1].count ? columns[1][index] : ""
+                lines.append(Render.pad(left, to: width) + right)
+            }
+        } else {
+            lines += columns.flatMap { $0 }
+        }
+
+        if !detail.trainTypes.isEmpty {
+            lines.append("")
+            let types = detail.trainTypes.map { "\(Render.badge($0.type.category, color: color)) \(lang.pick($0.type.name)) \($0.trains)" }
+            lines.append((lang == .ja ? "種別: " : "Train types: ") + types.joined(separator: "  "))
+        }
+        if !detail.connections.isEmpty {
+            let connections = detail.connections.map { connection -> String in
+                let name = connection.railway.map { place.chip($0) + lang.pick($0.name) } ?? connection.station.id
+                let how = connection.samePlatform ? (lang == .ja ? "同じホーム" : "same platform") : (lang == .ja ? "徒歩" : "walk")
+                let station = connection.station.name == detail.station.name ? "" : " " + lang.pick(connection.station.name)
+                return "\(name)\(station) (\(how))"
+            }
+            lines.append((lang == .ja ? "乗換: " : "Connections: ") + connections.joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// 横浜 ┄┄ みなとみらい ━━ ◉ 馬車道 ━━ 日本大通り ━━ 元町・中華街: ━━ joins adjacent stations,
+    /// ┄┄ hides stations between; a loop ends each side with the major stations ahead.
+    func diagram(_ detail: StationDetail) -> String {
+        func half(_ side: StationDetail.Side) -> [String] {
+            var parts: [String] = []
+            if let neighbour = side.neighbour { parts.append(lang.pick(neighbour.name)) }
+            if let terminal = side.terminal, terminal.id != side.neighbour?.id {
+                parts.append(side.stationsBetween > 0 ? "┄┄" : "━━")
+                parts.append(lang.pick(terminal.name))
+            } else if let through = side.throughRailway {
+                parts.append("┄┄")
+                parts.append(lang == .ja ? "\(through.name.ja)直通" : "through to the \(through.name.en)")
+            } else if !side.toward.isEmpty {
+                parts.append("┄┄")
+                let names = side.toward.map { lang.pick($0.name) }
+                parts.append(lang == .ja ? names.joined(separator: "・") + "方面" : "for " + names.joined(separator: " & "))
+            }
+            return parts
+        }
+        let here = "◉ " + lang.pick(detail.station.name)
+        let loop = detail.isLoop ? (lang == .ja ? "  （環状線）" : "  (loop line)") : ""
+        switch detail.sides.count {
+        case 2: return (half(detail.sides[0]).reversed() + ["━━", here, "━━"] + half(detail.sides[1])).joined(separator: " ") + loop
+        case 1: return ([here, "━━"] + half(detail.sides[0])).joined(separator: " ") + (lang == .ja ? "  （終点）" : "  (terminus)")
+        default: return here
+        }
+    }
+
+    /// One direction's column: where it goes, next trains, last trains, destinations, frequency.
+    func column(_ side: StationDetail.Side, detail: StationDetail, board: BoardText, bookmarks: Set<Bookmark>) -> [String] {
+        let leftSide = detail.sides.count == 2 && detail.sides[0].direction.id == side.direction.id
+        let star = bookmarks.contains(Bookmark(station: detail.station.id, direction: side.direction.id)) ? " ★" : ""
+        let arrow = leftSide ? "← " : ""
+        var heading = lang.pick(side.direction.name)
+        if let terminal = side.terminal {
+            heading += lang == .ja ? "（\(terminal.name.ja)方面）" : " (toward \(terminal.name.en))"
+        } else if let through = side.throughRailway {
+            heading += lang == .ja ? "（\(through.name.ja)直通）" : " (through to the \(through.name.en))"
+        }
+        var lines = [arrow + heading + (leftSide || detail.sides.count == 1 ? "" : " →") + star]
+        if side.lastTrainGone { lines.append(lang == .ja ? "本日の運転終了・次の始発:" : "No more trains; first trains:") }
+        if side.next.isEmpty { lines.append(lang == .ja ? "列車なし" : "No trains") }
+        for row in side.next {
+            lines.append("\(row.departure.time.clock) \(Render.badge(row.departure.category, color: color)) \(lang.pick(row.destination))  \(board.until(row.minutesUntil))")
+        }
+        if !side.lastTrains.isEmpty {
+            lines.append("")
+            lines.append(lang == .ja ? "終電（種別）" : "Last trains by type")
+            for row in side.lastTrains {
+                lines.append("\(row.departure.time.clock) \(Render.badge(row.departure.category, color: color)) \(lang.pick(row.destination))")
+            }
+        }
+        if !side.lastByDestination.isEmpty {
+            lines.append(lang == .ja ? "終電（行先）" : "Last trains by destination")
+            // The latest few; the JSON has them all (the 19:31 to Hannō matters to someone going there).
+            let shown = side.lastByDestination.suffix(8)
+            if shown.count < side.lastByDestination.count {
+                lines.append(lang == .ja ? "（ほか\(side.lastByDestination.count - shown.count)行先はそれ以前）"
+                                         : "(\(side.lastByDestination.count - shown.count) more, earlier)")
+            }
+            for row in shown {
+                lines.append("\(row.departure.time.clock) \(Render.badge(row.departure.category, color: color)) \(lang.pick(row.destination))")
+            }
+        }
+        if !side.destinations.isEmpty {
+            lines.append("")
+            lines.append(lang == .ja ? "行先（本数）" : "Destinations (trains)")
+            for destination in side.destinations.prefix(6) {
+                lines.append("\(lang.pick(destination.name)) \(destination.trains)")
+            }
+            if side.destinations.count > 6 { lines.append(lang == .ja ? "ほか\(side.destinations.count - 6)" : "+\(side.destinations.count - 6) more") }
+            lines.append("")
+            lines.append(lang == .ja ? "1時間あたり" : "Trains per hour")
+            for period in side.frequency {
+                lines.append("\(lang.pick(period.period.name)) \(String(format: "%.1f", period.perHour))")
+            }
+        }
+        return lines
+    }
+}
+
+/// `eki station --json` (and the web API's /api/v1/station/{id}).
+struct StationDetailJSON: Encodable {
+    var station: String
+    var title: NameJSON
+    var railway: RailwayRefJSON?
+    var at: String
+    var serviceDate: String
+    var schedule: String?
+    var scheduleReason: NameJSON
+    var loop: Bool
+    var sides: [Side]
+    var trainTypes: [TrainType]
+    var connections: [Connection]
+
+    struct Side: Encodable {
+        var direction: String
+        var directionName: NameJSON
+        var bookmarked: Bool
+        var neighbour: StationNameJSON?
+        var terminal: StationNameJSON?
+        /// Between neighbour and terminal: "solid" (adjacent), "dotted" (stations between), nil (none).
+        var link: String?
+        var stationsBetween: Int
+        var toward: [StationNameJSON]
+        var throughRailway: RailwayRefJSON?
+        var next: [DepartureJSON]
+        var lastTrainGone: Bool
+        var lastTrains: [DepartureJSON]
+        var lastByDestination: [DepartureJSON]
+        var destinations: [Destination]
+        var frequency: [Period]
+    }
+
+    struct Destination: Encodable {
+        var stations: [String]
+        var title: NameJSON
+        var trains: Int
+    }
+
+    struct Period: Encodable {
+        var period: String
+        var title: NameJSON
+        var trains: Int
+        var perHour: Double
+    }
+
+    struct TrainType: Encodable {
+        var id: String
+        var ids: [String]
+        var title: NameJSON
+        var category: String
+        var trains: Int
+    }
+
+    struct Connection: Encodable {
+        var station: String
+        var title: NameJSON
+        var railway: RailwayRefJSON?
+        var samePlatform: Bool
+    }
+
+    init(_ detail: StationDetail, bookmarks: Set<Bookmark>, reference: Reference) {
+        station = detail.station.id
+        title = NameJSON(detail.station.name)
+        railway = detail.railway.map(RailwayRefJSON.init)
+        at = detail.instant.serviceDate.iso + "T" + detail.instant.minute.serviceClock
+        serviceDate = detail.instant.serviceDate.iso
+        schedule = detail.schedule
+        scheduleReason = NameJSON(.init(ja: detail.day.reasonJa, en: detail.day.reasonEn))
+        loop = detail.isLoop
+        sides = detail.sides.map { side in
+            let hasLink = side.terminal != nil && side.terminal?.id != side.neighbour?.id
+            return Side(
+                direction: side.direction.id, directionName: NameJSON(side.direction.name),
+                bookmarked: bookmarks.contains(Bookmark(station: detail.station.id, direction: side.direction.id)),
+                neighbour: side.neighbour.map(StationNameJSON.init), terminal: side.terminal.map(StationNameJSON.init),
+                link: hasLink ? (side.stationsBetween > 0 ? "dotted" : "solid") : nil,
+                stationsBetween: side.stationsBetween, toward: side.toward.map(StationNameJSON.init),
+                throughRailway: side.throughRailway.map(RailwayRefJSON.init),
+                next: side.next.map { DepartureJSON($0, reference: reference) }, lastTrainGone: side.lastTrainGone,
+                lastTrains: side.lastTrains.map { DepartureJSON($0, reference: reference) },
+                lastByDestination: side.lastByDestination.map { DepartureJSON($0, reference: reference) },
+                destinations: side.destinations.map { Destination(stations: $0.stations, title: NameJSON($0.name), trains: $0.trains) },
+                frequency: side.frequency.map {
+                    Period(period: $0.period.rawValue, title: NameJSON($0.period.name), trains: $0.trains,
+                           perHour: ($0.perHour * 10).rounded() / 10)
+                })
+        }
+        trainTypes = detail.trainTypes.map {
+            TrainType(id: $0.type.id, ids: $0.ids, title: NameJSON($0.type.name), category: $0.type.category.rawValue, trains: $0.trains)
+        }
+        connections = detail.connections.map {
+            Connection(station: $0.station.id, title: NameJSON($0.station.name), railway: $0.railway.map(RailwayRefJSON.init),
+                       samePlatform: $0.samePlatform)
+        }
+    }
+}
+
+struct StationNameJSON: Encodable {
+    var id: String
+    var title: NameJSON
+    init(_ station: Reference.Station) { id = station.id; title = NameJSON(station.name) }
+}
+
+struct RailwayRefJSON: Encodable {
+    var id: String
+    var title: NameJSON
+    var color: String?
+    init(_ railway: Reference.Railway) { id = railway.id; title = NameJSON(railway.name); color = railway.color }
+}

@@ -1,0 +1,93 @@
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// `eki station` and `eki bookmark` as a rider runs them.
+@Suite struct StationCommandTests {
+    static func eki(_ arguments: [String], state: URL? = nil) throws -> EkiProcess.Result {
+        _ = try SharedData.imported()
+        return try EkiProcess.run(arguments + ["--db", SharedData.databaseURL.path],
+                                  environment: state.map { ["EKI_STATE": $0.path] } ?? [:])
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func theTextDrawsTheDiagramAndBothDirections() throws {
+        let result = try Self.eki(["station", "馬車道", "--at", "2026-11-24T07:30"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains("横浜 ┄┄ みなとみらい ━━ ◉ 馬車道 ━━ 日本大通り ━━ 元町・中華街"), "\(result.stdout)")
+        let heading = try #require(lines.first { $0.hasPrefix("← 上り（横浜方面）") })
+        #expect(heading.hasSuffix("下り（元町・中華街方面） →"))
+        let first = try #require(lines.first { $0.hasPrefix("07:31 各 清瀬") })
+        #expect(first.contains("07:30 各 元町・中華街  0分後"))   // the outbound column beside it
+    }
+
+    @Test func theJSONCarriesEverySection() throws {
+        let result = try Self.eki(["station", "shibuya", "--railway", "東横線", "--at", "2026-11-24T07:30", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Self.object(result.stdout)
+        #expect(json["station"] as? String == "Tokyu.Toyoko.Shibuya")
+        #expect((json["railway"] as? [String: Any])?["id"] as? String == "Tokyu.Toyoko")
+        #expect(json["at"] as? String == "2026-11-24T07:30")
+        #expect(json["schedule"] as? String == "Weekday")
+        #expect(json["loop"] as? Bool == false)
+        let sides = try #require(json["sides"] as? [[String: Any]])
+        #expect(sides.map { $0["direction"] as? String } == ["Inbound", "Outbound"])
+        let outbound = sides[1]
+        #expect((outbound["neighbour"] as? [String: Any])?["id"] as? String == "Tokyu.Toyoko.DaikanYama")
+        #expect((outbound["terminal"] as? [String: Any])?["id"] as? String == "Tokyu.Toyoko.Yokohama")
+        #expect(outbound["link"] as? String == "dotted")
+        #expect((outbound["next"] as? [Any])?.count == 6)
+        #expect(((sides[0]["throughRailway"] as? [String: Any])?["id"]) as? String == "TokyoMetro.Fukutoshin")
+        for key in ["lastTrains", "lastByDestination", "destinations", "frequency"] {
+            #expect((outbound[key] as? [Any])?.isEmpty == false, "\(key)")
+        }
+        #expect((outbound["frequency"] as? [[String: Any]])?.map { $0["period"] as? String }
+                == ["early", "morningRush", "midday", "eveningRush", "evening"])
+        #expect((json["trainTypes"] as? [[String: Any]])?.contains { $0["category"] as? String == "express" } == true)
+        let connections = try #require(json["connections"] as? [[String: Any]])
+        #expect(connections.first?["station"] as? String == "TokyoMetro.Fukutoshin.Shibuya")
+        #expect(connections.first?["samePlatform"] as? Bool == true)
+    }
+
+    @Test func aWrongRailwaySaysWhichAreThere() throws {
+        let result = try Self.eki(["station", "馬車道", "--railway", "山手線"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("eki: no railway \"山手線\" at Bashamichi; valid: Minatomirai.Minatomirai"), "\(result.stderr)")
+    }
+
+    @Test func bookmarksAreAddedListedShownAndRemoved() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        #expect(try Self.eki(["bookmark", "list", "--lang", "en"], state: state).stdout.hasPrefix("no bookmarks yet"))
+
+        let add = try Self.eki(["bookmark", "add", "馬車道", "--direction", "上り"], state: state)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout == "★ 馬車道 Bashamichi · 上り Inbound\n")
+        // 渋谷 has an Inbound on several railways: the rider must say which.
+        let ambiguous = try Self.eki(["bookmark", "add", "渋谷", "--direction", "Inbound"], state: state)
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.stderr.contains("add --railway"))
+        #expect(try Self.eki(["bookmark", "add", "渋谷", "--direction", "Inbound", "--railway", "toyoko"], state: state).status == 0)
+
+        let list = try Self.object(try Self.eki(["bookmark", "list", "--json", "--at", "2026-11-24T07:30"], state: state).stdout)
+        let bookmarks = try #require(list["bookmarks"] as? [[String: Any]])
+        #expect(bookmarks.map { $0["station"] as? String } == ["Minatomirai.Minatomirai.Bashamichi", "Tokyu.Toyoko.Shibuya"])
+        let first = try #require((bookmarks[0]["departures"] as? [String: Any])?["departures"] as? [[String: Any]])
+        #expect(first.map { $0["time"] as? String } == ["07:31", "07:34"])
+
+        // The station detail marks the bookmarked side.
+        let detail = try Self.object(try Self.eki(["station", "Minatomirai.Minatomirai.Bashamichi", "--json"], state: state).stdout)
+        let sides = try #require(detail["sides"] as? [[String: Any]])
+        #expect(sides.map { $0["bookmarked"] as? Bool } == [true, false])
+
+        #expect(try Self.eki(["bookmark", "remove", "bashamichi", "--direction", "Inbound"], state: state).status == 0)
+        let again = try Self.eki(["bookmark", "remove", "bashamichi", "--direction", "Inbound"], state: state)
+        #expect(again.status == 1)
+        #expect(again.stderr == "eki: Minatomirai.Minatomirai.Bashamichi Inbound is not bookmarked\n")
+    }
+}

@@ -1,0 +1,163 @@
+import EkiCore
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// The station detail over the real data: the diagram's sides, neighbours and terminals, and the
+/// day's figures checked against plain scans of the station's timetable.
+@Suite struct StationDetailTests {
+    static let tuesdayMorning = ServiceInstant(parsing: "2026-11-24T07:30")!
+
+    static func detail(_ id: String, at instant: ServiceInstant = tuesdayMorning) throws -> StationDetail {
+        let (timetable, _) = try SharedData.imported()
+        return try timetable.stationDetail(try #require(timetable.reference.stations[id]), at: instant)
+    }
+
+    @Test func bashamichiHasBothSidesWithNeighboursAndTerminals() throws {
+        let detail = try Self.detail("Minatomirai.Minatomirai.Bashamichi")
+        #expect(detail.schedule == "Weekday")
+        #expect(!detail.isLoop)
+        #expect(detail.sides.map(\.direction.id) == ["Inbound", "Outbound"])
+        let (inbound, outbound) = (detail.sides[0], detail.sides[1])
+        #expect(inbound.neighbour?.name.ja == "みなとみらい")
+        #expect(inbound.terminal?.name.ja == "横浜")
+        #expect(inbound.stationsBetween == 1)   // 新高島: a dotted link
+        #expect(outbound.neighbour?.name.ja == "日本大通り")
+        #expect(outbound.terminal?.name.ja == "元町・中華街")
+        #expect(outbound.stationsBetween == 0)  // adjacent: a solid link
+        // The next six each way from 07:30 on a Tuesday.
+        #expect(inbound.next.map(\.departure.time.clock) == ["07:31", "07:34", "07:37", "07:39", "07:43", "07:46"])
+        #expect(inbound.next[0].destination.ja == "清瀬")
+        #expect(outbound.next.map(\.departure.time.clock) == ["07:30", "07:33", "07:36", "07:39", "07:41", "07:45"])
+        #expect(outbound.next.allSatisfy { $0.destination.ja == "元町・中華街" })
+        // The very last train toward Yokohama is the 00:22 local to Kikuna (010242).
+        #expect(inbound.lastTrains.last?.departure.time.serviceClock == "24:22")
+        #expect(inbound.lastTrains.last?.departure.category == .local)
+        #expect(detail.connections.isEmpty)   // 馬車道 is the Minatomirai line's alone
+    }
+
+    @Test func aTerminusHasOneSide() throws {
+        let detail = try Self.detail("Minatomirai.Minatomirai.MotomachiChukagai")
+        #expect(detail.sides.count == 1)
+        let side = try #require(detail.sides.first)
+        #expect(side.direction.id == "Inbound")
+        #expect(side.neighbour?.name.ja == "日本大通り")
+        #expect(side.terminal?.name.ja == "横浜")
+        #expect(side.stationsBetween == 3)   // 馬車道, みなとみらい, 新高島
+        #expect(side.throughRailway == nil)
+    }
+
+    @Test func osakiOnTheYamanoteIsALoopNamedByItsMajorStations() throws {
+        let detail = try Self.detail("JR-East.Yamanote.Osaki")
+        #expect(detail.isLoop)
+        #expect(detail.sides.count == 2)
+        let inner = try #require(detail.sides.first { $0.direction.id == "InnerLoop" })
+        let outer = try #require(detail.sides.first { $0.direction.id == "OuterLoop" })
+        #expect(inner.neighbour?.name.ja == "品川")
+        #expect(inner.toward.map(\.name.ja) == ["品川", "東京"])
+        #expect(outer.neighbour?.name.ja == "五反田")
+        #expect(outer.toward.map(\.name.ja) == ["渋谷", "新宿"])
+        #expect(inner.terminal == nil && outer.terminal == nil)
+        // Boards say where a loop train heads the way the platform signs do.
+        #expect(inner.next.first?.destination.ja == "品川・東京方面")
+        #expect(outer.next.first?.destination.ja == "渋谷・新宿方面")
+    }
+
+    @Test func theYamanoteSignsAtShibuya() throws {
+        let detail = try Self.detail("JR-East.Yamanote.Shibuya")
+        let names = Dictionary(uniqueKeysWithValues: detail.sides.map { ($0.direction.id, $0.next.first?.destination.ja) })
+        #expect(names["InnerLoop"] == "品川・東京方面")
+        #expect(names["OuterLoop"] == "新宿・池袋方面")
+    }
+
+    @Test func shibuyaOnTheToyokoConnectsAcrossOperators() throws {
+        let detail = try Self.detail("Tokyu.Toyoko.Shibuya")
+        let connections = Dictionary(uniqueKeysWithValues: detail.connections.map { ($0.station.id, $0.samePlatform) })
+        #expect(connections["TokyoMetro.Fukutoshin.Shibuya"] == true)    // the same platforms, through service
+        #expect(connections["JR-East.Yamanote.Shibuya"] == false)
+        #expect(connections["Keio.Inokashira.Shibuya"] == false)
+        #expect(connections["TokyoMetro.Ginza.Shibuya"] == false)
+        #expect(detail.connections.first?.samePlatform == true)          // the same platform first
+        #expect(connections["Tokyu.Toyoko.Shibuya"] == nil)
+
+        // The Toyoko ends here; inbound trains go on as the Fukutoshin line.
+        let inbound = try #require(detail.sides.first { $0.direction.id == "Inbound" })
+        #expect(inbound.throughRailway?.id == "TokyoMetro.Fukutoshin")
+        #expect(inbound.neighbour?.id == "TokyoMetro.Fukutoshin.MeijiJingumae")
+        let outbound = try #require(detail.sides.first { $0.direction.id == "Outbound" })
+        #expect(outbound.neighbour?.name.ja == "代官山")
+        #expect(outbound.terminal?.name.ja == "横浜")
+
+        // The Toyoko's and the Fukutoshin's 急行 are one line of the types list.
+        let express = try #require(detail.trainTypes.first { $0.type.name.ja == "急行" && $0.type.category == .express })
+        #expect(express.ids.count >= 2)
+        #expect(detail.trainTypes.filter { $0.type.name.ja == "急行" && $0.type.category == .express }.count == 1)
+    }
+
+    @Test func theNeighbourIsTheAdjacentStationEvenWhereExpressesSkipIt() throws {
+        // Expresses run みなとみらい → 横浜 without stopping at 新高島; the diagram still shows 新高島.
+        let (timetable, _) = try SharedData.imported()
+        let detail = try Self.detail("Minatomirai.Minatomirai.Minatomirai", at: ServiceInstant(parsing: "2026-11-24T12:00")!)
+        let inbound = try #require(detail.sides.first { $0.direction.id == "Inbound" })
+        #expect(inbound.neighbour?.name.ja == "新高島")
+        let express = try #require(inbound.next.first { $0.departure.category == .express }
+                                   ?? inbound.lastTrains.first { $0.departure.category == .express })
+        let stops = try #require(try timetable.trainPart(express.departure.trainId)).stops
+        #expect(stops[express.departure.stopIndex + 1].station == "Minatomirai.Minatomirai.Yokohama")
+    }
+
+    /// The day's departures the plain way: the departure query over the railway's calendar.
+    static func dayRows(_ station: Reference.Station, _ direction: Reference.Direction, on date: CivilDate,
+                        in timetable: Timetable) throws -> [Departure] {
+        guard let railway = station.railway,
+              let service = timetable.reference.service(of: railway, on: ScheduleDay(date)) else { return [] }
+        return try timetable.departures(station: station.id, direction: direction.id, service: service)
+    }
+
+    @Test(arguments: ["Minatomirai.Minatomirai.Bashamichi", "Tokyu.Toyoko.Shibuya", "JR-East.Yamanote.Osaki",
+                      "Seibu.Ikebukuro.Ikebukuro", "Keikyu.Main.Yokohama", "JR-East.ChuoRapid.Tachikawa",
+                      "Odakyu.Odawara.ShinYurigaoka", "TokyoMetro.Ginza.Asakusa"])
+    func lastTrainsAndFrequenciesMatchAScan(stationId: String) throws {
+        let (timetable, _) = try SharedData.imported()
+        let station = try #require(timetable.reference.stations[stationId])
+        for instant in [Self.tuesdayMorning, ServiceInstant(parsing: "2026-11-28T12:00")!, ServiceInstant(parsing: "2026-11-23T09:00")!] {
+            let detail = try timetable.stationDetail(station, at: instant)
+            #expect(!detail.sides.isEmpty)
+            for side in detail.sides {
+                let rows = try Self.dayRows(station, side.direction, on: instant.serviceDate, in: timetable)
+                // Last train of each category: the latest minute of that category, by scan.
+                var latest: [TrainCategory: Int] = [:]
+                for row in rows { latest[row.category] = max(latest[row.category] ?? 0, row.time.value) }
+                #expect(Dictionary(uniqueKeysWithValues: side.lastTrains.map { ($0.departure.category, $0.departure.time.value) }) == latest,
+                        "\(stationId) \(side.direction.id) \(instant.serviceDate.iso)")
+                // Last train per destination, when there is more than one destination.
+                var byDestination: [[String]: Int] = [:]
+                for row in rows { byDestination[row.destinations] = max(byDestination[row.destinations] ?? 0, row.time.value) }
+                if byDestination.count > 1 {
+                    #expect(Dictionary(uniqueKeysWithValues: side.lastByDestination.map { ($0.departure.destinations, $0.departure.time.value) }) == byDestination)
+                } else {
+                    #expect(side.lastByDestination.isEmpty)
+                }
+                // Trains per period and per destination add up to the day.
+                let bounds = [0, 420, 600, 960, 1200, 2880]
+                let counts = (0..<5).map { index in rows.filter { (bounds[index]..<bounds[index + 1]).contains($0.time.value) }.count }
+                #expect(side.frequency.map(\.trains) == counts, "\(stationId) \(side.direction.id)")
+                #expect(side.destinations.reduce(0) { $0 + $1.trains } == rows.count)
+                #expect(side.destinations.map(\.trains) == side.destinations.map(\.trains).sorted(by: >))
+            }
+        }
+    }
+
+    @Test func perHourDividesByThePeriodsLength() {
+        // 05:00–06:59: 12 trains over two hours; the rush: 36 in three hours; evening to 24:00 (1440).
+        let minutes = (0..<12).map { 300 + $0 * 10 } + (0..<36).map { 420 + $0 * 5 } + [1200, 1320, 1440]
+        let counts = PeriodCount.count(minutes)
+        #expect(counts.map(\.trains) == [12, 36, 0, 0, 3])
+        #expect(counts[0].perHour == 6)                 // 300..<420: two hours
+        #expect(counts[1].perHour == 12)
+        #expect(abs(counts[4].perHour - 3 / (241.0 / 60)) < 1e-9)   // 20:00 to the 24:00 last train
+        #expect(PeriodCount.count([]).allSatisfy { $0.trains == 0 })
+        #expect(PeriodCount.count([419]).first?.perHour == 1)       // a lone 06:59 first train is one an hour, not sixty
+    }
+}
