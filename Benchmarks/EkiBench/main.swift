@@ -84,3 +84,15 @@ measure("nearby, 1 km, with next departure each way", iterations: 1_000) { i in
         }
     }
 }
+
+// Station detail: the whole composite (both directions' day, next six, last trains, frequency,
+// connections) for busy and quiet stations.
+let detailStations = ["Minatomirai.Minatomirai.Bashamichi", "Tokyu.Toyoko.Shibuya", "JR-East.Yamanote.Osaki",
+                      "JR-East.Yamanote.Shinjuku", "Seibu.Ikebukuro.Ikebukuro", "Keikyu.Main.Yokohama",
+                      "TokyoMetro.Ginza.Asakusa", "JR-East.ChuoRapid.Tachikawa"].compactMap { reference.stations[$0] }
+measure("station detail, 8 stations from busy to quiet", iterations: 400) { i in
+    _ = try! timetable.stationDetail(detailStations[i % detailStations.count], at: morning)
+}
+measure("raw departures query, whole day, Bashamichi inbound", iterations: 2_000) { _ in
+    _ = try! timetable.departures(station: "Minatomirai.Minatomirai.Bashamichi", direction: "Inbound", service: "Weekday")
+}

@@ -91,6 +91,10 @@ public struct Reference: Sendable {
     /// The box around every station with a position: "near me" outside it has nothing to say.
     public private(set) var area: GeoBox?
     var serviceRowIds: [String: Int64] = [:]
+    /// Row id → code or type, for the board query (it reads row ids, not strings).
+    var railwayCodes: [Int64: String] = [:]
+    var directionCodes: [Int64: String] = [:]
+    var trainTypesByRow: [Int64: TrainType] = [:]
     var serviceDates: Set<String> = []
 
     static func load(_ db: Database) throws -> Reference {
@@ -108,6 +112,7 @@ public struct Reference: Sendable {
             reference.serviceDates.insert("\(serviceCodes[row[0]] ?? "")|\(row[1] as String)")
         }
         let directionCodes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { ($0.rowId, $0.id) })
+        reference.directionCodes = directionCodes
         var railwayCodes: [Int64: String] = [:]
         try each(db, """
             SELECT r.id, r.code, r.name_ja, r.name_en, r.color, r.ascending_id, r.descending_id, r.is_loop,
@@ -183,9 +188,11 @@ public struct Reference: Sendable {
             }
             reference.majorStations[railway.id] = Set(ranked.prefix(max(2, ring.count / 5)))
         }
-        try each(db, "SELECT code, name_ja, name_en, category FROM train_type") { row in
-            reference.trainTypes[row[0]] = TrainType(id: row[0], name: .init(ja: row[1], en: row[2]),
-                                                     category: TrainCategory(code: row[3]) ?? .local)
+        reference.railwayCodes = railwayCodes
+        try each(db, "SELECT id, code, name_ja, name_en, category FROM train_type") { row in
+            let type = TrainType(id: row[1], name: .init(ja: row[2], en: row[3]), category: TrainCategory(code: row[4]) ?? .local)
+            reference.trainTypes[type.id] = type
+            reference.trainTypesByRow[row[0]] = type
         }
         return reference
     }

@@ -96,7 +96,7 @@ extension Timetable {
                           schedule: schedule, rows: [], lastTrainGone: false)
         guard let schedule, let serviceRowId = reference.serviceRowIds[schedule] else { return board }
         let departures = try reader.read { db in
-            try Self.departures(db, station: station.rowId, direction: direction.rowId, service: serviceRowId,
+            try self.departures(db, station: station.rowId, direction: direction.rowId, service: serviceRowId,
                                 from: minute, limit: limit)
         }
         let dayOffset = (serviceDate.daysSinceEpoch - instant.serviceDate.daysSinceEpoch) * 1440
