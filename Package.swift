@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "EkiCore", targets: ["EkiCore"]),
         .library(name: "EkiStore", targets: ["EkiStore"]),
         .library(name: "EkiImport", targets: ["EkiImport"]),
+        .library(name: "EkiJSON", targets: ["EkiJSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -24,9 +25,11 @@ let package = Package(
         ]),
         // One reader per source format -> one import model -> validation -> EkiStore's writer.
         .target(name: "EkiImport", dependencies: ["EkiCore", "EkiStore"]),
+        // The JSON contract shared by the CLI's --json and the HTTP API.
+        .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore"]),
         // The command-line app: parses arguments, calls the modules, prints.
         .executableTarget(name: "eki", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport",
+            "EkiCore", "EkiStore", "EkiImport", "EkiJSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EkiCore
+import EkiJSON
 import EkiStore
 import Foundation
 
@@ -95,10 +96,7 @@ struct BookmarkCommand: ParsableCommand {
                 return (bookmark, try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: limit))
             }
             if json {
-                print(try Render.json(BookmarksJSON(bookmarks: boards.map {
-                    .init(station: $0.0.station, direction: $0.0.direction,
-                          departures: $0.1.map { StationBoardJSON([$0], reference: timetable.reference) })
-                })))
+                print(try Render.json(BookmarksJSON(boards, reference: timetable.reference)))
                 return
             }
             guard !boards.isEmpty else {
@@ -115,11 +113,3 @@ struct BookmarkCommand: ParsableCommand {
     }
 }
 
-struct BookmarksJSON: Encodable {
-    var bookmarks: [Entry]
-    struct Entry: Encodable {
-        var station: String
-        var direction: String
-        var departures: StationBoardJSON?
-    }
-}

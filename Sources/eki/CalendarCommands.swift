@@ -1,5 +1,6 @@
 import ArgumentParser
 import EkiCore
+import EkiJSON
 import EkiStore
 import Foundation
 
@@ -20,16 +21,10 @@ struct CalendarCommand: ParsableCommand {
 }
 
 extension CalendarCommand {
-    struct Output: Encodable {
-        struct Entry: Encodable { var date: String, name: String, nameEn: String }
-        var year: Int
-        var holidays: [Entry]
-    }
-
     func run() throws {
         let holidays = JapaneseHolidays.holidays(in: year)
         if json {
-            print(try Render.json(Output(year: year, holidays: holidays.map { .init(date: $0.date.iso, name: $0.nameJa, nameEn: $0.nameEn) })))
+            print(try Render.json(CalendarJSON(year: year)))
             return
         }
         let width = holidays.map { Render.width($0.nameJa) }.max() ?? 0
@@ -54,21 +49,11 @@ struct ScheduleCommand: ParsableCommand {
 }
 
 extension ScheduleCommand {
-    struct Output: Encodable {
-        struct Railway: Encodable { var railway: String, name: NameJSON, schedule: String? }
-        var date: String
-        var dayKind: String
-        var reason: NameJSON
-        var railways: [Railway]
-    }
-
     func run() throws {
         let day = ScheduleDay(try Resolve.date(date))
         let timetable = try database.open()
-        let railways = timetable.reference.railways.values.sorted { $0.id < $1.id }.map { railway in
-            Output.Railway(railway: railway.id, name: NameJSON(railway.name), schedule: timetable.reference.service(of: railway.id, on: day))
-        }
-        let output = Output(date: day.date.iso, dayKind: day.kind.rawValue, reason: NameJSON(.init(ja: day.reasonJa, en: day.reasonEn)), railways: railways)
+        let output = ScheduleJSON(day, reference: timetable.reference)
+        let railways = output.railways
         if json {
             print(try Render.json(output))
             return
@@ -76,7 +61,7 @@ extension ScheduleCommand {
         var lines = ["\(day.date.iso): \(day.kind.rawValue) schedule — \(day.reasonEn) / \(day.reasonJa)"]
         let grouped = Dictionary(grouping: railways, by: { $0.schedule ?? "(no service)" })
         for (schedule, members) in grouped.sorted(by: { $0.key < $1.key }) {
-            lines.append("  \(schedule): \(members.count) railways — " + members.prefix(6).map(\.name.ja).joined(separator: "、") + (members.count > 6 ? "…" : ""))
+            lines.append("  \(schedule): \(members.count) railways — " + members.prefix(6).map(\.nameJa).joined(separator: "、") + (members.count > 6 ? "…" : ""))
         }
         print(lines.joined(separator: "\n"))
     }

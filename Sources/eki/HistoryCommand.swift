@@ -1,5 +1,6 @@
 import ArgumentParser
 import EkiCore
+import EkiJSON
 import EkiStore
 import Foundation
 
@@ -54,25 +55,3 @@ struct HistoryCommand: ParsableCommand {
     }
 }
 
-struct HistoryJSON: Encodable {
-    var history: [Entry]
-
-    struct Entry: Encodable {
-        var station: String
-        var stationName: NameJSON?
-        var direction: String?
-        var views: Int
-        var firstViewed: String
-        var lastViewed: String
-    }
-
-    init(entries: [HistoryEntry], reference: Reference?) {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TokyoTime.zone
-        history = entries.map { entry in
-            Entry(station: entry.station, stationName: reference?.stations[entry.station].map { NameJSON($0.name) },
-                  direction: entry.direction, views: entry.views,
-                  firstViewed: formatter.string(from: entry.firstViewed), lastViewed: formatter.string(from: entry.lastViewed))
-        }
-    }
-}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EkiImport
+import EkiJSON
 import EkiStore
 import Foundation
 

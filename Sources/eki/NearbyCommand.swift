@@ -1,5 +1,6 @@
 import ArgumentParser
 import EkiCore
+import EkiJSON
 import EkiStore
 import Foundation
 
@@ -114,36 +115,3 @@ struct NearbyCommand: ParsableCommand {
     }
 }
 
-/// `eki nearby --json` (and the web API's /api/v1/nearby).
-struct NearbyJSON: Encodable {
-    var results: [Result]
-    var outsideArea: Bool
-
-    struct Result: Encodable {
-        var title: NameJSON
-        var stations: [Station]
-        var coord: [Double]
-        var distanceMeters: Int
-        var walkMinutes: Int
-    }
-
-    struct Station: Encodable {
-        var id: String
-        var railway: String?
-        /// The next departure each way; absent with --no-departures.
-        var next: [DepartureJSON]?
-    }
-
-    init(_ result: NearbyResult, departures: [String: [Board.Row]]?, reference: Reference) {
-        outsideArea = result.outsideArea
-        results = result.stations.map { place in
-            Result(title: NameJSON(place.nearest.name),
-                   stations: place.stations.map { station in
-                       Station(id: station.id, railway: station.railway,
-                               next: departures.map { ($0[station.id] ?? []).map { DepartureJSON($0, reference: reference) } })
-                   },
-                   coord: [place.coordinate.latitude, place.coordinate.longitude],
-                   distanceMeters: Int(place.distance.rounded()), walkMinutes: place.walkMinutes)
-        }
-    }
-}

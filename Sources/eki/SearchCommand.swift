@@ -1,5 +1,6 @@
 import ArgumentParser
 import EkiCore
+import EkiJSON
 import EkiStore
 import Foundation
 
@@ -36,7 +37,7 @@ struct SearchCommand: ParsableCommand {
             throw failure(error.description, code: 2)
         }
         if json {
-            print(try Render.json(SearchJSON(results: results.map { SearchJSON.Result($0) })))
+            print(try Render.json(SearchJSON(results)))
             return
         }
         guard !results.isEmpty else {
@@ -90,39 +91,4 @@ struct PlaceText {
     }
 }
 
-/// `eki search --json` (and the web API's /api/v1/search).
-struct SearchJSON: Encodable {
-    var results: [Result]
 
-    struct Result: Encodable {
-        var kind: String
-        var id: String?
-        var title: NameJSON
-        var stations: [StationRefJSON]?
-        var coord: [Double]?
-        var color: String?
-        var `operator`: NameJSON?
-
-        init(_ result: SearchResult) {
-            switch result {
-            case .station(let station):
-                kind = "station"
-                title = NameJSON(station.title.name)
-                stations = station.stations.map(StationRefJSON.init)
-                coord = (station.title.coordinate ?? station.complex.coordinate).map { [$0.latitude, $0.longitude] }
-            case .railway(let railway):
-                kind = "railway"
-                id = railway.railway.id
-                title = NameJSON(railway.railway.name)
-                color = railway.railway.color
-                `operator` = railway.railway.operatorName.map(NameJSON.init)
-            }
-        }
-    }
-}
-
-struct StationRefJSON: Encodable {
-    var id: String
-    var railway: String?
-    init(_ station: Reference.Station) { id = station.id; railway = station.railway }
-}

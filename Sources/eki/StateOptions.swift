@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiJSON
 import EkiStore
 import Foundation
 

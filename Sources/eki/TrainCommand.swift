@@ -1,5 +1,6 @@
 import ArgumentParser
 import EkiCore
+import EkiJSON
 import EkiStore
 import Foundation
 
@@ -20,38 +21,6 @@ struct TrainCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 }
 
-struct TrainJSON: Encodable {
-    struct Part: Encodable {
-        struct Stop: Encodable {
-            var station: String
-            var stationName: NameJSON
-            var arrival: String?
-            var departure: String?
-
-            enum CodingKeys: CodingKey { case station, stationName, arrival, departure }
-
-            /// Times are always present, as null when there is none (the contract says "HH:MM" or null).
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(station, forKey: .station)
-                try container.encode(stationName, forKey: .stationName)
-                try container.encode(arrival, forKey: .arrival)
-                try container.encode(departure, forKey: .departure)
-            }
-        }
-        var trainId: String
-        var railway: String
-        var railwayName: NameJSON
-        var direction: String
-        var trainType: String
-        var category: String
-        var number: String
-        var names: [NameJSON]
-        var stops: [Stop]
-    }
-    var trainId: String
-    var parts: [Part]
-}
 
 extension TrainCommand {
     func run() throws {
@@ -61,33 +30,21 @@ extension TrainCommand {
             throw failure("no train \"\(trainId)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)", code: 2)
         }
         let reference = timetable.reference
-        let result = TrainJSON(trainId: trainId, parts: parts.map { part in
-            TrainJSON.Part(
-                trainId: part.id, railway: part.railway,
-                railwayName: NameJSON(reference.railways[part.railway]?.name ?? .init(ja: part.railway, en: part.railway)),
-                direction: part.direction, trainType: part.trainType,
-                category: (reference.trainTypes[part.trainType]?.category ?? .local).rawValue,
-                number: part.number, names: part.names.map(NameJSON.init),
-                stops: part.stops.map { stop in
-                    .init(station: stop.station,
-                          stationName: NameJSON(reference.stations[stop.station]?.name ?? .init(ja: stop.station, en: stop.station)),
-                          arrival: stop.arrival?.clock, departure: stop.departure?.clock)
-                })
-        })
         if json {
-            print(try Render.json(result))
+            print(try Render.json(TrainJSON(trainId: trainId, parts: parts, reference: reference)))
             return
         }
         var lines: [String] = []
-        for part in result.parts {
+        for part in parts {
             let type = reference.trainTypes[part.trainType]
-            let category = TrainCategory(rawValue: part.category) ?? .local
-            let name = part.names.first.map { " " + (lang == .ja ? $0.ja : $0.en) } ?? ""
-            lines.append("\(lang == .ja ? part.railwayName.ja : part.railwayName.en)  \(Render.badge(category, color: Render.stdoutIsTerminal)) \(type.map { lang.pick($0.name) } ?? part.trainType)\(name)  \(part.trainId)")
-            let width = part.stops.map { Render.width(lang == .ja ? $0.stationName.ja : $0.stationName.en) }.max() ?? 0
-            for stop in part.stops {
-                let station = Render.pad(lang == .ja ? stop.stationName.ja : stop.stationName.en, to: width)
-                lines.append("  \(station)  \(stop.arrival ?? "     ") → \(stop.departure ?? "")")
+            let category = type?.category ?? .local
+            let name = part.names.first.map { " " + lang.pick($0) } ?? ""
+            let railway = reference.railways[part.railway].map { lang.pick($0.name) } ?? part.railway
+            lines.append("\(railway)  \(Render.badge(category, color: Render.stdoutIsTerminal)) \(type.map { lang.pick($0.name) } ?? part.trainType)\(name)  \(part.id)")
+            let names = part.stops.map { stop in reference.stations[stop.station].map { lang.pick($0.name) } ?? stop.station }
+            let width = names.map(Render.width).max() ?? 0
+            for (stop, station) in zip(part.stops, names) {
+                lines.append("  \(Render.pad(station, to: width))  \(stop.arrival?.clock ?? "     ") → \(stop.departure?.clock ?? "")")
             }
         }
         print(lines.joined(separator: "\n"))

@@ -1,0 +1,101 @@
+import EkiCore
+import EkiStore
+import Foundation
+
+/// `eki station --json` (and the web API's /api/v1/station/{id}).
+public struct StationDetailJSON: Encodable {
+    var station: String
+    var title: NameJSON
+    var railway: RailwayRefJSON?
+    var at: String
+    var serviceDate: String
+    var schedule: String?
+    var scheduleReason: NameJSON
+    var loop: Bool
+    var sides: [Side]
+    var trainTypes: [TrainType]
+    var connections: [Connection]
+
+    struct Side: Encodable {
+        var direction: String
+        var directionName: NameJSON
+        var bookmarked: Bool
+        var neighbour: StationNameJSON?
+        var terminal: StationNameJSON?
+        /// Between neighbour and terminal: "solid" (adjacent), "dotted" (stations between), nil (none).
+        var link: String?
+        var stationsBetween: Int
+        var toward: [StationNameJSON]
+        var throughRailway: RailwayRefJSON?
+        var next: [DepartureJSON]
+        var lastTrainGone: Bool
+        var lastTrains: [DepartureJSON]
+        var lastByDestination: [DepartureJSON]
+        var destinations: [Destination]
+        var frequency: [Period]
+    }
+
+    struct Destination: Encodable {
+        var stations: [String]
+        var title: NameJSON
+        var trains: Int
+    }
+
+    struct Period: Encodable {
+        var period: String
+        var title: NameJSON
+        var trains: Int
+        var perHour: Double
+    }
+
+    struct TrainType: Encodable {
+        var id: String
+        var ids: [String]
+        var title: NameJSON
+        var category: String
+        var trains: Int
+    }
+
+    struct Connection: Encodable {
+        var station: String
+        var title: NameJSON
+        var railway: RailwayRefJSON?
+        var samePlatform: Bool
+    }
+
+    public init(_ detail: StationDetail, bookmarks: Set<Bookmark>, reference: Reference) {
+        station = detail.station.id
+        title = NameJSON(detail.station.name)
+        railway = detail.railway.map(RailwayRefJSON.init)
+        at = detail.instant.serviceDate.iso + "T" + detail.instant.minute.serviceClock
+        serviceDate = detail.instant.serviceDate.iso
+        schedule = detail.schedule
+        scheduleReason = NameJSON(.init(ja: detail.day.reasonJa, en: detail.day.reasonEn))
+        loop = detail.isLoop
+        sides = detail.sides.map { side in
+            let hasLink = side.terminal != nil && side.terminal?.id != side.neighbour?.id
+            return Side(
+                direction: side.direction.id, directionName: NameJSON(side.direction.name),
+                bookmarked: bookmarks.contains(Bookmark(station: detail.station.id, direction: side.direction.id)),
+                neighbour: side.neighbour.map(StationNameJSON.init), terminal: side.terminal.map(StationNameJSON.init),
+                link: hasLink ? (side.stationsBetween > 0 ? "dotted" : "solid") : nil,
+                stationsBetween: side.stationsBetween, toward: side.toward.map(StationNameJSON.init),
+                throughRailway: side.throughRailway.map(RailwayRefJSON.init),
+                next: side.next.map { DepartureJSON($0, reference: reference) }, lastTrainGone: side.lastTrainGone,
+                lastTrains: side.lastTrains.map { DepartureJSON($0, reference: reference) },
+                lastByDestination: side.lastByDestination.map { DepartureJSON($0, reference: reference) },
+                destinations: side.destinations.map { Destination(stations: $0.stations, title: NameJSON($0.name), trains: $0.trains) },
+                frequency: side.frequency.map {
+                    Period(period: $0.period.rawValue, title: NameJSON($0.period.name), trains: $0.trains,
+                           perHour: ($0.perHour * 10).rounded() / 10)
+                })
+        }
+        trainTypes = detail.trainTypes.map {
+            TrainType(id: $0.type.id, ids: $0.ids, title: NameJSON($0.type.name), category: $0.type.category.rawValue, trains: $0.trains)
+        }
+        connections = detail.connections.map {
+            Connection(station: $0.station.id, title: NameJSON($0.station.name), railway: $0.railway.map(RailwayRefJSON.init),
+                       samePlatform: $0.samePlatform)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import EkiCore
+import EkiStore
+import Foundation
+
+public struct HistoryJSON: Encodable {
+    var history: [Entry]
+
+    struct Entry: Encodable {
+        var station: String
+        var stationName: NameJSON?
+        var direction: String?
+        var views: Int
+        var firstViewed: String
+        var lastViewed: String
+    }
+
+    public init(entries: [HistoryEntry], reference: Reference?) {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TokyoTime.zone
+        history = entries.map { entry in
+            Entry(station: entry.station, stationName: reference?.stations[entry.station].map { NameJSON($0.name) },
+                  direction: entry.direction, views: entry.views,
+                  firstViewed: formatter.string(from: entry.firstViewed), lastViewed: formatter.string(from: entry.lastViewed))
+        }
+    }
+}
+
+public struct BookmarksJSON: Encodable {
+    var bookmarks: [Entry]
+    struct Entry: Encodable {
+        var station: String
+        var direction: String
+        var departures: StationBoardJSON?
+    }
+
+    /// Each bookmark with its board (nil when its station or direction left the data).
+    public init(_ boards: [(Bookmark, Board?)], reference: Reference) {
+        bookmarks = boards.map { bookmark, board in
+            Entry(station: bookmark.station, direction: bookmark.direction,
+                  departures: board.map { StationBoardJSON([$0], reference: reference) })
+        }
+    }
+}
