@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Pure domain: time model, categories, search keys, geography. No I/O, no SQL.
@@ -27,9 +29,15 @@ let package = Package(
         .target(name: "EkiImport", dependencies: ["EkiCore", "EkiStore"]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore"]),
+        // Hummingbird: the JSON API, the HTML pages and their static assets.
+        .target(name: "EkiServer", dependencies: [
+            "EkiCore", "EkiStore", "EkiJSON",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The command-line app: parses arguments, calls the modules, prints.
         .executableTarget(name: "eki", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiJSON",
+            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
@@ -39,6 +47,10 @@ let package = Package(
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
         .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
+        .testTarget(name: "EkiServerTests", dependencies: [
+            "EkiCore", "EkiStore", "EkiJSON", "EkiServer", "EkiTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
     ]
 )
