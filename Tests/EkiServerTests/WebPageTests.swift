@@ -1,0 +1,103 @@
+import EkiCore
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import EkiServer
+
+/// The web pages over the real data: each page's real content, both languages, bad input.
+@Suite struct WebPageTests {
+    /// Runs `body` against an application serving only the web pages.
+    static func withPages(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let timetable = try SharedData.imported().timetable
+        let router = Router()
+        WebPages.register(on: router, timetable: timetable)
+        try await Application(router: router).test(.router) { client in try await body(client) }
+    }
+
+    static func page(_ client: any TestClientProtocol, _ uri: String, status: HTTPResponse.Status = .ok) async throws -> String {
+        let response = try await client.execute(uri: uri, method: .get)
+        #expect(response.status == status, "\(uri)")
+        return String(buffer: response.body)
+    }
+
+    @Test func stationPageShowsTheDiagramAndBothDirections() async throws {
+        try await Self.withPages { client in
+            let page = try await Self.page(client, "/station/Minatomirai.Minatomirai.Bashamichi?at=2026-11-24T07:30")
+            #expect(page.contains("<span class=\"stop here\">馬車道</span>"))
+            #expect(page.contains(">みなとみらい</a><span class=\"link solid\""))
+            #expect(page.contains("<span class=\"link dotted\" title=\"1 駅\"></span><a class=\"stop\" href=\"/station/Minatomirai.Minatomirai.Yokohama\">横浜</a>") || page.contains(">横浜</a><span class=\"link dotted\""))
+            #expect(page.contains("<time>07:31</time><span class=\"badge c-local\""))
+            #expect(page.contains("清瀬"))
+            #expect(page.contains("data-direction=\"Inbound\"") && page.contains("data-direction=\"Outbound\""))
+            #expect(page.contains("公共交通オープンデータセンター"))
+            let english = try await Self.page(client, "/station/bashamichi?at=2026-11-24T07:30&lang=en")
+            #expect(english.contains("<span class=\"stop here\">Bashamichi</span>"))
+            #expect(english.contains("Kiyose") && english.contains("<html lang=\"en\">"))
+        }
+    }
+
+    @Test func aSharedNameListsTheComplex() async throws {
+        try await Self.withPages { client in
+            let page = try await Self.page(client, "/station/%E6%B8%8B%E8%B0%B7")   // 渋谷
+            #expect(page.contains("href=\"/station/Tokyu.Toyoko.Shibuya\""))
+            #expect(page.contains("href=\"/station/JR-East.Yamanote.Shibuya\""))
+        }
+    }
+
+    @Test func timetableMarksNowAndSwitchesDirections() async throws {
+        try await Self.withPages { client in
+            let page = try await Self.page(client, "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&date=2026-11-24&at=2026-11-24T07:30")
+            #expect(page.contains("<li id=\"now\" class=\"now\"><a href=\"/train/Minatomirai.Minatomirai.006072.Weekday?from=Minatomirai.Minatomirai.Bashamichi\"><time>07:31</time>"))
+            #expect(page.contains("aria-current=\"page\" class=\"current\">上り</a>"))
+            #expect(page.contains("href=\"/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Outbound&date=2026-11-24\""))
+            // Every row has a destination; the day starts 05:00 and ends 00:22 (shown as 00:22).
+            #expect(page.contains("<time>05:00</time>") && page.contains("<time>00:22</time>"))
+            #expect(page.components(separatedBy: "<span class=\"dest\"></span>").count == 1)
+        }
+    }
+
+    @Test func trainPageFollowsThroughServiceAndHighlightsTheRider() async throws {
+        try await Self.withPages { client in
+            let page = try await Self.page(client, "/train/Tokyu.Toyoko.026054.Weekday?from=Tokyu.Toyoko.Shibuya")
+            #expect(page.contains("清瀬行"))
+            for railway in ["みなとみらい線", "東横線", "副都心線"] { #expect(page.contains(railway), "\(railway)") }
+            #expect(page.contains("<li class=\"mine\" id=\"mine\">"))
+        }
+    }
+
+    @Test func boardSearchHomeAndAssets() async throws {
+        try await Self.withPages { client in
+            let board = try await Self.page(client, "/board/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&at=2026-11-24T07:30")
+            #expect(board.contains("board-mode") && board.contains("<time>07:31</time>"))
+            let search = try await Self.page(client, "/search?q=%E3%81%97%E3%81%B6%E3%82%84")   // しぶや
+            #expect(search.contains("<span class=\"title\">渋谷</span>"))
+            let fragment = try await Self.page(client, "/search?fragment=1&q=toyoko")
+            #expect(!fragment.contains("<html") && fragment.contains("東横線"))
+            let home = try await Self.page(client, "/")
+            #expect(home.contains("id=\"bookmarks\"") && home.contains("id=\"locate\""))
+            let css = try await client.execute(uri: "/assets/app.css", method: .get)
+            #expect(css.headers[.contentType] == "text/css; charset=utf-8")
+            // The page budget: a page and its assets stay well under 100 KB.
+            let js = try await Self.page(client, "/assets/app.js")
+            let station = try await Self.page(client, "/station/JR-East.Yamanote.Shinjuku?at=2026-11-24T07:30")
+            #expect(station.utf8.count + js.utf8.count + String(buffer: css.body).utf8.count < 100_000)
+        }
+    }
+
+    @Test func badInputGetsAReadablePage() async throws {
+        try await Self.withPages { client in
+            _ = try await Self.page(client, "/station/NoSuchStation", status: .notFound)
+            _ = try await Self.page(client, "/station/Minatomirai.Minatomirai.Bashamichi?at=tomorrow", status: .badRequest)
+            _ = try await Self.page(client, "/train/NoSuchTrain", status: .notFound)
+            _ = try await Self.page(client, "/timetable/Minatomirai.Minatomirai.Bashamichi?date=2026-13-40", status: .badRequest)
+            _ = try await Self.page(client, "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Sideways", status: .notFound)
+            let long = try await Self.page(client, "/search?q=" + String(repeating: "a", count: 80), status: .badRequest)
+            #expect(long.contains("too long"))
+            let hostile = try await Self.page(client, "/search?q=%3Cscript%3Ealert(1)%3C/script%3E")
+            #expect(!hostile.contains("<script>alert"))
+        }
+    }
+}
