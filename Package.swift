@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "EkiStore", targets: ["EkiStore"]),
         .library(name: "EkiImport", targets: ["EkiImport"]),
         .library(name: "EkiJSON", targets: ["EkiJSON"]),
+        .library(name: "EkiDrawing", targets: ["EkiDrawing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -29,15 +30,17 @@ let package = Package(
         .target(name: "EkiImport", dependencies: ["EkiCore", "EkiStore"]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore"]),
+        // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
+        .target(name: "EkiDrawing", dependencies: ["EkiCore", "EkiStore"]),
         // Hummingbird: the JSON API, the HTML pages and their static assets.
         .target(name: "EkiServer", dependencies: [
-            "EkiCore", "EkiStore", "EkiJSON",
+            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line app: parses arguments, calls the modules, prints.
         .executableTarget(name: "eki", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer",
+            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.

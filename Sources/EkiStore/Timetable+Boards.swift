@@ -54,14 +54,17 @@ extension Timetable {
 
     /// The directions trains leave this station in: the railway's ascending one first.
     public func directions(at station: Reference.Station) throws -> [Reference.Direction] {
+        if let known = directionsByStation.withLock({ $0[station.rowId] }) { return known }
         let rowIds = try reader.read { db in
             try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT direction_id FROM departure WHERE station_id = ?"),
                                arguments: [station.rowId])
         }
         let railway = station.railway.flatMap { reference.railways[$0] }
         let order = [railway?.ascending, railway?.descending].compactMap { $0 }
-        return reference.directions.values.filter { rowIds.contains($0.rowId) }
+        let directions = reference.directions.values.filter { rowIds.contains($0.rowId) }
             .sorted { (order.firstIndex(of: $0.id) ?? 9, $0.id) < (order.firstIndex(of: $1.id) ?? 9, $1.id) }
+        directionsByStation.withLock { $0[station.rowId] = directions }
+        return directions
     }
 
     /// The next `limit` departures from `station` toward `direction` after `instant`, running past the

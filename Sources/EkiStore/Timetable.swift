@@ -1,6 +1,7 @@
 import EkiCore
 import Foundation
 import GRDB
+import Synchronization
 
 /// The read-only façade over a timetable database: every query the apps make goes through here.
 public final class Timetable: Sendable {
@@ -8,6 +9,9 @@ public final class Timetable: Sendable {
     public let url: URL
     /// Stations, railways, directions, calendars and train types, loaded once at open.
     public let reference: Reference
+    /// Directions leaving each station, by station row id, filled as asked: every board and every
+    /// name lookup needs them, and they only change with the database.
+    let directionsByStation = Mutex<[Int64: [Reference.Direction]]>([:])
 
     /// Opens an existing database read-only; says clearly when there is none or it is not ours.
     public init(url: URL) throws {
@@ -18,6 +22,10 @@ public final class Timetable: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "timetable"
+        // Hold the shared lock from the first read on: no lock and unlock system calls and no
+        // change-counter read per query. Safe because a database is never written in place —
+        // `eki import` writes a new file and renames it over the old one.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
         do {
             reader = try DatabaseQueue(path: url.path, configuration: configuration)
             let version = try reader.read { db -> Int? in

@@ -10,6 +10,12 @@ public struct LocalizedName: Hashable, Sendable, Codable {
     }
 }
 
+/// The two languages every human-readable output comes in.
+public enum Language: String, CaseIterable, Sendable {
+    case ja, en
+    public func pick(_ name: LocalizedName) -> String { self == .ja ? name.ja : name.en }
+}
+
 /// Everything a source format reader produces, in one shape for every format.
 ///
 /// Ids here are the source's own string ids (`Minatomirai.Minatomirai.Bashamichi`); the store interns

@@ -49,7 +49,7 @@ struct NearbyCommand: ParsableCommand {
         if personal { result = result.personalized(weights: try userState.open().viewWeights()) }
         result.stations = Array(result.stations.prefix(limit))
 
-        let departures = try noDepartures ? [:] : nextDepartures(result.stations, timetable: timetable, at: instant)
+        let departures = try noDepartures ? [:] : timetable.nextDepartureEachWay(from: result.stations, at: instant)
         if json {
             print(try Render.json(NearbyJSON(result, departures: noDepartures ? nil : departures, reference: timetable.reference)))
             return
@@ -87,17 +87,6 @@ struct NearbyCommand: ParsableCommand {
             blocks.append(lines.joined(separator: "\n"))
         }
         print(blocks.joined(separator: "\n\n"))
-    }
-
-    /// The next departure each way from every station shown, by station id.
-    func nextDepartures(_ places: [NearbyStation], timetable: Timetable, at instant: ServiceInstant) throws -> [String: [Board.Row]] {
-        var rows: [String: [Board.Row]] = [:]
-        for station in places.flatMap(\.stations) {
-            rows[station.id] = try timetable.directions(at: station).compactMap { direction in
-                try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 1).rows.first
-            }
-        }
-        return rows
     }
 
     static func parse(_ text: String) throws -> GeoPoint {

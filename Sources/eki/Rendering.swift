@@ -3,12 +3,6 @@ import EkiJSON
 import EkiStore
 import Foundation
 
-/// The two languages every human-readable output comes in.
-enum Language: String, CaseIterable {
-    case ja, en
-    func pick(_ name: LocalizedName) -> String { self == .ja ? name.ja : name.en }
-}
-
 enum Render {
     /// Columns a string takes on a terminal: CJK and full-width characters take two.
     static func width(_ text: String) -> Int {
@@ -17,12 +11,7 @@ enum Render {
         for scalar in text.unicodeScalars {
             if scalar == "\u{1B}" { inEscape = true; continue }
             if inEscape { if scalar == "m" { inEscape = false }; continue }
-            switch scalar.value {
-            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-                 0xFF00...0xFF60, 0xFFE0...0xFFE6: total += 2
-            case 0x0300...0x036F, 0x3099...0x309A: break
-            default: total += 1
-            }
+            total += scalar.columns
         }
         return total
     }

@@ -44,24 +44,6 @@ struct StationCommand: ParsableCommand {
     }
 }
 
-extension Resolve {
-    /// Keeps the stations on one railway, named by id or by name in any script.
-    static func narrow(_ stations: [Reference.Station], toRailway query: String?, in timetable: Timetable) throws -> [Reference.Station] {
-        guard let query else { return stations }
-        let key = SearchKey.fold(query)
-        let kept = stations.filter { station in
-            guard let railway = station.railway.flatMap({ timetable.reference.railways[$0] }) else { return false }
-            return railway.id.lowercased() == query.lowercased() || railway.searchKeys.contains(key)
-                || SearchMatch.of(key, keys: railway.searchKeys, words: railway.searchWords) == .exact
-                || railway.searchWords.split(separator: " ").contains { $0 == key }
-        }
-        guard kept.isEmpty else { return kept }
-        let valid = stations.compactMap { $0.railway.flatMap { timetable.reference.railways[$0] } }
-            .map { "\($0.id) (\($0.name.ja))" }.joined(separator: ", ")
-        throw failure("no railway \"\(query)\" at \(stations.first?.name.en ?? "this station"); valid: \(valid)", code: 2)
-    }
-}
-
 /// The station detail in words, the rail diagram drawn in text.
 struct StationText {
     var lang: Language

@@ -47,6 +47,22 @@ import Testing
         }
     }
 
+    @Test func railwayPageDrawsTheLineAndListsItsStations() async throws {
+        try await Self.withPages { client in
+            let page = try await Self.page(client, "/railway/Minatomirai.Minatomirai")
+            #expect(page.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            #expect(!page.contains("<?xml"))   // the declaration is not allowed inside HTML
+            let listed = page.components(separatedBy: "<ol class=\"stations\">").last?.components(separatedBy: "</ol>").first ?? ""
+            let names = listed.matches(of: /<li><a href="[^"]*">([^<]*)<\/a>/).map { String($0.output.1) }
+            #expect(names == ["横浜", "新高島", "みなとみらい", "馬車道", "日本大通り", "元町・中華街"])
+            #expect(page.contains("→ <a href=\"/station/Minatomirai.Minatomirai.MotomachiChukagai\">元町・中華街</a>"))
+            #expect(page.contains("href=\"/railway/Tokyu.Toyoko\""))   // through service
+            let english = try await Self.page(client, "/railway/%E3%81%BF%E3%81%AA%E3%81%A8%E3%81%BF%E3%82%89%E3%81%84?lang=en")   // みなとみらい
+            #expect(english.contains(">Motomachi-Chukagai</a>") && english.contains("<html lang=\"en\">"))
+            _ = try await Self.page(client, "/railway/zzqqxx", status: .notFound)
+        }
+    }
+
     @Test func timetableMarksNowAndSwitchesDirections() async throws {
         try await Self.withPages { client in
             let page = try await Self.page(client, "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&date=2026-11-24&at=2026-11-24T07:30")

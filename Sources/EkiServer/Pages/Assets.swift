@@ -58,7 +58,20 @@ enum Assets {
     .board .clock { margin-left:auto; font-variant-numeric:tabular-nums; }
     .board .rows li { display:flex; gap:2vw; align-items:center; font-size:clamp(1.4rem,6vw,5rem); padding:.6vw 0; border-bottom:1px solid var(--card); }
     .board time { font-weight:700; font-variant-numeric:tabular-nums; } .board .until { font-size:.6em; }
-    @media (max-width:30rem) { .sides { gap:.4rem; } .side { padding:.4rem; } .departures .until { display:block; } .departures li a { flex-wrap:wrap; } body { font-size:15px; } }
+    .map { margin:.75rem 0; } .map svg { width:100%; max-width:40rem; height:auto; border-radius:.5rem; display:block; }
+    .directions { list-style:none; padding:0; } .directions li { margin:.2rem 0; }
+    .stations { columns:14rem; column-gap:1.5rem; padding-left:2.2rem; } .stations li { break-inside:avoid; padding:.15rem 0; }
+    .types .type { display:inline-block; margin:.15rem .6rem .15rem 0; white-space:nowrap; }
+    @media (max-width:30rem) {
+      body { font-size:15px; } .sides { gap:.4rem; } .side { padding:.4rem; }
+      /* Two directions side by side leave no room for a destination beside the countdown: the
+         destination gets a line of its own under the time, whole. */
+      .side .departures li a:has(.until) { display:grid; grid-template-columns:auto auto 1fr; row-gap:0; }
+      .side .departures li a:has(.until) .dest { grid-row:2; grid-column:1 / -1; white-space:normal; font-size:.9rem; }
+      .side .departures li a:has(.until) .until { text-align:right; }
+      .side .departures .badge { margin-right:0; }
+      .frequency td.dim { display:none; }
+    }
     """#
 
     static let js = #"""
@@ -76,6 +89,10 @@ enum Assets {
       const name = n => n ? (lang === "ja" ? n.ja : n.en) : "";
       const api = async path => { const r = await fetch(path, {headers: {accept: "application/json"}}); if (!r.ok) throw new Error(r.status); return r.json(); };
       const rowHTML = (d, from) => `<li><a href="${link("/train/" + encodeURIComponent(d.trainId) + "?from=" + encodeURIComponent(from))}"><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest">${esc(name(d.destinationName))}</span><span class="until">${until(d.minutesUntil)}</span></a></li>`;
+
+      // The rail diagram scrolls sideways on a phone: start with this station in the middle.
+      const diagram = q(".diagram"), here = q(".diagram .here");
+      if (diagram && here) diagram.scrollLeft = here.offsetLeft - diagram.offsetLeft - (diagram.clientWidth - here.offsetWidth) / 2;
 
       // History: which stations the rider opens, for ordering nearby (same blend as the CLI).
       const history = load("eki.history", {});
@@ -190,4 +207,10 @@ enum Assets {
       }
     })();
     """#
+
+    /// The app's icon: 駅 on the brand blue, for tabs and home screens.
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b5cad"/>\
+        <text x="32" y="45" font-size="38" text-anchor="middle" fill="#fff" font-family="'Noto Sans CJK JP', sans-serif" font-weight="700">駅</text></svg>
+        """
 }

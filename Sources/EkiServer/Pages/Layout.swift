@@ -3,10 +3,10 @@ import EkiStore
 import Foundation
 
 /// The language of a page: Japanese unless the rider switched (`?lang=en`, kept in links).
-public enum PageLanguage: String, Sendable {
-    case ja, en
+/// Pages speak the riders' two languages, Japanese by default.
+public typealias PageLanguage = Language
 
-    func pick(_ name: LocalizedName) -> String { self == .ja ? name.ja : name.en }
+extension Language {
     func t(_ ja: String, _ en: String) -> String { self == .ja ? ja : en }
     /// A link to `path` in this language (English carries `lang=en`; Japanese is the default).
     func link(_ path: String) -> String {
@@ -37,6 +37,7 @@ struct Page {
         <meta name="color-scheme" content="light dark">
         <title>\(HTML.escape(title)) · Eki</title>
         <link rel="stylesheet" href="/assets/app.css">
+        <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
         <script src="/assets/app.js" defer></script>
         </head>
         <body class="\(bodyClass)" data-lang="\(lang.rawValue)">

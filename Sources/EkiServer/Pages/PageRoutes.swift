@@ -12,6 +12,7 @@ public enum WebPages {
         }
         router.get("/assets/app.css") { _, _ in asset(Assets.css, type: "text/css; charset=utf-8") }
         router.get("/assets/app.js") { _, _ in asset(Assets.js, type: "text/javascript; charset=utf-8") }
+        router.get("/assets/icon.svg") { _, _ in asset(Assets.icon, type: "image/svg+xml") }
         router.get("/search") { request, _ in
             let lang = language(request)
             let query = String(request.uri.queryParameters["q"] ?? "")
@@ -63,6 +64,15 @@ public enum WebPages {
             }
             let from = request.uri.queryParameters["from"].map(String.init)
             return html(TrainPage(parts: parts, highlight: from, lang: lang, reference: timetable.reference).render())
+        }
+        router.get("/railway/:railway") { request, context in
+            let lang = language(request)
+            let raw = try context.parameters.require("railway")
+            let text = raw.removingPercentEncoding ?? raw
+            guard text.utf8.count <= 200, let railway = try? timetable.resolveRailway(text).railway else {
+                return notFound(lang, lang.t("その路線は見つかりません", "No such railway"))
+            }
+            return html(RailwayPage(detail: try timetable.railwayDetail(railway), lang: lang).render())
         }
         router.get("/board/:station") { request, context in
             let lang = language(request)

@@ -1,0 +1,383 @@
+import EkiJSON
+import Foundation
+import Hummingbird
+
+/// The API's OpenAPI 3.1 description, served at /api/openapi.json. Hand-written beside the
+/// routes; OpenAPITests keeps it true (every route documented, every documented path served,
+/// real answers carrying the required fields).
+enum OpenAPI {
+    static func response(to request: Request) throws -> Response {
+        _ = try QueryParameters(request, allowed: [])
+        let etag = "\"\(CachedJSON.hex(CachedJSON.fnv1a(document)))\""
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=\(CachedJSON.maxAge)"]
+        if let ifNoneMatch = request.headers[.ifNoneMatch], CachedJSON.matches(ifNoneMatch, etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: document)))
+    }
+
+    static let document = """
+    {
+      "openapi": "3.1.0",
+      "info": {
+        "title": "Eki timetable API",
+        "version": "1.0.0",
+        "summary": "Tokyo train timetables, offline: departure boards, station timetables, trains, search, nearby.",
+        "description": "The same JSON as the eki CLI's --json. Times are Tokyo local time; a service day runs 03:00–26:59, so 00:40 belongs to the previous date's service (serviceMinute 1480).\\n\\nErrors are RFC 9457 problem details (application/problem+json): 400 for a value that cannot be read (malformed time, date or number, a limit out of range, an unknown or repeated parameter, bad percent-encoding, control characters, search text over 64 characters), 404 for a name that matches nothing (station, direction, railway, train, endpoint), 414 for a request URI over 2048 bytes.\\n\\nCaching: answers carry an ETag (the database's snapshot and import, plus the request) and honour If-None-Match with 304. An answer fixed by its URI (an explicit at or date, or no time at all) has Cache-Control max-age=3600; one for the server's current time (no at, no date) may be reused only until the current minute ends.\\n\\nTimetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D.",
+        "license": { "name": "Data: ODPT / Mini Tokyo 3D terms" }
+      },
+      "servers": [{ "url": "/" }],
+      "paths": {
+        "/api/v1/departures": {
+          "get": {
+            "operationId": "departures",
+            "summary": "The next departures from a station, as its platform board shows them (eki departures).",
+            "parameters": [
+              { "$ref": "#/components/parameters/station" },
+              { "$ref": "#/components/parameters/direction" },
+              { "$ref": "#/components/parameters/railway" },
+              { "$ref": "#/components/parameters/at" },
+              { "name": "limit", "in": "query", "description": "Departures per direction.", "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 8 } }
+            ],
+            "responses": {
+              "200": { "$ref": "#/components/responses/StationBoards" },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/timetable": {
+          "get": {
+            "operationId": "timetable",
+            "summary": "A station's whole timetable for one direction and service day (eki timetable).",
+            "parameters": [
+              { "$ref": "#/components/parameters/station" },
+              { "name": "direction", "in": "query", "required": true, "description": "Direction id or name: Inbound, Outbound, InnerLoop, 上り.", "schema": { "type": "string" }, "example": "Inbound" },
+              { "$ref": "#/components/parameters/railway" },
+              { "$ref": "#/components/parameters/date" }
+            ],
+            "responses": {
+              "200": { "$ref": "#/components/responses/StationBoards" },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/train/{trainId}": {
+          "get": {
+            "operationId": "train",
+            "summary": "One train's timetable, followed across through service (eki train).",
+            "parameters": [
+              { "name": "trainId", "in": "path", "required": true, "schema": { "type": "string", "maxLength": 200 }, "example": "Minatomirai.Minatomirai.006072.Weekday" }
+            ],
+            "responses": {
+              "200": { "description": "The train, part by part.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Train" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/search": {
+          "get": {
+            "operationId": "search",
+            "summary": "Stations and railways by name, in romaji, hiragana, katakana or kanji, best first (eki search).",
+            "parameters": [
+              { "name": "q", "in": "query", "required": true, "description": "What to look for (at most 64 characters); empty gives no results.", "schema": { "type": "string", "maxLength": 64 }, "example": "しぶや" },
+              { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10 } }
+            ],
+            "responses": {
+              "200": { "description": "Results, best first.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/SearchResults" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/nearby": {
+          "get": {
+            "operationId": "nearby",
+            "summary": "Stations near a point, nearest first, with the next train each way (eki nearby).",
+            "parameters": [
+              { "name": "lat", "in": "query", "required": true, "schema": { "type": "number", "minimum": -90, "maximum": 90 }, "example": 35.4505 },
+              { "name": "lon", "in": "query", "required": true, "schema": { "type": "number", "minimum": -180, "maximum": 180 }, "example": 139.6337 },
+              { "name": "radius", "in": "query", "description": "Metres.", "schema": { "type": "integer", "minimum": 1, "maximum": 50000, "default": 1000 } },
+              { "name": "limit", "in": "query", "description": "Station complexes.", "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 10 } },
+              { "$ref": "#/components/parameters/at" },
+              { "name": "departures", "in": "query", "description": "false: only the stations, without next departures (then the answer does not depend on the time).", "schema": { "type": "boolean", "default": true } }
+            ],
+            "responses": {
+              "200": { "description": "Nearby stations.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Nearby" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/station/{stationId}": {
+          "get": {
+            "operationId": "station",
+            "summary": "A station at a glance: sides by direction, next trains both ways, last trains, destinations, frequency, connections (eki station). bookmarked is always false here: bookmarks live in the browser.",
+            "parameters": [
+              { "name": "stationId", "in": "path", "required": true, "description": "A station id or a name (several stations: an array).", "schema": { "type": "string" }, "example": "Minatomirai.Minatomirai.Bashamichi" },
+              { "$ref": "#/components/parameters/railway" },
+              { "$ref": "#/components/parameters/at" }
+            ],
+            "responses": {
+              "200": {
+                "description": "One station's detail, or an array when the name covers several stations.",
+                "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } },
+                "content": { "application/json": { "schema": { "oneOf": [
+                  { "$ref": "#/components/schemas/StationDetail" },
+                  { "type": "array", "items": { "$ref": "#/components/schemas/StationDetail" } }
+                ] } } }
+              },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/railway/{railwayId}": {
+          "get": {
+            "operationId": "railway",
+            "summary": "A railway as a whole: stations in order with coordinates, directions and their terminals, train types, trains per calendar, through service, and its drawn shape (eki railway).",
+            "parameters": [
+              { "name": "railwayId", "in": "path", "required": true, "description": "A railway id or a name in any script (東横線, toyoko, yamanote line); the busiest of namesakes.", "schema": { "type": "string", "maxLength": 200 }, "example": "Tokyu.Toyoko" }
+            ],
+            "responses": {
+              "200": { "description": "The railway.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Railway" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/calendar/{year}": {
+          "get": {
+            "operationId": "calendar",
+            "summary": "Japanese national holidays of a year, substitute and citizens' holidays included (eki calendar).",
+            "parameters": [
+              { "name": "year", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 1949, "maximum": 2099 }, "example": 2026 }
+            ],
+            "responses": {
+              "200": { "description": "The year's holidays.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Calendar" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/schedule": {
+          "get": {
+            "operationId": "schedule",
+            "summary": "Which timetable each railway runs on a date, and why (eki schedule).",
+            "parameters": [{ "$ref": "#/components/parameters/date" }],
+            "responses": {
+              "200": { "description": "The day and every railway's calendar.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Schedule" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/openapi.json": {
+          "get": {
+            "operationId": "openapi",
+            "summary": "This document.",
+            "responses": {
+              "200": { "description": "The OpenAPI 3.1 description of the API.", "content": { "application/json": { "schema": { "type": "object", "required": ["openapi", "info", "paths"] } } } },
+              "304": { "$ref": "#/components/responses/NotModified" }
+            }
+          }
+        }
+      },
+      "components": {
+        "parameters": {
+          "station": { "name": "station", "in": "query", "required": true, "description": "A station id or a name in kanji, kana or romaji (馬車道, ばしゃみち, bashamichi). A name covering several stations answers with an array.", "schema": { "type": "string", "maxLength": 200 }, "example": "Minatomirai.Minatomirai.Bashamichi" },
+          "direction": { "name": "direction", "in": "query", "description": "Only this direction: its id (Inbound, Outbound, InnerLoop…) or name (上り). Default: every direction.", "schema": { "type": "string" }, "example": "Inbound" },
+          "railway": { "name": "railway", "in": "query", "description": "Only the station on this railway, when a name covers several (Tokyu.Toyoko, 東横線, toyoko).", "schema": { "type": "string" } },
+          "at": { "name": "at", "in": "query", "description": "Tokyo local time to start from, YYYY-MM-DDTHH:MM. Default: now (then the answer may be reused only until the minute ends).", "schema": { "type": "string", "pattern": "^\\\\d{4}-\\\\d{2}-\\\\d{2}T\\\\d{2}:\\\\d{2}$" }, "example": "2026-11-24T07:30" },
+          "date": { "name": "date", "in": "query", "description": "The service day, YYYY-MM-DD. Default: today's service day.", "schema": { "type": "string", "format": "date" }, "example": "2026-11-24" }
+        },
+        "headers": {
+          "ETag": { "description": "Names this answer: database snapshot and import, request, and the minute when the time was the server's.", "schema": { "type": "string" } },
+          "Cache-Control": { "description": "public, max-age=3600; or up to the end of the current minute for answers about now.", "schema": { "type": "string" } }
+        },
+        "responses": {
+          "StationBoards": {
+            "description": "One station's board, or an array of boards when the name covers several stations (or, for the timetable, several directions match).",
+            "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } },
+            "content": { "application/json": { "schema": { "oneOf": [
+              { "$ref": "#/components/schemas/StationBoard" },
+              { "type": "array", "items": { "$ref": "#/components/schemas/StationBoard" } }
+            ] } } }
+          },
+          "NotModified": { "description": "The If-None-Match tag still names this answer." },
+          "Problem": { "description": "What was wrong, in one line.", "content": { "application/problem+json": { "schema": { "$ref": "#/components/schemas/Problem" } } } }
+        },
+        "schemas": {
+          "Problem": {
+            "type": "object", "required": ["status", "title", "detail"],
+            "properties": {
+              "status": { "type": "integer", "example": 404 },
+              "title": { "type": "string", "example": "Not Found" },
+              "detail": { "type": "string", "example": "no station matches \\"Bashamich\\"; did you mean: 馬車道 Bashamichi (Minatomirai.Minatomirai.Bashamichi)" }
+            }
+          },
+          "Name": { "type": "object", "required": ["ja", "en"], "properties": { "ja": { "type": "string" }, "en": { "type": "string" } } },
+          "StationName": { "type": "object", "required": ["id", "title"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" } } },
+          "RailwayRef": { "type": "object", "required": ["id", "title"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "color": { "type": "string", "example": "#09357F" } } },
+          "Departure": {
+            "type": "object",
+            "required": ["time", "serviceMinute", "serviceDate", "minutesUntil", "trainId", "railway", "direction", "trainType", "trainTypeName", "category", "destination", "destinationName", "names"],
+            "properties": {
+              "time": { "type": "string", "description": "HH:MM on the clock.", "example": "07:31" },
+              "serviceMinute": { "type": "integer", "description": "Minutes since 00:00 of the service day (1480 is 00:40 the next morning).", "example": 451 },
+              "serviceDate": { "type": "string", "format": "date" },
+              "minutesUntil": { "type": "integer" },
+              "trainId": { "type": "string", "example": "Minatomirai.Minatomirai.006072.Weekday" },
+              "railway": { "type": "string", "description": "The departing train part's railway (another railway's for through service)." },
+              "direction": { "type": "string" },
+              "trainType": { "type": "string" },
+              "trainTypeName": { "$ref": "#/components/schemas/Name" },
+              "category": { "$ref": "#/components/schemas/Category" },
+              "destination": { "type": "array", "items": { "type": "string" }, "description": "Station ids where the run ends." },
+              "destinationName": { "$ref": "#/components/schemas/Name" },
+              "names": { "type": "array", "items": { "$ref": "#/components/schemas/Name" }, "description": "Train names (limited expresses)." }
+            }
+          },
+          "Category": { "type": "string", "enum": ["local", "rapid", "semiExpress", "express", "limited"] },
+          "StationBoard": {
+            "type": "object",
+            "required": ["station", "stationName", "serviceDate", "scheduleReason", "lastTrainGone", "departures"],
+            "properties": {
+              "station": { "type": "string" },
+              "stationName": { "$ref": "#/components/schemas/Name" },
+              "railway": { "type": "string" },
+              "serviceDate": { "type": "string", "format": "date" },
+              "schedule": { "type": "string", "description": "The calendar run that day (Weekday, SaturdayHoliday…); absent: no service.", "example": "Weekday" },
+              "scheduleReason": { "$ref": "#/components/schemas/Name" },
+              "lastTrainGone": { "type": "boolean", "description": "No train left that service day: the departures are the next day's first trains." },
+              "departures": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } }
+            }
+          },
+          "Train": {
+            "type": "object", "required": ["trainId", "parts"],
+            "properties": {
+              "trainId": { "type": "string" },
+              "parts": { "type": "array", "items": {
+                "type": "object",
+                "required": ["trainId", "railway", "railwayName", "direction", "trainType", "category", "number", "names", "stops"],
+                "properties": {
+                  "trainId": { "type": "string" }, "railway": { "type": "string" }, "railwayName": { "$ref": "#/components/schemas/Name" },
+                  "direction": { "type": "string" }, "trainType": { "type": "string" }, "category": { "$ref": "#/components/schemas/Category" },
+                  "number": { "type": "string" }, "names": { "type": "array", "items": { "$ref": "#/components/schemas/Name" } },
+                  "stops": { "type": "array", "items": {
+                    "type": "object", "required": ["station", "stationName", "arrival", "departure"],
+                    "properties": {
+                      "station": { "type": "string" }, "stationName": { "$ref": "#/components/schemas/Name" },
+                      "arrival": { "type": ["string", "null"], "example": "07:39" }, "departure": { "type": ["string", "null"] }
+                    }
+                  } }
+                }
+              } }
+            }
+          },
+          "SearchResults": {
+            "type": "object", "required": ["results"],
+            "properties": { "results": { "type": "array", "items": {
+              "type": "object", "required": ["kind", "title"],
+              "properties": {
+                "kind": { "type": "string", "enum": ["station", "railway"] },
+                "title": { "$ref": "#/components/schemas/Name" },
+                "stations": { "type": "array", "description": "station: the complex's stations trains leave from.", "items": { "type": "object", "required": ["id"], "properties": { "id": { "type": "string" }, "railway": { "type": "string" } } } },
+                "coord": { "type": "array", "items": { "type": "number" }, "description": "station: [latitude, longitude]." },
+                "id": { "type": "string", "description": "railway: its id." },
+                "color": { "type": "string" },
+                "operator": { "$ref": "#/components/schemas/Name" }
+              }
+            } } }
+          },
+          "Nearby": {
+            "type": "object", "required": ["results", "outsideArea"],
+            "properties": {
+              "outsideArea": { "type": "boolean", "description": "The point is outside the timetable's area: empty results mean not here, not walk further." },
+              "results": { "type": "array", "items": {
+                "type": "object", "required": ["title", "stations", "coord", "distanceMeters", "walkMinutes"],
+                "properties": {
+                  "title": { "$ref": "#/components/schemas/Name" },
+                  "coord": { "type": "array", "items": { "type": "number" } },
+                  "distanceMeters": { "type": "integer" },
+                  "walkMinutes": { "type": "integer", "description": "At 80 m a minute." },
+                  "stations": { "type": "array", "items": {
+                    "type": "object", "required": ["id"],
+                    "properties": { "id": { "type": "string" }, "railway": { "type": "string" }, "next": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" }, "description": "The next departure each way; absent with departures=false." } }
+                  } }
+                }
+              } }
+            }
+          },
+          "StationDetail": {
+            "type": "object",
+            "required": ["station", "title", "at", "serviceDate", "scheduleReason", "loop", "sides", "trainTypes", "connections"],
+            "properties": {
+              "station": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "railway": { "$ref": "#/components/schemas/RailwayRef" },
+              "at": { "type": "string", "description": "The service day and minute, YYYY-MM-DDTHH:MM (HH up to 26)." },
+              "serviceDate": { "type": "string", "format": "date" }, "schedule": { "type": "string" }, "scheduleReason": { "$ref": "#/components/schemas/Name" },
+              "loop": { "type": "boolean" },
+              "sides": { "type": "array", "description": "Toward the railway's first station, then toward its last.", "items": {
+                "type": "object",
+                "required": ["direction", "directionName", "bookmarked", "stationsBetween", "toward", "next", "lastTrainGone", "lastTrains", "lastByDestination", "destinations", "frequency"],
+                "properties": {
+                  "direction": { "type": "string" }, "directionName": { "$ref": "#/components/schemas/Name" }, "bookmarked": { "type": "boolean" },
+                  "neighbour": { "$ref": "#/components/schemas/StationName" }, "terminal": { "$ref": "#/components/schemas/StationName" },
+                  "link": { "type": "string", "enum": ["solid", "dotted"] }, "stationsBetween": { "type": "integer" },
+                  "toward": { "type": "array", "items": { "$ref": "#/components/schemas/StationName" } },
+                  "throughRailway": { "$ref": "#/components/schemas/RailwayRef" },
+                  "next": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } }, "lastTrainGone": { "type": "boolean" },
+                  "lastTrains": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } },
+                  "lastByDestination": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } },
+                  "destinations": { "type": "array", "items": { "type": "object", "required": ["stations", "title", "trains"], "properties": { "stations": { "type": "array", "items": { "type": "string" } }, "title": { "$ref": "#/components/schemas/Name" }, "trains": { "type": "integer" } } } },
+                  "frequency": { "type": "array", "items": { "type": "object", "required": ["period", "title", "trains", "perHour"], "properties": { "period": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "trains": { "type": "integer" }, "perHour": { "type": "number" } } } }
+                }
+              } },
+              "trainTypes": { "type": "array", "items": { "type": "object", "required": ["id", "ids", "title", "category", "trains"], "properties": { "id": { "type": "string" }, "ids": { "type": "array", "items": { "type": "string" } }, "title": { "$ref": "#/components/schemas/Name" }, "category": { "$ref": "#/components/schemas/Category" }, "trains": { "type": "integer" } } } },
+              "connections": { "type": "array", "items": { "type": "object", "required": ["station", "title", "samePlatform"], "properties": { "station": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "railway": { "$ref": "#/components/schemas/RailwayRef" }, "samePlatform": { "type": "boolean" } } } }
+            }
+          },
+          "Railway": {
+            "type": "object",
+            "required": ["id", "title", "operator", "color", "loop", "stations", "directions", "trainTypes", "trainsPerCalendar", "throughService", "shape"],
+            "properties": {
+              "id": { "type": "string", "example": "Tokyu.Toyoko" }, "title": { "$ref": "#/components/schemas/Name" },
+              "operator": { "oneOf": [{ "$ref": "#/components/schemas/Name" }, { "type": "null" }] },
+              "color": { "type": ["string", "null"], "example": "#DA0442" }, "loop": { "type": "boolean" },
+              "stations": { "type": "array", "description": "In railway order; a loop's closing station once.", "items": { "type": "object", "required": ["id", "title", "coord"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "coord": { "type": ["array", "null"], "items": { "type": "number" }, "description": "[latitude, longitude]." } } } },
+              "directions": { "type": "array", "items": { "type": "object", "required": ["id", "title", "terminal", "clockwise"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "terminal": { "type": ["string", "null"], "description": "The station trains head for; null on a loop." }, "clockwise": { "type": ["boolean", "null"], "description": "On a loop, whether the direction runs clockwise on the map." } } } },
+              "trainTypes": { "type": "array", "items": { "type": "object", "required": ["id", "title", "category"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "category": { "$ref": "#/components/schemas/Category" } } } },
+              "trainsPerCalendar": { "type": "object", "additionalProperties": { "type": "integer" }, "example": { "Weekday": 735, "SaturdayHoliday": 662 } },
+              "throughService": { "type": "array", "items": { "type": "object", "required": ["id", "title", "trains"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "trains": { "type": "integer", "description": "This railway's train parts continuing onto it or coming from it." } } } },
+              "shape": { "type": "array", "description": "Polyline parts of [latitude, longitude] points.", "items": { "type": "array", "items": { "type": "array", "items": { "type": "number" } } } }
+            }
+          },
+          "Calendar": {
+            "type": "object", "required": ["year", "holidays"],
+            "properties": {
+              "year": { "type": "integer" },
+              "holidays": { "type": "array", "items": { "type": "object", "required": ["date", "name", "nameEn"], "properties": { "date": { "type": "string", "format": "date" }, "name": { "type": "string", "example": "勤労感謝の日" }, "nameEn": { "type": "string" } } } }
+            }
+          },
+          "Schedule": {
+            "type": "object", "required": ["date", "dayKind", "reason", "railways"],
+            "properties": {
+              "date": { "type": "string", "format": "date" },
+              "dayKind": { "type": "string", "enum": ["weekday", "saturday", "holiday"] },
+              "reason": { "$ref": "#/components/schemas/Name" },
+              "railways": { "type": "array", "items": { "type": "object", "required": ["railway", "name"], "properties": { "railway": { "type": "string" }, "name": { "$ref": "#/components/schemas/Name" }, "schedule": { "type": "string", "description": "Absent: no service that day." } } } }
+            }
+          }
+        }
+      }
+    }
+    """
+}

@@ -1,0 +1,78 @@
+import EkiJSON
+import EkiStore
+import Foundation
+import Hummingbird
+
+/// An RFC 9457 problem detail: every error the API answers with, as one line a person can act on.
+/// Things named that do not exist (station, direction, railway, train, endpoint) are 404; values
+/// that cannot be read (bad time, date, number, encoding, unknown parameter) are 400.
+public struct Problem: Error, HTTPResponseError, Encodable, Equatable {
+    public var status: HTTPResponse.Status
+    public var detail: String
+
+    public init(_ status: HTTPResponse.Status, _ detail: String) {
+        self.status = status
+        self.detail = detail
+    }
+
+    public static func badRequest(_ detail: String) -> Problem { Problem(.badRequest, detail) }
+    public static func notFound(_ detail: String) -> Problem { Problem(.notFound, detail) }
+
+    enum CodingKeys: String, CodingKey { case status, title, detail }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status.code, forKey: .status)
+        try container.encode(status.reasonPhrase, forKey: .title)
+        try container.encode(detail, forKey: .detail)
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = try JSONOutput.data(self, pretty: false)
+        return Response(status: status,
+                        headers: [.contentType: "application/problem+json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+/// Turns every failure into problem JSON: the API's own problems, the rider's mistakes the store
+/// reports, Hummingbird's 404 for unknown paths; anything else is a 500 that is logged, never shown.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Longer request targets are refused before any parsing (a link or a bookmark is far shorter).
+    static var maximumURILength: Int { 2048 }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            guard request.uri.string.utf8.count <= Self.maximumURILength else {
+                throw Problem(.uriTooLong, "the request URI is longer than \(Self.maximumURILength) bytes")
+            }
+            return try await next(request, context)
+        } catch {
+            let problem = Self.problem(for: error, request: request)
+            if problem.status.code >= 500 {
+                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            } else {
+                context.logger.debug("bad request", metadata: ["status": "\(problem.status.code)", "detail": "\(problem.detail)"])
+            }
+            return try problem.response(from: request, context: context)
+        }
+    }
+
+    static func problem(for error: any Error, request: Request) -> Problem {
+        switch error {
+        case let problem as Problem:
+            return problem
+        case let error as ResolveError:
+            if case .unreadableStation = error { return .badRequest(error.description) }
+            return .notFound(error.description)
+        case let error as SearchError:
+            return .badRequest(error.description)
+        case let error as HTTPError where error.status == .notFound:
+            return .notFound("no endpoint \(request.method) \(request.uri.path.prefix(200)); the API is described at /api/openapi.json")
+        case let error as HTTPError:
+            return Problem(error.status, error.body ?? error.status.reasonPhrase)
+        default:
+            return Problem(.internalServerError, "the server could not answer this request")
+        }
+    }
+}

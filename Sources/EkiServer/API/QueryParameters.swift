@@ -1,0 +1,137 @@
+import EkiCore
+import Foundation
+import Hummingbird
+
+/// A request's query, read strictly: each parameter at most once, only the ones the endpoint
+/// takes, percent-encoding that decodes to UTF-8, no control characters. A typo (`limt=5`) is a
+/// 400 naming the parameters there are, not a silently ignored value.
+struct QueryParameters {
+    private var values: [String: String] = [:]
+
+    init(_ request: Request, allowed: [String]) throws {
+        guard let query = request.uri.query else { return }
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try Self.decode(parts[0], what: "a parameter name")
+            guard allowed.contains(name) else {
+                throw Problem.badRequest("unknown parameter \"\(name.prefix(40))\"; this endpoint takes: \(allowed.joined(separator: ", "))")
+            }
+            guard values[name] == nil else { throw Problem.badRequest("parameter \(name) is given more than once") }
+            values[name] = try Self.decode(parts.count > 1 ? parts[1] : "", what: "parameter \(name)")
+        }
+    }
+
+    /// Form encoding as browsers send it: + is a space, %XX a byte, and the bytes must make UTF-8.
+    /// By hand over the bytes: this runs for every parameter of every request.
+    static func decode(_ raw: Substring, what: String) throws -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.utf8.count)
+        var iterator = raw.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    throw Problem.badRequest("\(what) has malformed percent-encoding")
+                }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Problem.badRequest("\(what) has malformed percent-encoding (not UTF-8)")
+        }
+        // The control characters (category Cc) are exactly U+0000–U+001F and U+007F–U+009F.
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            throw Problem.badRequest("\(what) contains control characters")
+        }
+        return text
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// The value as given (possibly empty), nil when absent.
+    func raw(_ name: String) -> String? { values[name] }
+
+    /// The value, nil when absent or empty (an empty form field means "not given").
+    func optional(_ name: String) -> String? {
+        guard let value = values[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    func required(_ name: String, example: String) throws -> String {
+        guard let value = optional(name) else { throw Problem.badRequest("missing parameter \(name) (e.g. \(name)=\(example))") }
+        return value
+    }
+
+    func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = optional(name) else { return fallback }
+        guard let value = Int(text), range.contains(value) else {
+            throw Problem.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(Self.quoted(text))")
+        }
+        return value
+    }
+
+    func double(_ name: String, in range: ClosedRange<Double>, example: String) throws -> Double {
+        let text = try required(name, example: example)
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw Problem.badRequest("\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got \(Self.quoted(text))")
+        }
+        return value
+    }
+
+    func bool(_ name: String, default fallback: Bool) throws -> Bool {
+        switch optional(name) {
+        case nil: return fallback
+        case "true", "1": return true
+        case "false", "0": return false
+        case let text?: throw Problem.badRequest("\(name) must be true or false, got \(Self.quoted(text))")
+        }
+    }
+
+    /// `at`: a Tokyo wall-clock minute, or now when absent (then the answer depends on the clock).
+    func instant(_ name: String = "at", now: Date) throws -> Moment {
+        guard let text = optional(name) else { return Moment(instant: ServiceInstant(now), isNow: true) }
+        guard let instant = ServiceInstant(parsing: text) else {
+            throw Problem.badRequest("\(name) expects Tokyo local time as YYYY-MM-DDTHH:MM (e.g. 2026-11-24T07:30), got \(Self.quoted(text))")
+        }
+        return Moment(instant: instant, isNow: false)
+    }
+
+    /// `date`: a service day, or today's when absent.
+    func date(_ name: String = "date", now: Date) throws -> (date: CivilDate, isNow: Bool) {
+        guard let text = optional(name) else { return (ServiceInstant(now).serviceDate, true) }
+        guard let date = CivilDate(iso: text) else {
+            throw Problem.badRequest("\(name) expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \(Self.quoted(text))")
+        }
+        return (date, false)
+    }
+
+    /// What the client sent, echoed short: a problem detail stays one readable line.
+    static func quoted(_ text: String) -> String {
+        "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+    }
+}
+
+/// The moment an answer is for, and whether it was the server's clock (uncacheable beyond the minute).
+struct Moment {
+    var instant: ServiceInstant
+    var isNow: Bool
+
+    /// A whole service day, from its first minute: what a timetable or a schedule is for.
+    init(day: CivilDate, isNow: Bool) {
+        self.init(instant: ServiceInstant(serviceDate: day, minute: ServiceMinute(ServiceMinute.dayStart)), isNow: isNow)
+    }
+
+    init(instant: ServiceInstant, isNow: Bool) {
+        self.instant = instant
+        self.isNow = isNow
+    }
+}

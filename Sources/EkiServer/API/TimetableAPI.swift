@@ -1,0 +1,94 @@
+import EkiCore
+import EkiJSON
+import EkiStore
+import Foundation
+import Hummingbird
+
+/// The JSON API under /api/v1: the same shapes as the CLI's --json, from the same EkiJSON types.
+/// One station gives an object, a name covering several stations an array, as in the CLI.
+struct TimetableAPI: Sendable {
+    let timetable: Timetable
+    let cache: CachedJSON
+    let clock: @Sendable () -> Date
+    let names = StationNames()
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/api/v1/departures") { request, _ in try departures(request) }
+        router.get("/api/v1/timetable") { request, _ in try stationTimetable(request) }
+        router.get("/api/v1/train/{trainId}") { request, context in try train(request, id: try Self.path("trainId", context)) }
+        router.get("/api/v1/station/{stationId}") { request, context in
+            try station(request, query: try Self.path("stationId", context))
+        }
+        addPlaceRoutes(to: router)
+        addRailwayRoutes(to: router)
+        addCalendarRoutes(to: router)
+    }
+
+    func departures(_ request: Request) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["station", "direction", "railway", "at", "limit"])
+        let text = try query.required("station", example: "Minatomirai.Minatomirai.Bashamichi")
+        let now = clock()
+        let moment = try query.instant(now: now)
+        let limit = try query.int("limit", default: 8, in: 1...100)
+        return try cache.respond(to: request, moment: moment, now: now) {
+            let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
+            let boards = try timetable.resolveDirections(query.optional("direction"), at: stations).map { station, directions in
+                StationBoardJSON(try directions.map {
+                    try timetable.nextDepartures(station: station, direction: $0, at: moment.instant, limit: limit)
+                }, reference: timetable.reference)
+            }
+            return Self.oneOrMany(boards)
+        }
+    }
+
+    func stationTimetable(_ request: Request) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["station", "direction", "railway", "date"])
+        let text = try query.required("station", example: "Minatomirai.Minatomirai.Bashamichi")
+        let direction = try query.required("direction", example: "Inbound")
+        let now = clock()
+        let date = try query.date(now: now)
+        let moment = Moment(day: date.date, isNow: date.isNow)
+        return try cache.respond(to: request, moment: moment, now: now) {
+            let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
+            let boards = try timetable.resolveDirections(direction, at: stations).flatMap { station, directions in
+                try directions.map { StationBoardJSON([try timetable.stationTimetable(station: station, direction: $0, serviceDate: date.date)],
+                                                      reference: timetable.reference) }
+            }
+            return Self.oneOrMany(boards)
+        }
+    }
+
+    func train(_ request: Request, id: String) throws -> Response {
+        _ = try QueryParameters(request, allowed: [])
+        guard id.utf8.count <= 200 else { throw Problem.badRequest("the train id is too long") }
+        return try cache.respond(to: request, moment: nil, now: clock()) {
+            guard let parts = try timetable.trainRun(id) else {
+                throw Problem.notFound("no train \"\(id)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)")
+            }
+            return TrainJSON(trainId: id, parts: parts, reference: timetable.reference)
+        }
+    }
+
+    /// Station detail; `bookmarked` is always false here: bookmarks live in the browser, not the server.
+    func station(_ request: Request, query text: String) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["at", "railway"])
+        let now = clock()
+        let moment = try query.instant(now: now)
+        return try cache.respond(to: request, moment: moment, now: now) {
+            let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
+            let details = try stations.map {
+                StationDetailJSON(try timetable.stationDetail($0, at: moment.instant), bookmarks: [], reference: timetable.reference)
+            }
+            return Self.oneOrMany(details)
+        }
+    }
+
+    static func oneOrMany<T: Encodable>(_ values: [T]) -> any Encodable {
+        values.count == 1 ? values[0] : values
+    }
+
+    /// A path segment, percent-decoded and checked like a query value.
+    static func path(_ name: String, _ context: some RequestContext) throws -> String {
+        try QueryParameters.decode(context.parameters.get(name).map { $0[...] } ?? "", what: name)
+    }
+}

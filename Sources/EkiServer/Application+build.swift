@@ -1,0 +1,49 @@
+import EkiStore
+import Foundation
+import Hummingbird
+import Logging
+
+/// Where the server listens.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 8080) {
+        self.host = host
+        self.port = port
+    }
+}
+
+/// The composition root: the router over a read-only timetable, served by Hummingbird.
+/// `onRunning` gets the URL once the socket is bound (the real port when `port` is 0).
+public func buildApplication(timetable: Timetable, configuration: ServerConfiguration, logger: Logger,
+                             onRunning: @escaping @Sendable (String) -> Void = { _ in }) throws -> some ApplicationProtocol {
+    Application(
+        router: try buildRouter(timetable: timetable),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "eki"),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            onRunning("http://\(host):\(port)")
+        },
+        logger: logger)
+}
+
+/// Every route — the JSON API and the web pages — behind the middleware that turns errors into
+/// problem JSON. `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes`
+/// bounds the encoded answers kept.
+public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init,
+                        cacheBytes: Int = 16 << 20) throws -> Router<BasicRequestContext> {
+    let info = try timetable.info()
+    let router = Router()
+    // Middleware first: routes added later are wrapped by it, and so is the not-found responder.
+    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    let api = TimetableAPI(timetable: timetable,
+                           cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),
+                           clock: clock)
+    api.addRoutes(to: router)
+    router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request) }
+    WebPages.register(on: router, timetable: timetable)
+    return router
+}

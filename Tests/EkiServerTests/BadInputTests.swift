@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import Testing
+
+/// Every kind of bad input gets a 4xx problem detail in one line, never a 5xx or a trace:
+/// 400 for what cannot be read, 404 for a name that matches nothing, 414 for a huge URI.
+@Suite struct BadInputTests {
+    static let bashamichi = "/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi"
+
+    /// The answer is problem JSON with this status, and its detail starts as given.
+    static func expectProblem(_ uri: String, _ status: HTTPResponse.Status, _ detailPrefix: String = "",
+                              method: HTTPRequest.Method = .get, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let answer = try await APIClient.get(uri, method: method)
+        #expect(answer.status == status, "\(uri.prefix(120)): \(answer.text.prefix(300))", sourceLocation: sourceLocation)
+        #expect(answer.headers[.contentType] == "application/problem+json", sourceLocation: sourceLocation)
+        #expect(answer.object["status"] as? Int == status.code, sourceLocation: sourceLocation)
+        #expect(answer.object["title"] as? String == status.reasonPhrase, sourceLocation: sourceLocation)
+        #expect(answer.detail.hasPrefix(detailPrefix), "\(uri.prefix(120)): \(answer.detail)", sourceLocation: sourceLocation)
+        #expect(!answer.detail.contains("\n") && answer.detail.count < 400, sourceLocation: sourceLocation)
+        #expect(answer.headers[.eTag] == nil, sourceLocation: sourceLocation)
+    }
+
+    @Test func namesThatMatchNothingAre404() async throws {
+        try await Self.expectProblem("/api/v1/departures?station=Bashamich", .notFound,
+                                     "no station matches \"Bashamich\"; did you mean: 馬車道 Bashamichi")
+        try await Self.expectProblem(Self.bashamichi + "&direction=Up", .notFound,
+                                     "no direction \"Up\" at Minatomirai.Minatomirai.Bashamichi; valid: Outbound (下り), Inbound (上り)")
+        try await Self.expectProblem(Self.bashamichi + "&railway=\(APIClient.encode("山手線"))", .notFound,
+                                     "no railway \"山手線\" at Bashamichi; valid: Minatomirai.Minatomirai")
+        try await Self.expectProblem("/api/v1/timetable?station=bashamichi&direction=Sideways", .notFound, "no direction \"Sideways\"")
+        try await Self.expectProblem("/api/v1/train/No.Such.Train", .notFound, "no train \"No.Such.Train\"")
+        try await Self.expectProblem("/api/v1/station/Nowhere", .notFound, "no station matches \"Nowhere\"")
+    }
+
+    @Test func unknownPathsAndMethodsAre404() async throws {
+        try await Self.expectProblem("/api/v1/nope", .notFound, "no endpoint GET /api/v1/nope")
+        try await Self.expectProblem("/api", .notFound, "no endpoint GET /api")
+        try await Self.expectProblem("/api/v1/departures", .notFound, "no endpoint POST", method: .post)
+        try await Self.expectProblem("/api/v1/railway/Tokyu.Toyoko/extra", .notFound)
+    }
+
+    @Test func malformedTimesAndDates() async throws {
+        for at in ["2026-02-30T10:00", "tomorrow", "2026-11-24T25:00", "2026-11-24", "2026-11-24T7:30", "%E3%81%82"] {
+            try await Self.expectProblem(Self.bashamichi + "&at=\(at)", .badRequest, "at expects Tokyo local time as YYYY-MM-DDTHH:MM")
+        }
+        for date in ["24/11/2026", "2026-13-01", "2026-11-24T00:00", "yesterday"] {
+            try await Self.expectProblem("/api/v1/timetable?station=bashamichi&direction=Inbound&date=\(date)", .badRequest,
+                                         "date expects a date as YYYY-MM-DD")
+            try await Self.expectProblem("/api/v1/schedule?date=\(date)", .badRequest, "date expects a date as YYYY-MM-DD")
+        }
+        try await Self.expectProblem("/api/v1/station/bashamichi?at=noon", .badRequest, "at expects")
+        try await Self.expectProblem("/api/v1/nearby?lat=35.45&lon=139.63&at=noon", .badRequest, "at expects")
+    }
+
+    @Test func absurdNumbers() async throws {
+        for limit in ["0", "-1", "101", "100000", "abc", "1.5", "99999999999999999999999"] {
+            try await Self.expectProblem(Self.bashamichi + "&limit=\(limit)", .badRequest, "limit must be a whole number from 1 to 100")
+            try await Self.expectProblem("/api/v1/search?q=shibuya&limit=\(limit)", .badRequest, "limit must be a whole number")
+        }
+        for (lat, lon) in [("abc", "139.6"), ("35.4", "east"), ("NaN", "139.6"), ("91", "139.6"), ("35.4", "inf"), ("35.4", "-181"), ("", "139.6")] {
+            try await Self.expectProblem("/api/v1/nearby?lat=\(lat)&lon=\(lon)", .badRequest)
+        }
+        try await Self.expectProblem("/api/v1/nearby?lat=35.4505", .badRequest, "missing parameter lon")
+        try await Self.expectProblem("/api/v1/nearby?lat=35.4505&lon=139.6337&radius=0", .badRequest, "radius must be a whole number from 1 to 50000")
+        try await Self.expectProblem("/api/v1/nearby?lat=35.4505&lon=139.6337&departures=maybe", .badRequest, "departures must be true or false")
+        for year in ["abc", "1800", "2100", "-2026", "2026.0"] {
+            try await Self.expectProblem("/api/v1/calendar/\(year)", .badRequest, "the year must be a whole number from 1949 to 2099")
+        }
+    }
+
+    @Test func missingUnknownAndRepeatedParameters() async throws {
+        try await Self.expectProblem("/api/v1/departures", .badRequest, "missing parameter station")
+        try await Self.expectProblem("/api/v1/departures?station=", .badRequest, "missing parameter station")
+        try await Self.expectProblem("/api/v1/timetable?station=bashamichi", .badRequest, "missing parameter direction")
+        try await Self.expectProblem("/api/v1/search", .badRequest, "missing parameter q")
+        try await Self.expectProblem(Self.bashamichi + "&limt=3", .badRequest,
+                                     "unknown parameter \"limt\"; this endpoint takes: station, direction, railway, at, limit")
+        try await Self.expectProblem(Self.bashamichi + "&station=shibuya", .badRequest, "parameter station is given more than once")
+        try await Self.expectProblem("/api/v1/train/Minatomirai.Minatomirai.026054.Weekday?at=2026-11-24T07:30", .badRequest,
+                                     "unknown parameter \"at\"")
+    }
+
+    @Test func oversizedText() async throws {
+        let long = String(repeating: "あ", count: 65)
+        try await Self.expectProblem("/api/v1/search?q=\(APIClient.encode(long))", .badRequest,
+                                     "the search text is too long (65 characters; at most 64)")
+        try await Self.expectProblem("/api/v1/departures?station=\(String(repeating: "x", count: 201))", .badRequest,
+                                     "the station name is too long or contains control characters")
+        try await Self.expectProblem("/api/v1/train/\(String(repeating: "T.", count: 101))", .badRequest, "the train id is too long")
+        try await Self.expectProblem("/api/v1/search?q=\(String(repeating: "a", count: 2100))", .uriTooLong,
+                                     "the request URI is longer than 2048 bytes")
+        try await Self.expectProblem("/api/v1/nope/\(String(repeating: "a", count: 100_000))", .uriTooLong)
+    }
+
+    @Test func controlCharactersAndBrokenEncoding() async throws {
+        for value in ["a%00b", "%0A", "x%0D%0Ay", "%7F", "%C2%85", "%1B%5B31m"] {
+            try await Self.expectProblem(Self.bashamichi.replacingOccurrences(of: "Minatomirai.Minatomirai.Bashamichi", with: value),
+                                         .badRequest, "parameter station contains control characters")
+            try await Self.expectProblem("/api/v1/search?q=\(value)", .badRequest, "parameter q contains control characters")
+        }
+        try await Self.expectProblem("/api/v1/train/a%00b", .badRequest, "trainId contains control characters")
+        try await Self.expectProblem("/api/v1/station/%0A", .badRequest, "stationId contains control characters")
+        for value in ["%zz", "%", "%E3%81", "%FF", "abc%2"] {
+            try await Self.expectProblem("/api/v1/search?q=\(value)", .badRequest, "parameter q has malformed percent-encoding")
+        }
+        try await Self.expectProblem("/api/v1/search?q%ZZ=1", .badRequest, "a parameter name has malformed percent-encoding")
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Hummingbird
+import Testing
+
+/// The OpenAPI document stays true: every route documented, every documented path served, each
+/// endpoint's parameters the ones it takes, and real answers carrying the documented required fields.
+@Suite struct OpenAPITests {
+    /// A real request for every documented path (a new path without one fails `everyPathHasAnExample`).
+    static let examples: [String: String] = [
+        "/api/v1/departures": "/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&at=2026-11-24T07:30",
+        "/api/v1/timetable": "/api/v1/timetable?station=shibuya&direction=Inbound&date=2026-11-24",
+        "/api/v1/train/{trainId}": "/api/v1/train/Minatomirai.Minatomirai.006072.Weekday",
+        "/api/v1/search": "/api/v1/search?q=shibuya",
+        "/api/v1/nearby": "/api/v1/nearby?lat=35.4505&lon=139.6337&at=2026-11-24T07:30",
+        "/api/v1/station/{stationId}": "/api/v1/station/Minatomirai.Minatomirai.Bashamichi?at=2026-11-24T07:30",
+        "/api/v1/railway/{railwayId}": "/api/v1/railway/Tokyu.Toyoko",
+        "/api/v1/calendar/{year}": "/api/v1/calendar/2026",
+        "/api/v1/schedule": "/api/v1/schedule?date=2026-11-23",
+        "/api/openapi.json": "/api/openapi.json",
+    ]
+
+    static func document() async throws -> [String: Any] {
+        let answer = try await APIClient.get("/api/openapi.json")
+        #expect(answer.status == .ok)
+        return try #require(answer.json as? [String: Any])
+    }
+
+    static func paths(_ document: [String: Any]) -> [String: [String: Any]] {
+        document["paths"] as? [String: [String: Any]] ?? [:]
+    }
+
+    @Test func isOpenAPI31WithSchemas() async throws {
+        let document = try await Self.document()
+        #expect(document["openapi"] as? String == "3.1.0")
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
+        #expect(Set(schemas.keys).isSuperset(of: ["Problem", "Departure", "StationBoard", "Train", "SearchResults", "Nearby",
+                                                 "StationDetail", "Railway", "Calendar", "Schedule"]))
+    }
+
+    @Test func everyRouteIsDocumentedAndEveryDocumentedPathIsARoute() async throws {
+        // The web pages share the router; the document describes everything under /api.
+        let routes = Set(try APIClient.router().routes.map { "\($0.method) \($0.path)" }.filter { $0.contains(" /api/") })
+        let documented = Set(Self.paths(try await Self.document()).flatMap { path, operations in
+            operations.keys.map { "\($0.uppercased()) \(path)" }
+        })
+        #expect(routes == documented)
+    }
+
+    @Test func everyPathHasAnExample() async throws {
+        #expect(Set(Self.paths(try await Self.document()).keys) == Set(Self.examples.keys))
+    }
+
+    /// An unknown parameter's problem lists what the endpoint takes: it must be what is documented.
+    @Test func documentedQueryParametersAreTheAcceptedOnes() async throws {
+        let document = try await Self.document()
+        for (path, example) in Self.examples {
+            let documented = Set(Self.parameters(of: path, in: document).filter { $0["in"] as? String == "query" }
+                .compactMap { $0["name"] as? String })
+            let probe = example + (example.contains("?") ? "&" : "?") + "zzz=1"
+            let detail = try await APIClient.get(probe).detail
+            let taken = detail.components(separatedBy: "this endpoint takes: ").last ?? ""
+            let accepted = Set(taken.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            #expect(detail.hasPrefix("unknown parameter \"zzz\""), "\(path): \(detail)")
+            #expect(accepted == documented, "\(path)")
+        }
+    }
+
+    @Test func realAnswersCarryTheRequiredFields() async throws {
+        let document = try await Self.document()
+        for (path, example) in Self.examples {
+            let answer = try await APIClient.get(example)
+            #expect(answer.status == .ok, "\(example): \(answer.text.prefix(200))")
+            let operation = (Self.paths(document)[path]?["get"] as? [String: Any]) ?? [:]
+            var response = ((operation["responses"] as? [String: Any])?["200"] as? [String: Any]) ?? [:]
+            response = Self.resolve(response, in: document)
+            let content = (response["content"] as? [String: Any])?["application/json"] as? [String: Any]
+            let schema = try #require(content?["schema"] as? [String: Any], "\(path)")
+            Self.check(answer.json, against: schema, in: document, at: path)
+        }
+    }
+
+    // MARK: - A small checker: $ref, oneOf (object or array), required properties, array items, one level of nesting.
+
+    static func parameters(of path: String, in document: [String: Any]) -> [[String: Any]] {
+        let operation = paths(document)[path]?["get"] as? [String: Any] ?? [:]
+        return (operation["parameters"] as? [[String: Any]] ?? []).map { resolve($0, in: document) }
+    }
+
+    static func resolve(_ node: [String: Any], in document: [String: Any]) -> [String: Any] {
+        guard let reference = node["$ref"] as? String else { return node }
+        var current: Any = document
+        for key in reference.dropFirst(2).split(separator: "/") { current = (current as? [String: Any])?[String(key)] ?? [:] }
+        return resolve(current as? [String: Any] ?? [:], in: document)
+    }
+
+    static func check(_ value: Any, against node: [String: Any], in document: [String: Any], at place: String, depth: Int = 0) {
+        let schema = resolve(node, in: document)
+        if let choices = schema["oneOf"] as? [[String: Any]] {
+            let wanted = value is [Any] ? "array" : "object"
+            let choice = choices.map { resolve($0, in: document) }.first { ($0["type"] as? String ?? "object") == wanted }
+            #expect(choice != nil, "\(place): no \(wanted) in oneOf")
+            if let choice { check(value, against: choice, in: document, at: place, depth: depth) }
+            return
+        }
+        if schema["type"] as? String == "array" {
+            let items = value as? [Any]
+            #expect(items != nil, "\(place): expected an array")
+            if let first = items?.first, let itemSchema = schema["items"] as? [String: Any] {
+                check(first, against: itemSchema, in: document, at: place + "[0]", depth: depth + 1)
+            }
+            return
+        }
+        guard schema["type"] as? String == "object" || schema["required"] != nil else { return }
+        let object = value as? [String: Any]
+        #expect(object != nil, "\(place): expected an object")
+        for key in schema["required"] as? [String] ?? [] {
+            #expect(object?[key] != nil, "\(place): missing required \(key)")
+        }
+        guard depth < 3, let properties = schema["properties"] as? [String: [String: Any]] else { return }
+        for (key, property) in properties {
+            if let child = object?[key], !(child is NSNull) {
+                check(child, against: property, in: document, at: place + "." + key, depth: depth + 1)
+            }
+        }
+    }
+}
