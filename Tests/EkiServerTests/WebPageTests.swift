@@ -63,6 +63,42 @@ import Testing
         }
     }
 
+    /// The busiest timetable in the data (北千住, Tobu Skytree Line inbound, 438 weekday departures)
+    /// with the CSS and JS a first visit loads: at most 100 KB, and nothing from another host.
+    @Test func theHeaviestPageStaysUnder100KB() async throws {
+        let timetable = try SharedData.imported().timetable
+        let station = try #require(timetable.reference.stations["Tobu.TobuSkytree.KitaSenju"])
+        let inbound = try #require(try timetable.directions(at: station).first { $0.id == "Inbound" })
+        let day = try timetable.stationTimetable(station: station, direction: inbound, serviceDate: try #require(CivilDate(year: 2026, month: 11, day: 24)))
+        try await Self.withPages { client in
+            let page = try await Self.page(client, "/timetable/Tobu.TobuSkytree.KitaSenju?direction=Inbound&date=2026-11-24")
+            #expect(page.components(separatedBy: "<li><a href=\"/train/").count - 1 == day.rows.count)
+            #expect(day.rows.count >= 400)
+            let css = try await Self.page(client, "/assets/app.css"), js = try await Self.page(client, "/assets/app.js")
+            let bytes = page.utf8.count + css.utf8.count + js.utf8.count
+            #expect(bytes <= 100_000, "\(bytes) bytes")
+            for text in [page, css, js] {
+                #expect(text.firstMatch(of: /(src|href)="(https?:)?\/\//) == nil)
+                #expect(!text.contains("url(http") && !text.contains("@import"))
+            }
+        }
+    }
+
+    /// The service worker names its shell cache after the assets, and every file of the shell it
+    /// fetches at install is served (one missing file would make the whole install fail).
+    @Test func serviceWorkerShellIsServed() async throws {
+        try await Self.withPages { client in
+            let response = try await client.execute(uri: "/sw.js", method: .get)
+            #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
+            let script = String(buffer: response.body)
+            #expect(script.contains("\"eki-shell-\(ServiceWorker.version)\""))
+            let list = try #require(script.firstMatch(of: /const shell = \[([^\]]*)\]/)?.output.1)
+            let shell = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            #expect(shell.count == 5)
+            for path in shell { _ = try await Self.page(client, path) }
+        }
+    }
+
     @Test func timetableMarksNowAndSwitchesDirections() async throws {
         try await Self.withPages { client in
             let page = try await Self.page(client, "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&date=2026-11-24&at=2026-11-24T07:30")

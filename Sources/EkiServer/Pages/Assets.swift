@@ -19,7 +19,7 @@ enum Assets {
     h2 { font-size:1.1rem; margin:.75rem 0 .35rem; } h3 { font-size:.95rem; margin:.75rem 0 .25rem; color:var(--dim); }
     .meta, .dim { color:var(--dim); } .meta { margin:.15rem 0; font-size:.9rem; }
     .notice { background:var(--card); padding:.5rem .75rem; border-radius:.5rem; }
-    .badge { display:inline-block; min-width:1.5em; text-align:center; color:#fff; font-weight:700; border-radius:.3em; padding:0 .15em; margin:0 .35em; }
+    .badge, .day b { display:inline-block; min-width:1.5em; text-align:center; color:#fff; font-weight:700; border-radius:.3em; padding:0 .15em; margin:0 .35em; }
     .c-local { background:#5B6770; } .c-rapid { background:#1F6FD1; } .c-semiExpress { background:#1E9A4C; } .c-express { background:#D7263D; } .c-limited { background:#8A3FB5; }
     .chip { display:inline-block; border-left:.6em solid var(--line); background:var(--card); color:var(--fg); padding:.1em .45em; border-radius:.25em; margin:.1em .25em .1em 0; font-size:.9rem; }
     .diagram { display:flex; align-items:center; overflow-x:auto; padding:.75rem .25rem; gap:0; scrollbar-width:thin; }
@@ -44,7 +44,7 @@ enum Assets {
     .tabs a { flex:1; text-align:center; padding:.5rem; border-radius:.5rem; background:var(--card); color:var(--fg); }
     .tabs a.current { background:var(--accent); color:#fff; font-weight:700; }
     .day .hour { font-weight:700; color:var(--dim); padding:.5rem 0 .1rem; border-bottom:1px solid var(--card); }
-    .day .type { color:var(--dim); font-size:.8rem; min-width:4.5em; }
+    .day i { color:var(--dim); font-size:.8rem; font-style:normal; } .day a span { flex:1; min-width:0; }
     .day li.now { background:rgba(242,183,5,.25); border-left:4px solid #f2b705; padding-left:.3rem; scroll-margin-top:7rem; }
     .stops { border-left:4px solid var(--line); margin-left:.4rem !important; }
     .stops li { display:flex; gap:.5rem; padding:.25rem .5rem; align-items:baseline; } .stops time { font-variant-numeric:tabular-nums; min-width:3em; color:var(--dim); } .stops time.dep { color:var(--fg); font-weight:700; }
@@ -61,6 +61,7 @@ enum Assets {
     .map { margin:.75rem 0; } .map svg { width:100%; max-width:40rem; height:auto; border-radius:.5rem; display:block; }
     .directions { list-style:none; padding:0; } .directions li { margin:.2rem 0; }
     .stations { columns:14rem; column-gap:1.5rem; padding-left:2.2rem; } .stations li { break-inside:avoid; padding:.15rem 0; }
+    .offline { color:#b26b00; font-weight:400; }
     .types .type { display:inline-block; margin:.15rem .6rem .15rem 0; white-space:nowrap; }
     @media (max-width:30rem) {
       body { font-size:15px; } .sides { gap:.4rem; } .side { padding:.4rem; }
@@ -94,6 +95,51 @@ enum Assets {
       const diagram = q(".diagram"), here = q(".diagram .here");
       if (diagram && here) diagram.scrollLeft = here.offsetLeft - diagram.offsetLeft - (diagram.clientWidth - here.offsetWidth) / 2;
 
+      // Offline: the service worker keeps the app shell, pages seen, and each bookmark's timetable
+      // for today and tomorrow; departures are computed from those when the server is away.
+      const day = (iso, k) => new Date(Date.parse(iso + "T00:00:00Z") + k * 864e5).toISOString().slice(0, 10);
+      const serviceNow = () => {   // Tokyo's service day: 00:00–02:59 belongs to the day before
+        const tokyo = new Date(Date.now() + 9 * 3600e3), date = tokyo.toISOString().slice(0, 10);
+        const minute = tokyo.getUTCHours() * 60 + tokyo.getUTCMinutes();
+        return minute < 180 ? {date: day(date, -1), minute: minute + 1440} : {date, minute};
+      };
+      const timetableURL = (s, d, date) => `/api/v1/timetable?station=${encodeURIComponent(s)}&direction=${encodeURIComponent(d)}&date=${date}`;
+      const keptDepartures = async (station, direction, limit) => {
+        const now = serviceNow(), rows = [];
+        for (const k of [0, 1]) {
+          const kept = window.caches && await caches.match(timetableURL(station, direction, day(now.date, k)));
+          if (!kept) continue;
+          const data = await kept.json(), one = Array.isArray(data) ? data[0] : data;
+          for (const d of one.departures) {
+            const m = d.serviceMinute + 1440 * k - now.minute;
+            if (m >= 0) rows.push({...d, minutesUntil: m});
+          }
+          if (rows.length >= limit) break;
+        }
+        if (!rows.length) throw new Error("nothing kept");
+        return rows.slice(0, limit);
+      };
+      // {departures, offline}: from the server, else from the kept timetables.
+      const nextDepartures = async (station, direction, limit) => {
+        try {
+          const data = await api(`/api/v1/departures?station=${encodeURIComponent(station)}&direction=${encodeURIComponent(direction)}&limit=${limit}`);
+          return {departures: (Array.isArray(data) ? data[0] : data).departures, offline: false};
+        } catch (error) {
+          return {departures: await keptDepartures(station, direction, limit), offline: true};
+        }
+      };
+      const keepForOffline = () => {
+        if (!("serviceWorker" in navigator)) return;
+        const now = serviceNow();
+        const urls = bookmarks.flatMap(b => [timetableURL(b.station, b.direction, now.date), timetableURL(b.station, b.direction, day(now.date, 1)),
+          link(`/board/${encodeURIComponent(b.station)}?direction=${encodeURIComponent(b.direction)}`)]);
+        navigator.serviceWorker.ready.then(reg => reg.active && reg.active.postMessage({type: "keep", urls}));
+      };
+      if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+      if ("serviceWorker" in navigator) navigator.serviceWorker.addEventListener("message", e => {
+        if (e.data && e.data.type === "kept") document.body.dataset.kept = e.data.count;
+      });
+
       // History: which stations the rider opens, for ordering nearby (same blend as the CLI).
       const history = load("eki.history", {});
       const recordView = id => { const h = history[id] || {views: 0}; h.views += 1; h.last = Date.now(); history[id] = h; save("eki.history", history); };
@@ -108,7 +154,7 @@ enum Assets {
         button.addEventListener("click", () => {
           bookmarks = isBookmarked(station, direction) ? bookmarks.filter(b => !(b.station === station && b.direction === direction))
             : [...bookmarks, {station, direction, name: button.dataset.name, directionName: button.dataset.directionName}];
-          save("eki.bookmarks", bookmarks); paint();
+          save("eki.bookmarks", bookmarks); paint(); keepForOffline();
         });
         paint();
       });
@@ -140,11 +186,12 @@ enum Assets {
           card.innerHTML = `<h3><a href="${link("/station/" + encodeURIComponent(b.station))}">${esc(b.name)}</a> <small class="dim">${esc(b.directionName)}</small></h3><ol class="departures"></ol>`;
           bookmarkList.append(card);
           try {
-            const board = await api(`/api/v1/departures?station=${encodeURIComponent(b.station)}&direction=${encodeURIComponent(b.direction)}&limit=3`);
-            const one = Array.isArray(board) ? board[0] : board;
-            q("ol", card).innerHTML = one.departures.map(d => rowHTML(d, b.station)).join("");
+            const next = await nextDepartures(b.station, b.direction, 3);
+            q("ol", card).innerHTML = next.departures.map(d => rowHTML(d, b.station)).join("");
+            if (next.offline) q("h3", card).insertAdjacentHTML("beforeend", ` <small class="offline">${t("オフライン・時刻表から", "offline · from the timetable")}</small>`);
           } catch { q("ol", card).innerHTML = `<li class="dim">${t("取得できませんでした", "Could not load")}</li>`; }
         });
+        keepForOffline();
       }
       const locate = q("#locate");
       if (locate) locate.addEventListener("click", () => {
@@ -195,15 +242,18 @@ enum Assets {
         const {station, direction} = board.dataset, status = q(".status", board), clock = q(".clock", board);
         recordView(station);
         const tick = () => { clock.textContent = new Date().toLocaleTimeString("ja-JP", {timeZone: "Asia/Tokyo", hour: "2-digit", minute: "2-digit"}); };
+        // The server's board first; with the server away, the kept timetable; with neither, the
+        // last board stays and the status says so. Polling goes on, so a restarted server is picked up.
         const refresh = async () => {
           try {
-            const data = await api(`/api/v1/departures?station=${encodeURIComponent(station)}&direction=${encodeURIComponent(direction)}&limit=6`);
-            const one = Array.isArray(data) ? data[0] : data;
-            q(".rows", board).innerHTML = one.departures.map(d => `<li><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest">${esc(name(d.destinationName))}</span><span class="until">${until(d.minutesUntil)}</span></li>`).join("");
-            status.textContent = "";
+            const next = await nextDepartures(station, direction, 6);
+            q(".rows", board).innerHTML = next.departures.map(d => `<li><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest">${esc(name(d.destinationName))}</span><span class="until">${until(d.minutesUntil)}</span></li>`).join("");
+            status.textContent = next.offline ? t("オフライン・時刻表から", "Offline · from the timetable") : "";
           } catch { status.textContent = t("再接続中…", "Reconnecting…"); }
         };
-        tick(); setInterval(tick, 10000); setInterval(refresh, 30000);
+        tick(); setInterval(tick, 10000);
+        // A board opened from the offline cache shows the rows of when it was kept: refresh at once.
+        if (!("pinned" in board.dataset)) { refresh(); setInterval(refresh, 30000); }
       }
     })();
     """#

@@ -75,16 +75,18 @@ struct SearchPage {
 }
 
 /// Board mode: one platform, full screen, huge type, minutes to go; app.js refreshes it every
-/// 30 seconds from the API and keeps the last board on screen while the server is away.
+/// 30 seconds from the API (or the kept timetable offline) and keeps the last board on screen
+/// while neither answers. A board for a given `at` is a snapshot (`pinned`) and is not refreshed.
 struct BoardPage {
     var board: Board
     var lang: PageLanguage
     var reference: Reference
+    var pinned = false
 
     func render() -> String {
         let station = board.station
         let railway = station.railway.flatMap { reference.railways[$0] }
-        var body = "<section class=\"board\" data-station=\"\(HTML.escape(station.id))\" data-direction=\"\(HTML.escape(board.direction.id))\" style=\"--line:\(HTML.escape(railway?.color ?? "#888"))\">"
+        var body = "<section class=\"board\" data-station=\"\(HTML.escape(station.id))\" data-direction=\"\(HTML.escape(board.direction.id))\"\(pinned ? " data-pinned" : "") style=\"--line:\(HTML.escape(railway?.color ?? "#888"))\">"
         body += "<h1>\(HTML.escape(lang.pick(station.name))) <small>\(HTML.escape(lang.pick(board.direction.name)))</small> <span class=\"clock\"></span></h1>"
         body += "<ol class=\"rows\">"
         for row in board.rows {

@@ -12,6 +12,11 @@ public enum WebPages {
         }
         router.get("/assets/app.css") { _, _ in asset(Assets.css, type: "text/css; charset=utf-8") }
         router.get("/assets/app.js") { _, _ in asset(Assets.js, type: "text/javascript; charset=utf-8") }
+        // At the root so its scope covers every page; browsers check it for updates themselves.
+        router.get("/sw.js") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: ByteBuffer(string: ServiceWorker.script)))
+        }
         router.get("/assets/icon.svg") { _, _ in asset(Assets.icon, type: "image/svg+xml") }
         router.get("/search") { request, _ in
             let lang = language(request)
@@ -86,7 +91,8 @@ public enum WebPages {
                 return notFound(lang, lang.t("方向か時刻が正しくありません", "Unknown direction or malformed time"), status: .badRequest)
             }
             let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 6)
-            return html(BoardPage(board: board, lang: lang, reference: timetable.reference).render())
+            let pinned = request.uri.queryParameters["at"] != nil
+            return html(BoardPage(board: board, lang: lang, reference: timetable.reference, pinned: pinned).render())
         }
     }
 

@@ -46,9 +46,15 @@ struct TimetablePage {
             let isNow = index == nowIndex
             let link = lang.link("/train/" + Markup.path(departure.trainId) + "?from=" + Markup.path(station.id))
             body += "<li\(isNow ? " id=\"now\" class=\"now\"" : "")><a href=\"\(link)\"><time>\(departure.time.clock)</time>"
-            body += Markup.badge(departure.category, lang: lang)
-            let type = reference.trainTypes[departure.trainType].map { lang.pick($0.name) } ?? ""
-            body += "<span class=\"type\">\(HTML.escape(type))</span><span class=\"dest\">\(HTML.escape(lang.pick(row.destination)))</span></a></li>"
+            // Rows are kept lean (a busy day has 400+): a bare <b> badge, and the train type's
+            // name only where the badge does not already say it (通勤特急 under 特, not 急行 under 急).
+            let category = departure.category
+            body += "<b class=\"c-\(category.rawValue)\">\(category.badge)</b>"
+            if let type = reference.trainTypes[departure.trainType].map({ lang.pick($0.name) }),
+               type != lang.t(category.nameJa, category.nameEn) {
+                body += "<i>\(HTML.escape(type))</i>"
+            }
+            body += "<span>\(HTML.escape(lang.pick(row.destination)))</span></a></li>"
         }
         body += "</ol></section>"
         let path = stationPath + "?direction=" + Markup.path(board.direction.id) + "&date=" + board.serviceDate.iso
