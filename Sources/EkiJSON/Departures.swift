@@ -2,7 +2,7 @@ import EkiCore
 import EkiStore
 import Foundation
 
-public struct DepartureJSON: Encodable {
+public struct DepartureJSON: CompactJSON {
     var time: String
     var serviceMinute: Int
     var serviceDate: String
@@ -35,7 +35,7 @@ public struct DepartureJSON: Encodable {
     }
 }
 
-public struct StationBoardJSON: Encodable {
+public struct StationBoardJSON: CompactJSON {
     var station: String
     var stationName: NameJSON
     var railway: String?
@@ -57,5 +57,42 @@ public struct StationBoardJSON: Encodable {
         lastTrainGone = boards.allSatisfy(\.lastTrainGone)
         departures = boards.flatMap { board in board.rows.map { DepartureJSON($0, reference: reference) } }
             .sorted { ($0.minutesUntil, $0.direction, $0.trainId) < ($1.minutesUntil, $1.direction, $1.trainId) }
+    }
+}
+
+extension DepartureJSON {
+    /// Keys in sorted order, as JSONEncoder's `.sortedKeys` writes them.
+    public func write(to out: inout JSONWriter) {
+        out.openObject()
+        out.key("category"); out.string(category)
+        out.key("destination"); out.array(destination) { $0.string($1) }
+        out.key("destinationName"); destinationName.write(to: &out)
+        out.key("direction"); out.string(direction)
+        out.key("minutesUntil"); out.int(minutesUntil)
+        out.key("names"); out.array(names) { out, name in name.write(to: &out) }
+        out.key("railway"); out.string(railway)
+        out.key("serviceDate"); out.string(serviceDate)
+        out.key("serviceMinute"); out.int(serviceMinute)
+        out.key("time"); out.string(time)
+        out.key("trainId"); out.string(trainId)
+        out.key("trainType"); out.string(trainType)
+        out.key("trainTypeName"); trainTypeName.write(to: &out)
+        out.closeObject()
+    }
+}
+
+extension StationBoardJSON {
+    /// Keys in sorted order; absent optionals are left out, as the synthesized Encodable does.
+    public func write(to out: inout JSONWriter) {
+        out.openObject()
+        out.key("departures"); departures.write(to: &out)
+        out.key("lastTrainGone"); out.bool(lastTrainGone)
+        if let railway { out.key("railway"); out.string(railway) }
+        if let schedule { out.key("schedule"); out.string(schedule) }
+        out.key("scheduleReason"); scheduleReason.write(to: &out)
+        out.key("serviceDate"); out.string(serviceDate)
+        out.key("station"); out.string(station)
+        out.key("stationName"); stationName.write(to: &out)
+        out.closeObject()
     }
 }

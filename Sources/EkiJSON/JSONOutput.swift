@@ -4,9 +4,21 @@ import Foundation
 /// cache cleanly, slashes unescaped, pretty-printed for people or compact for the wire.
 public enum JSONOutput {
     public static func data<T: Encodable>(_ value: T, pretty: Bool = true) throws -> Data {
+        if !pretty, let compact = value as? any CompactJSON {
+            var out = JSONWriter()
+            compact.write(to: &out)
+            return out.data
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                                           : [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+
+    /// Always through JSONEncoder, even for `CompactJSON` values (the reference the fast path is checked against).
+    public static func encoderData<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(value)
     }
 

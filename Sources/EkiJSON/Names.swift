@@ -3,9 +3,16 @@ import EkiStore
 import Foundation
 
 /// JSON shapes shared by the commands (the CLI's `--json` contract; the web API reuses them).
-public struct NameJSON: Encodable {
+public struct NameJSON: CompactJSON {
     var ja: String, en: String
     public init(_ name: LocalizedName) { ja = name.ja; en = name.en }
+
+    public func write(to out: inout JSONWriter) {
+        out.openObject()
+        out.key("en"); out.string(en)
+        out.key("ja"); out.string(ja)
+        out.closeObject()
+    }
 }
 
 public struct StationNameJSON: Encodable {

@@ -1,0 +1,40 @@
+import EkiCore
+import EkiJSON
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// The hand-written JSON of departure boards must be exactly JSONEncoder's bytes, so the fast path
+/// changes nothing a client or an ETag sees.
+@Suite struct CompactJSONTests {
+    @Test func boardsMatchJSONEncoderByteForByte() throws {
+        let timetable = try SharedData.imported().timetable
+        let stations = timetable.reference.stations.values.filter { $0.departures > 0 }.sorted { $0.id < $1.id }
+        #expect(stations.count > 2_500)
+        var checked = 0
+        // Every 12th station, morning, late evening and after the last train (02:40, next day's first trains).
+        for station in stride(from: 0, to: stations.count, by: 12).map({ stations[$0] }) {
+            for text in ["2026-11-24T07:30", "2026-11-23T23:50", "2026-11-29T02:40"] {
+                let instant = try #require(ServiceInstant(parsing: text))
+                let boards = try timetable.directions(at: station).map {
+                    try timetable.nextDepartures(station: station, direction: $0, at: instant, limit: 8)
+                }
+                guard !boards.isEmpty else { continue }
+                let value = StationBoardJSON(boards, reference: timetable.reference)
+                let fast = try JSONOutput.data(value, pretty: false)
+                #expect(fast == (try JSONOutput.encoderData(value)), "\(station.id) at \(text)")
+                checked += 1
+            }
+        }
+        #expect(checked > 600)
+    }
+
+    @Test func arraysAndAwkwardStringsMatchToo() throws {
+        let names = [NameJSON(.init(ja: "渋谷/\"東口\"", en: "Back\\slash\n\ttab\u{01}\u{1F}\u{7F}\u{2028}é")),
+                     NameJSON(.init(ja: "", en: "🚃"))]
+        #expect(try JSONOutput.data(names, pretty: false) == (try JSONOutput.encoderData(names)))
+        let text = String(decoding: try JSONOutput.data(names, pretty: false), as: UTF8.self)
+        #expect(text.hasPrefix(#"[{"en":"Back\\slash\n\ttab\u0001\u001f"#), "\(text)")
+    }
+}
