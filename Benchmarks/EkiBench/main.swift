@@ -93,6 +93,13 @@ let detailStations = ["Minatomirai.Minatomirai.Bashamichi", "Tokyu.Toyoko.Shibuy
 measure("station detail, 8 stations from busy to quiet", iterations: 400) { i in
     _ = try! timetable.stationDetail(detailStations[i % detailStations.count], at: morning)
 }
+// Railway detail: stations, directions, types, calendars, through service and shape (eki railway,
+// /railway pages), for a short line, a long through-running one and the loop.
+let detailRailways = ["Minatomirai.Minatomirai", "Tokyu.Toyoko", "JR-East.Yamanote", "JR-East.Tokaido"]
+    .compactMap { reference.railways[$0] }
+measure("railway detail, 4 railways", iterations: 200) { i in
+    _ = try! timetable.railwayDetail(detailRailways[i % detailRailways.count])
+}
 measure("raw departures query, whole day, Bashamichi inbound", iterations: 2_000) { _ in
     _ = try! timetable.departures(station: "Minatomirai.Minatomirai.Bashamichi", direction: "Inbound", service: "Weekday")
 }
