@@ -103,3 +103,9 @@ measure("railway detail, 4 railways", iterations: 200) { i in
 measure("raw departures query, whole day, Bashamichi inbound", iterations: 2_000) { _ in
     _ = try! timetable.departures(station: "Minatomirai.Minatomirai.Bashamichi", direction: "Inbound", service: "Weekday")
 }
+
+// Timeline: a busy platform's every board change from 03:00 to the end of the day, from one read.
+let toyokoShibuya = reference.stations["Tokyu.Toyoko.Shibuya"]!
+measure("timeline, whole weekday, Shibuya Toyoko inbound, 3 a board", iterations: 1_000) { _ in
+    _ = try! timetable.timeline(station: toyokoShibuya, direction: inbound, at: ServiceInstant(parsing: "2026-11-24T03:00")!, limit: 3)
+}

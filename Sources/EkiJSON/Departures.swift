@@ -33,6 +33,12 @@ public struct DepartureJSON: CompactJSON {
         destinationName = NameJSON(row.destination)
         names = departure.names.map(NameJSON.init)
     }
+
+    /// The order a board lists departures in, whatever order they were read in; the timeline's
+    /// entries use it too, so that they equal the departures answer for the same moment.
+    static func inBoardOrder(_ departures: [DepartureJSON]) -> [DepartureJSON] {
+        departures.sorted { ($0.minutesUntil, $0.direction, $0.trainId) < ($1.minutesUntil, $1.direction, $1.trainId) }
+    }
 }
 
 public struct StationBoardJSON: CompactJSON {
@@ -55,8 +61,7 @@ public struct StationBoardJSON: CompactJSON {
         schedule = first.schedule
         scheduleReason = NameJSON(.init(ja: first.day.reasonJa, en: first.day.reasonEn))
         lastTrainGone = boards.allSatisfy(\.lastTrainGone)
-        departures = boards.flatMap { board in board.rows.map { DepartureJSON($0, reference: reference) } }
-            .sorted { ($0.minutesUntil, $0.direction, $0.trainId) < ($1.minutesUntil, $1.direction, $1.trainId) }
+        departures = DepartureJSON.inBoardOrder(boards.flatMap { board in board.rows.map { DepartureJSON($0, reference: reference) } })
     }
 }
 

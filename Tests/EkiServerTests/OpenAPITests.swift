@@ -9,6 +9,7 @@ import Testing
     static let examples: [String: String] = [
         "/api/v1/departures": "/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&at=2026-11-24T07:30",
         "/api/v1/timetable": "/api/v1/timetable?station=shibuya&direction=Inbound&date=2026-11-24",
+        "/api/v1/timeline": "/api/v1/timeline?station=Minatomirai.Minatomirai.Bashamichi&direction=Inbound&at=2026-11-24T07:30",
         "/api/v1/train/{trainId}": "/api/v1/train/Minatomirai.Minatomirai.006072.Weekday",
         "/api/v1/search": "/api/v1/search?q=shibuya",
         "/api/v1/nearby": "/api/v1/nearby?lat=35.4505&lon=139.6337&at=2026-11-24T07:30",
@@ -34,7 +35,7 @@ import Testing
         #expect(document["openapi"] as? String == "3.1.0")
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
         #expect(Set(schemas.keys).isSuperset(of: ["Problem", "Departure", "StationBoard", "Train", "SearchResults", "Nearby",
-                                                 "StationDetail", "Railway", "Calendar", "Schedule"]))
+                                                 "StationDetail", "Railway", "Calendar", "Schedule", "Timeline"]))
     }
 
     @Test func everyRouteIsDocumentedAndEveryDocumentedPathIsARoute() async throws {

@@ -66,6 +66,32 @@ enum OpenAPI {
             }
           }
         },
+        "/api/v1/timeline": {
+          "get": {
+            "operationId": "timeline",
+            "summary": "A platform board's changes until the service day ends (03:00), for widget-like clients: show each entry from its at until the next entry's, and ask again at reloadAfter.",
+            "parameters": [
+              { "$ref": "#/components/parameters/station" },
+              { "name": "direction", "in": "query", "required": true, "description": "Direction id or name: Inbound, Outbound, InnerLoop, 上り.", "schema": { "type": "string" }, "example": "Inbound" },
+              { "$ref": "#/components/parameters/railway" },
+              { "$ref": "#/components/parameters/at" },
+              { "name": "limit", "in": "query", "description": "Departures shown in each entry.", "schema": { "type": "integer", "minimum": 1, "maximum": 10, "default": 3 } }
+            ],
+            "responses": {
+              "200": {
+                "description": "One platform's timeline, or an array when the name covers several stations.",
+                "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } },
+                "content": { "application/json": { "schema": { "oneOf": [
+                  { "$ref": "#/components/schemas/Timeline" },
+                  { "type": "array", "items": { "$ref": "#/components/schemas/Timeline" } }
+                ] } } }
+              },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
         "/api/v1/train/{trainId}": {
           "get": {
             "operationId": "train",
@@ -259,6 +285,30 @@ enum OpenAPI {
               "scheduleReason": { "$ref": "#/components/schemas/Name" },
               "lastTrainGone": { "type": "boolean", "description": "No train left that service day: the departures are the next day's first trains." },
               "departures": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } }
+            }
+          },
+          "Timeline": {
+            "type": "object",
+            "required": ["station", "stationName", "direction", "directionName", "serviceDate", "scheduleReason", "generatedAt", "reloadAfter", "entries"],
+            "properties": {
+              "station": { "type": "string" },
+              "stationName": { "$ref": "#/components/schemas/Name" },
+              "railway": { "type": "string" },
+              "direction": { "type": "string", "example": "Inbound" },
+              "directionName": { "$ref": "#/components/schemas/Name" },
+              "serviceDate": { "type": "string", "format": "date" },
+              "schedule": { "type": "string", "description": "The calendar run that day; absent: no service.", "example": "Weekday" },
+              "scheduleReason": { "$ref": "#/components/schemas/Name" },
+              "generatedAt": { "type": "string", "description": "The moment asked for (the first entry's), Tokyo local time YYYY-MM-DDTHH:MM.", "example": "2026-11-24T07:30" },
+              "reloadAfter": { "type": "string", "description": "03:00 after the service day, Tokyo local time: no entry covers it; fetch a new timeline then.", "example": "2026-11-25T03:00" },
+              "entries": { "type": "array", "description": "The asked moment, then the minute after each departure (a train leaving at 07:31 is shown until 07:32), in time order. After the last train, the last entry shows the next day's first trains.", "items": {
+                "type": "object", "required": ["at", "lastTrainGone", "departures"],
+                "properties": {
+                  "at": { "type": "string", "description": "From when this entry holds, Tokyo local time YYYY-MM-DDTHH:MM (after midnight the next calendar date); the departures answer for at= this value is the same.", "example": "2026-11-24T07:32" },
+                  "lastTrainGone": { "type": "boolean", "description": "No train left that service day: the departures are the next day's first trains." },
+                  "departures": { "type": "array", "description": "minutesUntil counts from the entry's at.", "items": { "$ref": "#/components/schemas/Departure" } }
+                }
+              } }
             }
           },
           "Train": {

@@ -22,6 +22,7 @@ struct TimetableAPI: Sendable {
         addPlaceRoutes(to: router)
         addRailwayRoutes(to: router)
         addCalendarRoutes(to: router)
+        addTimelineRoutes(to: router)
     }
 
     func departures(_ request: Request) throws -> Response {

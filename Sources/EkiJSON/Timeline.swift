@@ -1,0 +1,44 @@
+import EkiCore
+import EkiStore
+import Foundation
+
+/// A board's timeline (GET /api/v1/timeline): a client shows entry i from its `at` until the next
+/// entry's, and asks again at `reloadAfter`. Times are Tokyo wall-clock minutes, YYYY-MM-DDTHH:MM,
+/// the form the `at` parameter takes: 00:40 is written on the next calendar date, as a clock shows it.
+public struct TimelineJSON: Encodable {
+    var station: String
+    var stationName: NameJSON
+    var railway: String?
+    var direction: String
+    var directionName: NameJSON
+    var serviceDate: String
+    var schedule: String?
+    var scheduleReason: NameJSON
+    var generatedAt: String
+    var reloadAfter: String
+    var entries: [Entry]
+
+    struct Entry: Encodable {
+        var at: String
+        var lastTrainGone: Bool
+        /// As the departures answer at `at`, minutesUntil counted from `at`.
+        var departures: [DepartureJSON]
+    }
+
+    public init(_ timeline: Timeline, reference: Reference) {
+        station = timeline.station.id
+        stationName = NameJSON(timeline.station.name)
+        railway = timeline.station.railway
+        direction = timeline.direction.id
+        directionName = NameJSON(timeline.direction.name)
+        serviceDate = timeline.serviceDate.iso
+        schedule = timeline.schedule
+        scheduleReason = NameJSON(.init(ja: timeline.day.reasonJa, en: timeline.day.reasonEn))
+        generatedAt = timeline.generatedAt.description
+        reloadAfter = timeline.reloadAfter.description
+        entries = timeline.entries.map { entry in
+            Entry(at: entry.at.description, lastTrainGone: entry.lastTrainGone,
+                  departures: DepartureJSON.inBoardOrder(entry.rows.map { DepartureJSON($0, reference: reference) }))
+        }
+    }
+}
