@@ -30,6 +30,21 @@ import Testing
         #expect(checked > 600)
     }
 
+    @Test func timelinesMatchJSONEncoder() throws {
+        let timetable = try SharedData.imported().timetable
+        for id in ["Tokyu.Toyoko.Shibuya", "JR-East.Yamanote.Osaki", "Minatomirai.Minatomirai.MotomachiChukagai"] {
+            let station = try #require(timetable.reference.stations[id])
+            for direction in try timetable.directions(at: station) {
+                for text in ["2026-11-24T03:00", "2026-11-28T23:40"] {
+                    let timeline = try timetable.timeline(station: station, direction: direction,
+                                                          at: try #require(ServiceInstant(parsing: text)), limit: 3)
+                    let value = TimelineJSON(timeline, reference: timetable.reference)
+                    #expect(try JSONOutput.data(value, pretty: false) == (try JSONOutput.encoderData(value)), "\(id) \(text)")
+                }
+            }
+        }
+    }
+
     @Test func arraysAndAwkwardStringsMatchToo() throws {
         let names = [NameJSON(.init(ja: "渋谷/\"東口\"", en: "Back\\slash\n\ttab\u{01}\u{1F}\u{7F}\u{2028}é")),
                      NameJSON(.init(ja: "", en: "🚃"))]
