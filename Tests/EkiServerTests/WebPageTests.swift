@@ -124,6 +124,10 @@ import Testing
         try await Self.withPages { client in
             let board = try await Self.page(client, "/board/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&at=2026-11-24T07:30")
             #expect(board.contains("board-mode") && board.contains("<time>07:31</time>"))
+            // Asked for 07:30, the board is a snapshot: its clock says 07:30 and app.js leaves it be.
+            #expect(board.contains("data-pinned") && board.contains("<span class=\"clock\">07:30</span>"))
+            let live = try await Self.page(client, "/board/Minatomirai.Minatomirai.Bashamichi?direction=Inbound")
+            #expect(!live.contains("data-pinned"))
             let search = try await Self.page(client, "/search?q=%E3%81%97%E3%81%B6%E3%82%84")   // しぶや
             #expect(search.contains("<span class=\"title\">渋谷</span>"))
             let fragment = try await Self.page(client, "/search?fragment=1&q=toyoko")

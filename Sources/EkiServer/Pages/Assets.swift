@@ -251,9 +251,9 @@ enum Assets {
             status.textContent = next.offline ? t("オフライン・時刻表から", "Offline · from the timetable") : "";
           } catch { status.textContent = t("再接続中…", "Reconnecting…"); }
         };
-        tick(); setInterval(tick, 10000);
         // A board opened from the offline cache shows the rows of when it was kept: refresh at once.
-        if (!("pinned" in board.dataset)) { refresh(); setInterval(refresh, 30000); }
+        // A pinned board (?at=…) is a snapshot: its clock and rows stay as the server drew them.
+        if (!("pinned" in board.dataset)) { tick(); setInterval(tick, 10000); refresh(); setInterval(refresh, 30000); }
       }
     })();
     """#

@@ -81,13 +81,14 @@ struct BoardPage {
     var board: Board
     var lang: PageLanguage
     var reference: Reference
-    var pinned = false
+    /// Set for a board asked for a given time: it is shown as a snapshot, its clock at that time.
+    var pinned: ServiceInstant?
 
     func render() -> String {
         let station = board.station
         let railway = station.railway.flatMap { reference.railways[$0] }
-        var body = "<section class=\"board\" data-station=\"\(HTML.escape(station.id))\" data-direction=\"\(HTML.escape(board.direction.id))\"\(pinned ? " data-pinned" : "") style=\"--line:\(HTML.escape(railway?.color ?? "#888"))\">"
-        body += "<h1>\(HTML.escape(lang.pick(station.name))) <small>\(HTML.escape(lang.pick(board.direction.name)))</small> <span class=\"clock\"></span></h1>"
+        var body = "<section class=\"board\" data-station=\"\(HTML.escape(station.id))\" data-direction=\"\(HTML.escape(board.direction.id))\"\(pinned != nil ? " data-pinned" : "") style=\"--line:\(HTML.escape(railway?.color ?? "#888"))\">"
+        body += "<h1>\(HTML.escape(lang.pick(station.name))) <small>\(HTML.escape(lang.pick(board.direction.name)))</small> <span class=\"clock\">\(pinned?.minute.clock ?? "")</span></h1>"
         body += "<ol class=\"rows\">"
         for row in board.rows {
             body += "<li><time>\(row.departure.time.clock)</time>\(Markup.badge(row.departure.category, lang: lang))"

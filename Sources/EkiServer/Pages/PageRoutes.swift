@@ -91,7 +91,7 @@ public enum WebPages {
                 return notFound(lang, lang.t("方向か時刻が正しくありません", "Unknown direction or malformed time"), status: .badRequest)
             }
             let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 6)
-            let pinned = request.uri.queryParameters["at"] != nil
+            let pinned = request.uri.queryParameters["at"] != nil ? instant : nil
             return html(BoardPage(board: board, lang: lang, reference: timetable.reference, pinned: pinned).render())
         }
     }
