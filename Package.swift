@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "EkiImport", targets: ["EkiImport"]),
         .library(name: "EkiJSON", targets: ["EkiJSON"]),
         .library(name: "EkiDrawing", targets: ["EkiDrawing"]),
+        .library(name: "EkiRouting", targets: ["EkiRouting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -28,8 +29,11 @@ let package = Package(
         ]),
         // One reader per source format -> one import model -> validation -> EkiStore's writer.
         .target(name: "EkiImport", dependencies: ["EkiCore", "EkiStore"]),
+        // DIY routes: segments worked out against the timetable, alternatives, swaps, transfers,
+        // remembered patterns, and fastest routes by Connection Scan.
+        .target(name: "EkiRouting", dependencies: ["EkiCore", "EkiStore"]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
-        .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore"]),
+        .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
         .target(name: "EkiDrawing", dependencies: ["EkiCore", "EkiStore"]),
         // Hummingbird: the JSON API, the HTML pages and their static assets.
@@ -40,7 +44,7 @@ let package = Package(
         ]),
         // The command-line app: parses arguments, calls the modules, prints.
         .executableTarget(name: "eki", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiServer",
+            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.

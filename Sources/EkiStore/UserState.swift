@@ -69,6 +69,23 @@ public final class UserState: Sendable {
                 ) WITHOUT ROWID
                 """)
         }
+        // The one active DIY route (EkiRouting encodes it), and every route's pattern of stations
+        // and directions — kept after the route expires, so suggestions can offer it again.
+        migrator.registerMigration("route") { db in
+            try db.execute(sql: """
+                CREATE TABLE active_route(
+                    slot INTEGER PRIMARY KEY CHECK (slot = 1),
+                    body TEXT NOT NULL,
+                    updated REAL NOT NULL
+                );
+                CREATE TABLE route_pattern(
+                    route_id TEXT PRIMARY KEY NOT NULL,
+                    signature TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    updated REAL NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }()
 }
@@ -186,5 +203,60 @@ extension NearbyResult {
             .sorted { ($0.1, $0.0.distance, $0.0.complex.id) < ($1.1, $1.0.distance, $1.0.complex.id) }
             .map(\.0)
         return result
+    }
+}
+
+// MARK: - Routes
+
+/// A remembered route pattern: how many routes followed it and when the last one was used.
+public struct StoredPattern: Sendable, Equatable {
+    public var signature: String
+    /// The pattern as its owner encoded it.
+    public var body: String
+    public var uses: Int
+    public var lastUsed: Date
+}
+
+extension UserState {
+    /// The active route as its owner encoded it, or nil.
+    public func activeRoute() throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT body FROM active_route WHERE slot = 1") }
+    }
+
+    /// Replaces the active route and remembers its pattern under the route's id (a route that
+    /// grows replaces its own pattern instead of adding one per edit).
+    public func setActiveRoute(_ body: String, routeId: String, pattern: (signature: String, body: String)?,
+                               at date: Date = Date()) throws {
+        try writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO active_route VALUES (1, ?, ?)",
+                           arguments: [body, date.timeIntervalSince1970])
+            if let pattern {
+                try db.execute(sql: "INSERT OR REPLACE INTO route_pattern VALUES (?, ?, ?, ?)",
+                               arguments: [routeId, pattern.signature, pattern.body, date.timeIntervalSince1970])
+            } else {
+                try db.execute(sql: "DELETE FROM route_pattern WHERE route_id = ?", arguments: [routeId])
+            }
+        }
+    }
+
+    /// Drops the active route (its pattern stays remembered); true when there was one.
+    @discardableResult
+    public func clearActiveRoute() throws -> Bool {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM active_route")
+            return db.changesCount > 0
+        }
+    }
+
+    /// Remembered patterns, one per signature, most used first.
+    public func routePatterns() throws -> [StoredPattern] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT signature, body, COUNT(*) AS uses, MAX(updated) AS last FROM route_pattern
+                GROUP BY signature ORDER BY uses DESC, last DESC
+                """).map {
+                StoredPattern(signature: $0[0], body: $0[1], uses: $0[2], lastUsed: Date(timeIntervalSince1970: $0[3]))
+            }
+        }
     }
 }

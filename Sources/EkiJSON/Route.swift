@@ -1,0 +1,230 @@
+import EkiCore
+import EkiRouting
+import EkiStore
+import Foundation
+
+/// A DIY route: `eki route … --json` and `/api/v1/route…` answer with these shapes.
+public struct RouteJSON: Encodable {
+    var id: String
+    var serviceDate: String
+    var departure: String?
+    var arrival: String?
+    var minutes: Int?
+    var feasible: Bool
+    var segments: [RouteSegmentJSON]
+    var transfers: [TransferJSON]
+
+    public init(_ plan: RoutePlan, reference: Reference) {
+        id = plan.route.id
+        serviceDate = plan.route.serviceDate.iso
+        departure = plan.departure?.clock
+        arrival = plan.arrival?.clock
+        minutes = plan.departure.flatMap { start in plan.arrival.map { $0.value - start.value } }
+        feasible = plan.isFeasible
+        segments = plan.segments.map { RouteSegmentJSON($0, reference: reference) }
+        transfers = plan.transfers.map(TransferJSON.init)
+    }
+}
+
+public struct RouteSegmentJSON: Encodable {
+    struct Stop: Encodable {
+        var station: String
+        var title: NameJSON
+        var arrival: String?
+        var departure: String?
+        /// Service-day minutes (24:40 is 1480), for clients that count down.
+        var arrivalMinute: Int?
+        var departureMinute: Int?
+    }
+
+    /// The train part boarded; `parts` lists every part ridden across through service.
+    var train: String
+    var parts: [String]
+    var board: StationJSON
+    var alight: StationJSON
+    var direction: DirectionJSON
+    var departure: String
+    var arrival: String
+    var departureMinute: Int
+    var arrivalMinute: Int
+    var minutes: Int
+    var stopsToRide: Int
+    var trainType: String?
+    var trainTypeName: NameJSON?
+    var category: String
+    var destinationName: NameJSON
+    var railways: [RailwayRefJSON]
+    var stops: [Stop]
+
+    public init(_ segment: RoutePlan.Segment, reference: Reference) {
+        train = segment.choice.train
+        parts = segment.parts
+        board = StationJSON(segment.board, reference: reference)
+        alight = StationJSON(segment.alight, reference: reference)
+        direction = DirectionJSON(id: segment.direction.id, title: NameJSON(segment.direction.name))
+        departure = segment.departure.clock
+        arrival = segment.arrival.clock
+        departureMinute = segment.departure.value
+        arrivalMinute = segment.arrival.value
+        minutes = segment.minutes
+        stopsToRide = segment.stopsToRide
+        trainType = segment.trainType?.id
+        trainTypeName = segment.trainType.map { NameJSON($0.name) }
+        category = segment.category.rawValue
+        destinationName = NameJSON(segment.destination)
+        var seen: [String] = []
+        for stop in segment.stops where !seen.contains(stop.railway) { seen.append(stop.railway) }
+        railways = seen.compactMap { reference.railways[$0].map(RailwayRefJSON.init) }
+        stops = segment.stops.map {
+            Stop(station: $0.station.id, title: NameJSON($0.station.name), arrival: $0.arrival?.clock,
+                 departure: $0.departure?.clock, arrivalMinute: $0.arrival?.value, departureMinute: $0.departure?.value)
+        }
+    }
+}
+
+public struct StationJSON: Encodable {
+    var id: String
+    var title: NameJSON
+    var railway: String?
+    var railwayTitle: NameJSON?
+    init(_ station: Reference.Station, reference: Reference) {
+        id = station.id
+        title = NameJSON(station.name)
+        railway = station.railway
+        railwayTitle = station.railway.flatMap { reference.railways[$0] }.map { NameJSON($0.name) }
+    }
+}
+
+public struct DirectionJSON: Encodable {
+    var id: String
+    var title: NameJSON
+}
+
+public struct TransferJSON: Encodable {
+    var minutes: Int
+    /// samePlatform, sameStation or otherStation.
+    var place: String
+    var walkMeters: Int?
+    var impossible: Bool
+    var tight: Bool
+
+    init(_ transfer: RoutePlan.Transfer) {
+        minutes = transfer.minutes
+        place = transfer.place.rawValue
+        walkMeters = transfer.walkMeters
+        impossible = transfer.impossible
+        tight = transfer.tight
+    }
+}
+
+/// The active route of the CLI's state: the route, or why there is none.
+public struct ActiveRouteJSON: Encodable {
+    var route: RouteJSON?
+    /// The service day of a route that just expired (it was dropped).
+    var expired: String?
+    public init(route: RouteJSON?, expired: CivilDate?) {
+        self.route = route
+        self.expired = expired?.iso
+    }
+}
+
+public struct AlternativesJSON: Encodable {
+    struct Option: Encodable {
+        var departsBy: Int
+        var arrivesBy: Int
+        var segment: RouteSegmentJSON
+    }
+    /// 1-based, as the rider numbers segments.
+    var segment: Int
+    var chosen: RouteSegmentJSON
+    var earlier: [Option]
+    var later: [Option]
+
+    public init(_ alternatives: SegmentAlternatives, reference: Reference) {
+        segment = alternatives.index + 1
+        chosen = RouteSegmentJSON(alternatives.chosen, reference: reference)
+        func option(_ alternative: Alternative) -> Option {
+            Option(departsBy: alternative.departsBy, arrivesBy: alternative.arrivesBy,
+                   segment: RouteSegmentJSON(alternative.segment, reference: reference))
+        }
+        earlier = alternatives.earlier.map(option)
+        later = alternatives.later.map(option)
+    }
+}
+
+public struct SwapJSON: Encodable {
+    struct Proposal: Encodable {
+        var segment: Int
+        var reason: String
+        var train: RouteSegmentJSON
+    }
+    var route: RouteJSON
+    var proposals: [Proposal]
+
+    public init(plan: RoutePlan, proposals: [SwapProposal], reference: Reference) {
+        route = RouteJSON(plan, reference: reference)
+        self.proposals = proposals.map {
+            Proposal(segment: $0.index + 1, reason: $0.reason.rawValue, train: RouteSegmentJSON($0.segment, reference: reference))
+        }
+    }
+}
+
+public struct FastestJSON: Encodable {
+    struct Option: Encodable {
+        var kind: String
+        var transfers: Int
+        var route: RouteJSON
+    }
+    var from: String
+    var to: String
+    var at: String
+    var walkMinutes: Int
+    var options: [Option]
+
+    public init(from: LocalizedName, to: LocalizedName, at instant: ServiceInstant, walkMinutes: Int,
+                options: [FastestOption], reference: Reference) {
+        self.from = from.ja
+        self.to = to.ja
+        at = instant.description
+        self.walkMinutes = walkMinutes
+        self.options = options.map {
+            Option(kind: $0.kind.rawValue, transfers: max(0, $0.plan.segments.count - 1), route: RouteJSON($0.plan, reference: reference))
+        }
+    }
+}
+
+public struct SuggestionsJSON: Encodable {
+    struct Suggestion: Encodable {
+        struct Leg: Encodable {
+            var board: String
+            var boardTitle: NameJSON?
+            var direction: String
+            var alight: String
+            var alightTitle: NameJSON?
+        }
+        var pattern: [Leg]
+        var uses: Int
+        var lastUsed: String
+        var distanceMeters: Int?
+        var walkMinutes: Int?
+        /// The next trains along the pattern; null when a leg has no train left today.
+        var route: RouteJSON?
+    }
+    var suggestions: [Suggestion]
+
+    public init(_ suggestions: [RouteSuggestion], reference: Reference) {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TokyoTime.zone
+        self.suggestions = suggestions.map { suggestion in
+            Suggestion(
+                pattern: suggestion.remembered.pattern.legs.map {
+                    Suggestion.Leg(board: $0.board, boardTitle: reference.stations[$0.board].map { NameJSON($0.name) },
+                                   direction: $0.direction, alight: $0.alight,
+                                   alightTitle: reference.stations[$0.alight].map { NameJSON($0.name) })
+                },
+                uses: suggestion.remembered.uses, lastUsed: formatter.string(from: suggestion.remembered.lastUsed),
+                distanceMeters: suggestion.distanceMeters, walkMinutes: suggestion.walkMinutes,
+                route: suggestion.plan.map { RouteJSON($0, reference: reference) })
+        }
+    }
+}

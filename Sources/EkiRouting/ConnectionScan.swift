@@ -1,0 +1,108 @@
+/// Earliest arrival over one day's network by the Connection Scan Algorithm (Dibbelt, Pajor,
+/// Strasser, Wagner), keeping one label per number of trains taken so that a journey with fewer
+/// changes is found beside the fastest (the Pareto set over arrival time and trains).
+///
+/// Connections are scanned once in departure order. A trip can be boarded at a connection when
+/// its departure station is ready: reached with one train fewer, plus the change time there
+/// (`TransferRules`: a minute inside a platform group, a walk to another group of the complex).
+/// Staying on a train, through service included, needs no change time.
+struct ConnectionScan {
+    let network: RouteNetwork
+    let rules: TransferRules
+    /// Most trains in one journey.
+    static let maxLegs = 6
+
+    /// One train ridden: the connection boarded and the connection got off after.
+    struct Leg: Equatable {
+        var board: Int
+        var exit: Int
+    }
+
+    struct Journey: Equatable {
+        var legs: [Leg]
+        var departure: Int
+        var arrival: Int
+    }
+
+    /// The earliest arrival at any of `targets` for each number of trains (index 1…maxLegs; nil:
+    /// none), leaving any of `origins` at `minute` or later. The scan stops `slack` minutes after
+    /// the earliest arrival found: slower journeys with fewer changes are of no use beyond that.
+    func run(from origins: [Int32], to targets: [Int32], at minute: Int, maxLegs: Int = maxLegs, slack: Int = 60) -> [Journey?] {
+        let stations = network.stationCount
+        let legsLimit = min(maxLegs, Self.maxLegs)
+        let unreached = Int16.max
+        var ready = [Int16](repeating: unreached, count: (legsLimit + 1) * stations)
+        var readyExit = [Int32](repeating: -1, count: (legsLimit + 1) * stations)
+        var readyBoard = [Int32](repeating: -1, count: (legsLimit + 1) * stations)
+        var tripLegs = [UInt8](repeating: .max, count: network.tripCount)
+        var tripBoard = [Int32](repeating: -1, count: network.tripCount)
+        var isTarget = [Bool](repeating: false, count: stations)
+        for target in targets where Int(target) < stations { isTarget[Int(target)] = true }
+        for origin in origins where Int(origin) < stations { ready[Int(origin)] = Int16(clamping: minute) }
+        var best = [(arrival: Int, exit: Int32, board: Int32)](repeating: (.max, -1, -1), count: legsLimit + 1)
+        var bound = Int.max
+        let walk = Int16(clamping: rules.walkMinutes), samePlatform = Int16(clamping: rules.samePlatformMinutes)
+
+        var c = network.firstConnection(at: minute)
+        let count = network.connectionCount
+        while c < count {
+            let departure = network.departure[c]
+            if Int(departure) > bound { break }
+            let trip = Int(network.trip[c])
+            var legs = Int(tripLegs[trip])   // UInt8.max: not on this train yet
+            let from = Int(network.from[c])
+            // Board here when fewer trains than the trip's label reach this station in time.
+            var k = 0
+            while k < min(legs - 1, legsLimit) {
+                if ready[k * stations + from] <= departure {
+                    legs = k + 1
+                    tripLegs[trip] = UInt8(legs)
+                    tripBoard[trip] = Int32(c)
+                    break
+                }
+                k += 1
+            }
+            if legs <= legsLimit {
+                let to = Int(network.to[c]), arrival = network.arrival[c]
+                let board = tripBoard[trip]
+                if isTarget[to], Int(arrival) < best[legs].arrival {
+                    best[legs] = (Int(arrival), Int32(c), board)
+                    bound = min(bound, Int(arrival) + slack)
+                }
+                func relax(_ station: Int, _ time: Int16) {
+                    let slot = legs * stations + station
+                    if time < ready[slot] {
+                        ready[slot] = time
+                        readyExit[slot] = Int32(c)
+                        readyBoard[slot] = board
+                    }
+                }
+                relax(to, arrival &+ samePlatform)
+                for neighbour in network.neighbours[to] {
+                    relax(Int(neighbour.station), arrival &+ (neighbour.samePlatform ? samePlatform : walk))
+                }
+                if network.lastConnection[trip] == Int32(c) {
+                    for next in network.continuations[trip] where legs < Int(tripLegs[Int(next)]) {
+                        tripLegs[Int(next)] = UInt8(legs)
+                        tripBoard[Int(next)] = board
+                    }
+                }
+            }
+            c += 1
+        }
+
+        return (0 ... legsLimit).map { legs -> Journey? in
+            guard legs > 0, best[legs].arrival != .max else { return nil }
+            var trail = [Leg(board: Int(best[legs].board), exit: Int(best[legs].exit))]
+            var station = Int(network.from[trail[0].board])
+            for k in stride(from: legs - 1, to: 0, by: -1) {
+                let slot = k * stations + station
+                guard readyExit[slot] >= 0 else { return nil }
+                let leg = Leg(board: Int(readyBoard[slot]), exit: Int(readyExit[slot]))
+                trail.insert(leg, at: 0)
+                station = Int(network.from[leg.board])
+            }
+            return Journey(legs: trail, departure: Int(network.departure[trail[0].board]), arrival: best[legs].arrival)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import EkiCore
+import EkiStore
+
+/// A fastest-route answer: a route to start from, and why it is offered.
+public struct FastestOption: Sendable {
+    public enum Kind: String, Sendable {
+        /// The earliest arrival (leaving as late as still gets there then).
+        case fastest
+        /// Fewer changes of train, arriving later.
+        case fewerTransfers
+        /// The next way that leaves later.
+        case later
+    }
+    public var kind: Kind
+    public var plan: RoutePlan
+}
+
+/// Fastest routes between two places over the whole network: up to three options, the fastest
+/// first, then fewer changes or a later start. Every option is a `Route`, ready to become the
+/// rider's DIY route.
+public struct FastestRoutes: Sendable {
+    public let planner: RoutePlanner
+
+    public init(planner: RoutePlanner) { self.planner = planner }
+
+    /// Options from any station of `origins` to any of `destinations`, leaving at `instant` or later
+    /// on `network` (the network of `instant`'s service day). Empty when nothing gets there that day.
+    public func search(from origins: [Reference.Station], to destinations: [Reference.Station], at instant: ServiceInstant,
+                       on network: RouteNetwork, options: Int = 3) throws -> [FastestOption] {
+        let scan = ConnectionScan(network: network, rules: planner.rules)
+        let from = origins.map { Int32($0.rowId) }, to = destinations.map { Int32($0.rowId) }
+        let minute = instant.minute.value
+        let first = scan.run(from: from, to: to, at: minute)
+        guard let fastest = Self.fastest(first) else { return [] }
+        var journeys: [(FastestOption.Kind, ConnectionScan.Journey)] = [(.fastest, latest(fastest, scan, from, to))]
+
+        // Fewer trains, later arrival: the Pareto points below the fastest's number of trains.
+        var atMost = Int.max
+        var fewer: [ConnectionScan.Journey] = []
+        for legs in 1 ..< fastest.legs.count {
+            if let journey = first[legs], journey.arrival < atMost {
+                atMost = journey.arrival
+                fewer.append(journey)
+            }
+        }
+        for journey in fewer.reversed().prefix(options - 1) {
+            journeys.append((.fewerTransfers, latest(journey, scan, from, to)))
+        }
+        // Then the next ways, each leaving after the last one found.
+        var start = journeys[0].1.departure + 1
+        while journeys.count < options, start <= ServiceMinute.dayEnd + 180,
+              let next = Self.fastest(scan.run(from: from, to: to, at: start)) {
+            let journey = latest(next, scan, from, to)
+            if !journeys.contains(where: { $0.1.legs == journey.legs }) { journeys.append((.later, journey)) }
+            start = journey.departure + 1
+        }
+        return try journeys.map { kind, journey in
+            FastestOption(kind: kind, plan: try planner.plan(route(journey, on: network)))
+        }
+    }
+
+    /// The earliest arrival of a scan, with the fewest trains of those arriving then.
+    static func fastest(_ byLegs: [ConnectionScan.Journey?]) -> ConnectionScan.Journey? {
+        byLegs.compactMap { $0 }.min { ($0.arrival, $0.legs.count) < ($1.arrival, $1.legs.count) }
+    }
+
+    /// The same arrival with no more trains, leaving as late as possible: nobody wants to be told
+    /// to take the 07:31 and wait 12 minutes at the change when the 07:37 makes the same train.
+    func latest(_ journey: ConnectionScan.Journey, _ scan: ConnectionScan, _ from: [Int32], _ to: [Int32]) -> ConnectionScan.Journey {
+        var kept = journey
+        for _ in 0 ..< 12 {
+            let runs = scan.run(from: from, to: to, at: kept.departure + 1, maxLegs: journey.legs.count, slack: 0)
+            guard let later = runs.compactMap({ $0 }).filter({ $0.arrival <= journey.arrival })
+                .min(by: { $0.legs.count < $1.legs.count }) else { break }
+            kept = later
+        }
+        return kept
+    }
+
+    /// A journey as the DIY route it becomes: each train boarded, where, and where to get off.
+    func route(_ journey: ConnectionScan.Journey, on network: RouteNetwork) throws -> Route {
+        let reference = planner.timetable.reference
+        var segments: [Route.Segment] = []
+        for leg in journey.legs {
+            let trip = Int(network.trip[leg.board])
+            guard let part = try planner.timetable.ridePart(rowId: network.tripRowIds[trip]),
+                  let board = reference.stationsByRowId[Int64(network.from[leg.board])],
+                  let alight = reference.stationsByRowId[Int64(network.to[leg.exit])] else {
+                throw StoreError.inconsistent("a fastest route names a train or station the database does not have")
+            }
+            segments.append(Route.Segment(train: part.id, board: board.id, alight: alight.id))
+        }
+        return Route(serviceDate: network.serviceDate, segments: segments)
+    }
+}

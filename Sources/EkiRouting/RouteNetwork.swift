@@ -1,0 +1,109 @@
+import EkiCore
+import EkiStore
+
+/// One service day's trains as elementary connections — a train leaving one stop and arriving at
+/// the next — sorted by departure, for the Connection Scan. Stations are station row ids (dense
+/// small integers), trips are the running train parts. Built once per day and read by any number
+/// of searches.
+public struct RouteNetwork: Sendable {
+    public let serviceDate: CivilDate
+    // Connections, structure of arrays in scan order.
+    let from: [Int32]
+    let to: [Int32]
+    let departure: [Int16]
+    let arrival: [Int16]
+    let trip: [Int32]
+    /// Per trip: its part's row id, its last connection and the trips it continues as.
+    let tripRowIds: [Int64]
+    let lastConnection: [Int32]
+    let continuations: [[Int32]]
+    /// Per station row id: the other stations of its complex, and whether they share its platforms.
+    let neighbours: [[(station: Int32, samePlatform: Bool)]]
+    let stationCount: Int
+
+    public var connectionCount: Int { from.count }
+    public var tripCount: Int { tripRowIds.count }
+
+    /// The network of `serviceDate`, optionally of some railways only (tests search a small one).
+    public init(timetable: Timetable, serviceDate: CivilDate, railways: Set<String>? = nil) throws {
+        self.init(trains: try timetable.runningTrains(on: serviceDate, railways: railways),
+                  reference: timetable.reference, serviceDate: serviceDate)
+    }
+
+    init(trains: [RunningTrain], reference: Reference, serviceDate: CivilDate) {
+        self.serviceDate = serviceDate
+        let stationCount = Int(reference.stationsByRowId.keys.max() ?? 0) + 1
+        self.stationCount = stationCount
+        var tripIndex: [Int64: Int32] = [:]
+        for (index, train) in trains.enumerated() { tripIndex[train.rowId] = Int32(index) }
+        tripRowIds = trains.map(\.rowId)
+        continuations = trains.map { $0.next.compactMap { tripIndex[$0] } }
+
+        // How many parts come before each in its through-service chain: a part continuing
+        // another sorts after it when their connections share a minute.
+        var depth = [UInt8](repeating: 0, count: trains.count)
+        var changed = true
+        while changed {
+            changed = false
+            for (index, next) in continuations.enumerated() {
+                for n in next where depth[Int(n)] <= depth[index] && depth[index] < 15 {
+                    depth[Int(n)] = depth[index] + 1
+                    changed = true
+                }
+            }
+        }
+
+        // Every connection once, with its sort key: departure, arrival, chain depth, then the
+        // order they were made in (a trip's own connections in stop order).
+        var keys: [UInt64] = []
+        var raw: [(from: Int32, to: Int32, departure: Int16, arrival: Int16, trip: Int32)] = []
+        keys.reserveCapacity(trains.count * 16)
+        raw.reserveCapacity(trains.count * 16)
+        for (index, train) in trains.enumerated() {
+            let stops = train.stops
+            guard stops.count > 1 else { continue }
+            for i in 0 ..< stops.count - 1 {
+                guard let leave = stops[i].departure ?? stops[i].arrival,
+                      let reach = stops[i + 1].arrival ?? stops[i + 1].departure,
+                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // a time going backwards is skipped
+                let number = UInt64(raw.count)
+                keys.append(UInt64(leave) << 52 | UInt64(reach) << 40 | UInt64(depth[index]) << 36 | number)
+                raw.append((Int32(stops[i].stationId), Int32(stops[i + 1].stationId), Int16(leave), Int16(reach), Int32(index)))
+            }
+        }
+        keys.sort()
+        var from = [Int32](), to = [Int32](), departure = [Int16](), arrival = [Int16](), trip = [Int32]()
+        from.reserveCapacity(keys.count); to.reserveCapacity(keys.count); trip.reserveCapacity(keys.count)
+        departure.reserveCapacity(keys.count); arrival.reserveCapacity(keys.count)
+        var last = [Int32](repeating: -1, count: trains.count)
+        for key in keys {
+            let connection = raw[Int(key & 0xF_FFFF_FFFF)]
+            last[Int(connection.trip)] = Int32(from.count)
+            from.append(connection.from); to.append(connection.to)
+            departure.append(connection.departure); arrival.append(connection.arrival); trip.append(connection.trip)
+        }
+        self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
+        lastConnection = last
+
+        var neighbours = [[(station: Int32, samePlatform: Bool)]](repeating: [], count: stationCount)
+        for complex in reference.complexes.values where complex.stations.count > 1 {
+            let members = complex.stations.compactMap { reference.stations[$0] }
+            for a in members {
+                neighbours[Int(a.rowId)] = members.filter { $0.rowId != a.rowId }.map {
+                    (Int32($0.rowId), $0.platformGroup == a.platformGroup)
+                }
+            }
+        }
+        self.neighbours = neighbours
+    }
+
+    /// The first connection leaving at `minute` or later.
+    func firstConnection(at minute: Int) -> Int {
+        var low = 0, high = departure.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(departure[middle]) < minute { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

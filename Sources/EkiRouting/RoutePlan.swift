@@ -1,0 +1,90 @@
+import EkiCore
+import EkiStore
+
+/// A route worked out against the timetable: every segment's times and stops, and what each
+/// transfer between them asks of the rider.
+public struct RoutePlan: Sendable {
+    public var route: Route
+    public var segments: [Segment]
+    /// `transfers[i]` lies between `segments[i]` and `segments[i + 1]`.
+    public var transfers: [Transfer]
+
+    /// One train as ridden, from the board station to the one to get off at.
+    public struct Segment: Sendable {
+        public var choice: Route.Segment
+        public var board: Reference.Station
+        public var alight: Reference.Station
+        /// The direction of the board the train leaves from (the platform).
+        public var direction: Reference.Direction
+        public var departure: ServiceMinute
+        public var arrival: ServiceMinute
+        public var trainType: Reference.TrainType?
+        public var category: TrainCategory
+        /// Where the train goes, as the platform sign says it.
+        public var destination: LocalizedName
+        /// Every stop from boarding to getting off, both included, across through service.
+        public var stops: [Stop]
+
+        /// Stops after boarding until the one to get off at (1: the next stop).
+        public var stopsToRide: Int { stops.count - 1 }
+        public var minutes: Int { arrival.value - departure.value }
+        /// The train parts ridden, in order (more than one across through service).
+        public var parts: [String] {
+            stops.reduce(into: []) { parts, stop in if parts.last != stop.part { parts.append(stop.part) } }
+        }
+    }
+
+    /// A stop of a ridden train. Where a train runs through onto another railway the two parts'
+    /// stops at that station are one stop: arriving on one part, leaving on the next.
+    public struct Stop: Sendable {
+        public var station: Reference.Station
+        public var arrival: ServiceMinute?
+        public var departure: ServiceMinute?
+        /// The train part that leaves from here (that arrives, at the last stop).
+        public var part: String
+        public var railway: String
+        /// Where a through-service train arrives on one station id and leaves from another of the
+        /// same platform group (東横線 渋谷 → 副都心線 渋谷): the station it arrived at.
+        public var arrivedAt: Reference.Station?
+
+        /// Whether getting off here is getting off at `station` (either id of a through stop).
+        func isAt(_ id: String) -> Bool { station.id == id || arrivedAt?.id == id }
+    }
+
+    /// Between getting off one train and boarding the next.
+    public struct Transfer: Sendable, Equatable {
+        public enum Place: String, Sendable {
+            /// Same platform group: across the platform, or the same platform.
+            case samePlatform
+            /// Another platform group of the same station complex: a walk inside the station.
+            case sameStation
+            /// Another station altogether: out and walk.
+            case otherStation
+        }
+        public var minutes: Int
+        public var place: Place
+        /// Straight-line distance between the two stations when they are different stations.
+        public var walkMeters: Int?
+        /// Negative minutes: the next train leaves before this one arrives.
+        public var impossible: Bool { minutes < 0 }
+        /// Under 2 minutes to change platforms, or less time than the walk to another station
+        /// (80 m a minute): possible for a rider who knows the way, flagged all the same.
+        public var tight: Bool {
+            guard !impossible else { return false }
+            switch place {
+            case .samePlatform: return false
+            case .sameStation: return minutes < 2
+            case .otherStation: return minutes < max(2, ((walkMeters ?? 0) + 79) / 80)
+            }
+        }
+    }
+
+    public var departure: ServiceMinute? { segments.first?.departure }
+    public var arrival: ServiceMinute? { segments.last?.arrival }
+    public var isFeasible: Bool { !transfers.contains(where: \.impossible) }
+
+    /// The pattern a rider would repeat another day: stations and directions, not times.
+    public var pattern: RoutePattern {
+        RoutePattern(legs: segments.map { .init(board: $0.board.id, direction: $0.direction.id, alight: $0.alight.id) })
+    }
+}

@@ -1,0 +1,246 @@
+import EkiCore
+import EkiStore
+import Foundation
+
+/// What a rider asked of a route that the timetable cannot give. The CLI prints the description
+/// after "eki: "; the HTTP API sends it as a problem's detail.
+public enum RouteError: Error, Equatable, CustomStringConvertible {
+    case noTrain(String)
+    case noStation(String)
+    /// The train's calendar is not the one its railway runs that day.
+    case notRunning(train: String, date: CivilDate, schedule: String?)
+    case doesNotLeave(train: String, station: String)
+    case doesNotReach(train: String, station: String, after: String)
+    case noSegment(Int, count: Int)
+    case noTrainReaches(from: String, to: String, after: String)
+    case emptyRoute
+
+    public var description: String {
+        switch self {
+        case .noTrain(let id):
+            "no train \"\(id)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)"
+        case .noStation(let id):
+            "no station \"\(id)\""
+        case .notRunning(let train, let date, let schedule):
+            "train \(train) does not run on \(date.iso): its railway runs "
+                + (schedule.map { "the \($0) timetable" } ?? "no trains") + " that day"
+        case .doesNotLeave(let train, let station):
+            "train \(train) does not leave from \(station)"
+        case .doesNotReach(let train, let station, let after):
+            "train \(train) does not stop at \(station) after \(after)"
+        case .noSegment(let number, let count):
+            count == 0 ? "the route has no segments yet" : "no segment \(number): the route has \(count) (1–\(count))"
+        case .noTrainReaches(let from, let to, let after):
+            "no train from \(from) reaches \(to) after \(after) on this service day"
+        case .emptyRoute:
+            "there is no route: add a segment with `eki route add`"
+        }
+    }
+}
+
+/// How long a change of trains takes at least: 1 minute inside a platform group, a walk between
+/// platform groups of one station, and 80 m a minute to another station.
+public struct TransferRules: Sendable, Equatable {
+    public var samePlatformMinutes = 1
+    public var walkMinutes: Int
+    public init(walkMinutes: Int = 5) { self.walkMinutes = walkMinutes }
+
+    func minutes(_ place: RoutePlan.Transfer.Place, walkMeters: Int?) -> Int {
+        switch place {
+        case .samePlatform: samePlatformMinutes
+        case .sameStation: walkMinutes
+        case .otherStation: max(walkMinutes, ((walkMeters ?? 0) + 79) / 80)
+        }
+    }
+}
+
+/// Works routes out against one timetable: segments from choices, the next train that reaches a
+/// station, transfers between segments. Reads only; keeping a route is `RouteStore`'s job.
+public struct RoutePlanner: Sendable {
+    public let timetable: Timetable
+    public var rules: TransferRules
+    var reference: Reference { timetable.reference }
+
+    public init(timetable: Timetable, rules: TransferRules = TransferRules()) {
+        self.timetable = timetable
+        self.rules = rules
+    }
+
+    /// Every segment worked out, with the transfers between them.
+    public func plan(_ route: Route) throws -> RoutePlan {
+        let segments = try route.segments.map { try segment($0, on: route.serviceDate) }
+        return RoutePlan(route: route, segments: segments,
+                         transfers: zip(segments, segments.dropFirst()).map { transfer(from: $0, to: $1) })
+    }
+
+    /// One chosen train worked out: it must run on the day, leave the board station and reach the
+    /// alight station later on (across through service).
+    public func segment(_ choice: Route.Segment, on date: CivilDate) throws -> RoutePlan.Segment {
+        guard choice.train.utf8.count <= 200, let part = try timetable.ridePart(choice.train) else {
+            throw RouteError.noTrain(choice.train)
+        }
+        let schedule = reference.service(of: part.railway, on: ScheduleDay(date))
+        guard schedule == part.service else {
+            throw RouteError.notRunning(train: part.id, date: date, schedule: schedule)
+        }
+        guard let board = reference.stations[choice.board] else { throw RouteError.noStation(choice.board) }
+        guard let index = boardIndex(of: part, at: board) else {
+            throw RouteError.doesNotLeave(train: part.id, station: board.id)
+        }
+        for path in try timetable.paths(from: part) {
+            let stops = ride(path, from: index)
+            if let end = stops.dropFirst().firstIndex(where: { $0.isAt(choice.alight) }) {
+                return try segment(choice, part: part, board: board, stops: Array(stops[...end]), path: path)
+            }
+        }
+        throw RouteError.doesNotReach(train: part.id, station: choice.alight, after: board.id)
+    }
+
+    /// The train leaving one of `boards` at `minute` or later (until `until`, when given) that gets
+    /// to one of `targets` first (the earliest arrival; of equal arrivals the earlier departure).
+    /// `direction` narrows the boards.
+    public func nextSegment(from boards: [Reference.Station], direction: String? = nil, to targets: [Reference.Station],
+                            on date: CivilDate, after minute: Int, until: Int? = nil, scan: Int = 40) throws -> RoutePlan.Segment? {
+        var best: RoutePlan.Segment?
+        let targetIds = targets.map(\.id)
+        for board in boards where !targetIds.contains(board.id) {
+            guard let railway = board.railway, let service = reference.service(of: railway, on: ScheduleDay(date)) else { continue }
+            for way in try timetable.directions(at: board) where direction.map({ Timetable.direction(way, matches: $0) }) ?? true {
+                let entries = try timetable.boardEntries(station: board, direction: way, service: service, from: minute, limit: scan)
+                var parts = PartCache(timetable: timetable)
+                for entry in entries {
+                    if let best, entry.minute > best.arrival.value { break }
+                    if let until, entry.minute > until { break }
+                    guard let found = try reach(entry, from: board, to: targetIds, parts: &parts) else { continue }
+                    if best.map({ (found.arrival.value, found.departure.value) < ($0.arrival.value, $0.departure.value) }) ?? true {
+                        best = found
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// What changing from one segment to the next asks: minutes, where, and the walk.
+    public func transfer(from a: RoutePlan.Segment, to b: RoutePlan.Segment) -> RoutePlan.Transfer {
+        let (place, meters) = placeOfChange(from: a.alight, to: b.board)
+        return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value, place: place, walkMeters: meters)
+    }
+
+    func placeOfChange(from a: Reference.Station, to b: Reference.Station) -> (RoutePlan.Transfer.Place, Int?) {
+        if a.id == b.id || a.platformGroup == b.platformGroup { return (.samePlatform, nil) }
+        if a.complex == b.complex { return (.sameStation, nil) }
+        let from = a.coordinate ?? reference.complexes[a.complex]?.coordinate
+        let to = b.coordinate ?? reference.complexes[b.complex]?.coordinate
+        let meters = from.flatMap { from in to.map { Int(from.distance(to: $0).rounded()) } }
+        return (.otherStation, meters)
+    }
+
+    /// The earliest minute a train can be boarded at `board` after arriving at `alight` at `minute`.
+    public func earliestBoarding(after minute: Int, alight: Reference.Station, board: Reference.Station) -> Int {
+        let (place, meters) = placeOfChange(from: alight, to: board)
+        return minute + rules.minutes(place, walkMeters: meters)
+    }
+
+    // MARK: - Riding a train
+
+    /// Where `part` is boarded at `station`: its stop there with a departure, or — for the
+    /// through-service rows of a board — its first stop when that is in the station's platform group.
+    func boardIndex(of part: RidePart, at station: Reference.Station) -> Int? {
+        let last = part.stops.count - 1
+        if let index = part.stops.indices.first(where: { $0 < last && part.stops[$0].station == station.id && part.stops[$0].departure != nil }) {
+            return index
+        }
+        if last > 0, part.stops[0].departure != nil, let first = reference.stations[part.stops[0].station],
+           first.platformGroup == station.platformGroup { return 0 }
+        return nil
+    }
+
+    /// The stops of a path of parts from `index` of the first part on, a through stop counted once.
+    /// On a loop line the ride ends when it comes round to where it started.
+    func ride(_ path: [RidePart], from index: Int) -> [RoutePlan.Stop] {
+        var stops: [RoutePlan.Stop] = []
+        for (n, part) in path.enumerated() {
+            for (i, stop) in part.stops.enumerated() where n > 0 || i >= index {
+                guard let station = reference.stations[stop.station] else { continue }
+                if n > 0, i == 0, let previous = stops.last, previous.station.complex == station.complex {
+                    stops[stops.count - 1] = RoutePlan.Stop(
+                        station: station, arrival: previous.arrival, departure: stop.departure, part: part.id,
+                        railway: part.railway, arrivedAt: previous.station.id == station.id ? nil : previous.station)
+                    continue
+                }
+                stops.append(RoutePlan.Stop(station: station, arrival: stop.arrival, departure: stop.departure,
+                                            part: part.id, railway: part.railway, arrivedAt: nil))
+                if stops.count > 1, station.id == stops[0].station.id { return stops }
+            }
+        }
+        return stops
+    }
+
+    /// A board row followed until it reaches one of `targets` (the first listed is preferred
+    /// when a stop is two of them): the segment ridden, or nil.
+    func reach(_ entry: BoardEntry, from board: Reference.Station, to targets: [String],
+               parts: inout PartCache) throws -> RoutePlan.Segment? {
+        guard let part = try parts.part(entry.train) else { return nil }
+        for path in try parts.paths(part) {
+            let stops = ride(path, from: entry.stopIndex)
+            guard let end = stops.dropFirst().firstIndex(where: { stop in targets.contains { stop.isAt($0) } }) else { continue }
+            let alight = targets.first { stops[end].isAt($0) } ?? stops[end].station.id
+            let choice = Route.Segment(train: part.id, board: board.id, alight: alight)
+            return try segment(choice, part: part, board: board, stops: Array(stops[...end]), path: path)
+        }
+        return nil
+    }
+
+    private func segment(_ choice: Route.Segment, part: RidePart, board: Reference.Station,
+                         stops: [RoutePlan.Stop], path: [RidePart]) throws -> RoutePlan.Segment {
+        guard let departure = stops.first?.departure, let last = stops.last, let arrival = last.arrival ?? last.departure,
+              let alight = reference.stations[choice.alight] else {
+            throw RouteError.doesNotReach(train: part.id, station: choice.alight, after: board.id)
+        }
+        let direction = try timetable.boardDirection(train: part.rowId, station: board) ?? reference.directions[part.direction]
+        guard let direction else { throw RouteError.doesNotLeave(train: part.id, station: board.id) }
+        let type = reference.trainTypes[part.trainType]
+        return RoutePlan.Segment(
+            choice: choice, board: board, alight: alight, direction: direction, departure: departure, arrival: arrival,
+            trainType: type, category: type?.category ?? .local,
+            destination: destination(of: path, from: board, direction: direction), stops: stops)
+    }
+
+    /// Where the train goes, as the board says it: the last stop of the branch ridden, or on a
+    /// loop line the next major stations ahead (渋谷・新宿方面).
+    func destination(of path: [RidePart], from board: Reference.Station, direction: Reference.Direction) -> LocalizedName {
+        if let railway = reference.railways[path[0].railway], railway.isLoop {
+            let major = timetable.majorStationsAhead(on: railway, from: board, forward: direction.id != railway.descending)
+            if !major.isEmpty {
+                return LocalizedName(ja: major.map(\.name.ja).joined(separator: "・") + "方面",
+                                     en: "for " + major.map(\.name.en).joined(separator: " & "))
+            }
+        }
+        let end = path.last?.stops.last.flatMap { reference.stations[$0.station] }
+        return end?.name ?? LocalizedName(ja: "", en: "")
+    }
+}
+
+/// Train parts and their onward paths read once per search: neighbouring departures share parts.
+struct PartCache {
+    let timetable: Timetable
+    private var parts: [Int64: RidePart] = [:]
+    private var paths: [Int64: [[RidePart]]] = [:]
+
+    init(timetable: Timetable) { self.timetable = timetable }
+
+    mutating func part(_ rowId: Int64) throws -> RidePart? {
+        if let known = parts[rowId] { return known }
+        let part = try timetable.ridePart(rowId: rowId)
+        parts[rowId] = part
+        return part
+    }
+
+    mutating func paths(_ part: RidePart) throws -> [[RidePart]] {
+        if let known = paths[part.rowId] { return known }
+        let found = try timetable.paths(from: part)
+        paths[part.rowId] = found
+        return found
+    }
+}

@@ -1,0 +1,154 @@
+import EkiCore
+import Foundation
+import GRDB
+
+/// A train part as a rider rides it: its stops with station rows from the reference tables and the
+/// parts it continues as. Leaner than `TrainPart` (no names, no terminals): routes read many.
+public struct RidePart: Sendable, Equatable {
+    public var rowId: Int64
+    public var id: String
+    public var railway: String
+    public var service: String
+    public var trainType: String
+    public var direction: String
+    public var stops: [TrainPart.Stop]
+    /// Row ids of the parts this one continues as (through service; two when the train splits).
+    public var next: [Int64]
+}
+
+/// One row of a departure board read for routing: which train part leaves, from which of its
+/// stops, when. `stopIndex` is 0 of the continuing part for a through-service row.
+public struct BoardEntry: Sendable, Equatable {
+    public var minute: Int
+    public var train: Int64
+    public var stopIndex: Int
+}
+
+extension Timetable {
+    /// A train part by its source id, or nil.
+    public func ridePart(_ id: String) throws -> RidePart? {
+        try reader.read { db in
+            guard let rowId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM train WHERE code = ?"),
+                                                 arguments: [id]) else { return nil }
+            return try ridePart(db, rowId: rowId)
+        }
+    }
+
+    public func ridePart(rowId: Int64) throws -> RidePart? {
+        try reader.read { db in try ridePart(db, rowId: rowId) }
+    }
+
+    func ridePart(_ db: Database, rowId: Int64) throws -> RidePart? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT code, railway_id, service_id, type_id, direction_id, stops FROM train WHERE id = ?
+            """), arguments: [rowId]) else { return nil }
+        let code: String = row[0]
+        guard let list = StopList(decoding: [UInt8](row[5] as Data)) else {
+            throw StoreError.inconsistent("train \(code) has a damaged stop list")
+        }
+        let serviceRow: Int64 = row[2]
+        return RidePart(
+            rowId: rowId, id: code, railway: reference.railwayCodes[row[1]] ?? "",
+            service: reference.serviceRowIds.first { $0.value == serviceRow }?.key ?? "",
+            trainType: reference.trainTypesByRow[row[3]]?.id ?? "",
+            direction: reference.directionCodes[row[4]] ?? "",
+            stops: list.stops.map { stop in
+                TrainPart.Stop(station: reference.stationsByRowId[stop.stationId]?.id ?? "?",
+                               arrival: stop.arrival.map(ServiceMinute.init), departure: stop.departure.map(ServiceMinute.init))
+            },
+            next: try Int64.fetchAll(db.cachedStatement(sql: "SELECT next_id FROM train_link WHERE train_id = ? ORDER BY next_id"),
+                                     arguments: [rowId]))
+    }
+
+    /// Every way a train goes on from `part`: one list of parts per branch, `part` first. A loop
+    /// railway links each lap to the next all day: a path takes at most two laps (enough to ride
+    /// past the end of one), stops after `maxParts` parts, and never takes the same part twice.
+    public func paths(from part: RidePart, maxParts: Int = 8) throws -> [[RidePart]] {
+        try reader.read { db in
+            var paths: [[RidePart]] = []
+            func extend(_ path: [RidePart]) throws {
+                let last = path[path.count - 1]
+                let next = path.count < maxParts ? last.next.filter { id in !path.contains { $0.rowId == id } } : []
+                var extended = false
+                for id in next {
+                    guard let part = try ridePart(db, rowId: id) else { continue }
+                    if reference.railways[part.railway]?.isLoop == true,
+                       path.filter({ $0.railway == part.railway }).count >= 2 { continue }
+                    extended = true
+                    try extend(path + [part])
+                }
+                if !extended { paths.append(path) }
+            }
+            try extend([part])
+            return paths
+        }
+    }
+
+    /// The board direction a train part leaves `station` in (through-service rows included), or nil
+    /// when it does not leave there on any board.
+    public func boardDirection(train: Int64, station: Reference.Station) throws -> Reference.Direction? {
+        try reader.read { db in
+            try Int64.fetchOne(db.cachedStatement(sql: """
+                SELECT direction_id FROM departure WHERE station_id = ? AND train_id = ? LIMIT 1
+                """), arguments: [station.rowId, train])
+        }.flatMap { reference.directionCodes[$0] }.flatMap { reference.directions[$0] }
+    }
+
+    /// Board rows of one station, direction and calendar: the next `limit` from `minute` on
+    /// (`before == false`), or the `limit` before it, latest first (`before == true`).
+    public func boardEntries(station: Reference.Station, direction: Reference.Direction, service: String,
+                             from minute: Int, before: Bool = false, limit: Int) throws -> [BoardEntry] {
+        guard let serviceRow = reference.serviceRowIds[service] else { return [] }
+        let sql = before
+            ? "SELECT minute, train_id, stop_index FROM departure WHERE station_id = ? AND direction_id = ? AND service_id = ? AND minute < ? ORDER BY minute DESC, train_id DESC LIMIT ?"
+            : "SELECT minute, train_id, stop_index FROM departure WHERE station_id = ? AND direction_id = ? AND service_id = ? AND minute >= ? ORDER BY minute, train_id LIMIT ?"
+        return try reader.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: sql),
+                             arguments: [station.rowId, direction.rowId, serviceRow, minute, limit]).map {
+                BoardEntry(minute: $0[0], train: $0[1], stopIndex: $0[2])
+            }
+        }
+    }
+}
+
+// MARK: - The day's trains, for searches over the whole network
+
+/// A train part that runs on one service day, as the fastest-route search reads it.
+public struct RunningTrain: Sendable {
+    public var rowId: Int64
+    public var railway: String
+    public var stops: [StopList.Stop]
+    public var next: [Int64]
+}
+
+extension Timetable {
+    /// Every train part running on `serviceDate` (each railway's calendar for that day), optionally
+    /// only those of some railways. One pass over the train table; stops stay as row ids.
+    public func runningTrains(on serviceDate: CivilDate, railways: Set<String>? = nil) throws -> [RunningTrain] {
+        let day = ScheduleDay(serviceDate)
+        var running: Set<[Int64]> = []   // [railway row, service row]
+        for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
+            if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {
+                running.insert([railway.rowId, row])
+            }
+        }
+        return try reader.read { db in
+            var links: [Int64: [Int64]] = [:]
+            let linkRows = try Row.fetchCursor(db, sql: "SELECT train_id, next_id FROM train_link")
+            while let row = try linkRows.next() { links[row[0], default: []].append(row[1]) }
+            var trains: [RunningTrain] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, railway_id, service_id, stops FROM train")
+            while let row = try rows.next() {
+                let railway: Int64 = row[1]
+                guard running.contains([railway, row[2]]) else { continue }
+                let id: Int64 = row[0]
+                guard let list = try row.withUnsafeData(atIndex: 3, { data in data.flatMap { StopList(decoding: [UInt8]($0)) } }) else {
+                    throw StoreError.inconsistent("train row \(id) has a damaged stop list")
+                }
+                trains.append(RunningTrain(rowId: id, railway: reference.railwayCodes[railway] ?? "",
+                                           stops: list.stops, next: links[id] ?? []))
+            }
+            return trains
+        }
+    }
+}

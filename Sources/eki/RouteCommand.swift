@@ -1,0 +1,122 @@
+import ArgumentParser
+import EkiCore
+import EkiJSON
+import EkiRouting
+import EkiStore
+import Foundation
+
+struct RouteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Your DIY route: the trains you chain, their alternatives, when to leave and where to get off.",
+        discussion: """
+            One route is active at a time, kept in your state file; it expires at the end of its \
+            service day (03:00). Start one with `eki route add <train> --from <station> --to <station>` \
+            or `eki route fastest <from> <to> --use 1`.
+            """,
+        subcommands: [Show.self, Add.self, Alternatives.self, Swap.self, Clear.self, Suggest.self, Fastest.self],
+        defaultSubcommand: Show.self)
+
+    /// Options every route subcommand shares.
+    struct Common: ParsableArguments {
+        @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
+        var at: String?
+
+        @Option(name: .long, help: "Language: ja or en.")
+        var lang: Language = .ja
+
+        @Flag(name: .long, help: "Print JSON.")
+        var json = false
+
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var userState: StateOptions
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The active route: each train, each transfer, and what to do next.")
+        @OptionGroup var common: Common
+
+        func run() throws {
+            let context = try RouteContext(common)
+            guard let plan = try context.activePlan() else {
+                if common.json { print(try Render.json(ActiveRouteJSON(route: nil, expired: context.expired?.serviceDate))); return }
+                print(context.noRouteMessage)
+                return
+            }
+            if common.json { print(try Render.json(ActiveRouteJSON(route: context.json(plan), expired: nil))); return }
+            print(context.text.render(plan, at: context.instant))
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget the active route (its pattern stays for suggestions).")
+        @OptionGroup var userState: StateOptions
+
+        func run() throws {
+            let cleared = try RouteStore(state: userState.open()).clear()
+            print(cleared ? "route cleared" : "there was no route")
+        }
+    }
+}
+
+/// What every route subcommand opens: the timetable, the planner, the rider's store, the moment.
+struct RouteContext {
+    let timetable: Timetable
+    let planner: RoutePlanner
+    let store: RouteStore
+    let instant: ServiceInstant
+    let lang: Language
+    let json: Bool
+    /// The active route, when there is one for this service day.
+    let route: Route?
+    /// A route that ended with its service day and was just dropped.
+    let expired: Route?
+
+    init(_ common: RouteCommand.Common, rules: TransferRules = TransferRules()) throws {
+        timetable = try common.database.open()
+        planner = RoutePlanner(timetable: timetable, rules: rules)
+        store = RouteStore(state: try common.userState.open())
+        instant = try Resolve.instant(common.at)
+        lang = common.lang
+        json = common.json
+        (route, expired) = try store.active(at: instant)
+    }
+
+    var text: RouteText { RouteText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference) }
+
+    func json(_ plan: RoutePlan) -> RouteJSON { RouteJSON(plan, reference: timetable.reference) }
+
+    /// The active route worked out; nil when there is none.
+    func activePlan() throws -> RoutePlan? {
+        guard let route else { return nil }
+        return try rider { try planner.plan(route) }
+    }
+
+    /// The active route, or a message and exit 1 when there is none.
+    func requirePlan() throws -> RoutePlan {
+        guard let plan = try activePlan(), !plan.segments.isEmpty else { throw failure(noRouteMessage, code: 1) }
+        return plan
+    }
+
+    var noRouteMessage: String {
+        if let expired {
+            return lang == .ja ? "\(expired.serviceDate.iso) のルートは運行日の終わり（03:00）で期限切れになりました"
+                               : "the route of \(expired.serviceDate.iso) expired at the end of its service day (03:00)"
+        }
+        return lang == .ja ? "ルートはありません（eki route add <列車> --from <駅> --to <駅>）"
+                           : "no route yet (eki route add <train> --from <station> --to <station>)"
+    }
+
+    /// A segment number as the rider types it (1-based), checked against the route.
+    func segmentIndex(_ number: Int, in plan: RoutePlan) throws -> Int {
+        guard (1...plan.segments.count).contains(number) else {
+            throw failure(RouteError.noSegment(number, count: plan.segments.count).description, code: 2)
+        }
+        return number - 1
+    }
+}
+
+/// A rider's mistake about a route becomes "eki: …" and exit 2.
+func rider<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as RouteError { throw failure(error.description, code: 2) }
+}

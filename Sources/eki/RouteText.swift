@@ -1,0 +1,109 @@
+import EkiCore
+import EkiRouting
+import EkiStore
+
+/// A route as the terminal shows it: a header with the whole trip, each train with its stops to
+/// ride, each transfer with its minutes and flags, and what to do next.
+struct RouteText {
+    var lang: Language
+    var color: Bool
+    var reference: Reference
+
+    func render(_ plan: RoutePlan, at instant: ServiceInstant?) -> String {
+        var lines = [header(plan)]
+        if let instant { lines.append("  " + nextAction(plan, at: instant)) }
+        for (index, segment) in plan.segments.enumerated() {
+            lines.append("")
+            lines += self.segment(segment, number: index + 1)
+            if index < plan.transfers.count {
+                lines.append("     " + transfer(plan.transfers[index], at: segment.alight, to: plan.segments[index + 1].board))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func header(_ plan: RoutePlan) -> String {
+        let day = ScheduleDay(plan.route.serviceDate)
+        let reason = lang == .ja ? day.reasonJa : day.reasonEn
+        guard let first = plan.segments.first, let last = plan.segments.last else {
+            return lang == .ja ? "ルート \(plan.route.serviceDate.iso)（\(reason)）: まだ列車がありません"
+                               : "Route of \(plan.route.serviceDate.iso) (\(reason)): no trains yet"
+        }
+        let minutes = last.arrival.value - first.departure.value
+        let changes = plan.segments.count - 1
+        if lang == .ja {
+            return "ルート \(plan.route.serviceDate.iso)（\(reason)） \(first.board.name.ja) \(first.departure.clock) → \(last.alight.name.ja) \(last.arrival.clock)  \(duration(minutes))・乗換\(changes)回"
+        }
+        return "Route of \(plan.route.serviceDate.iso) (\(reason)): \(first.board.name.en) \(first.departure.clock) → \(last.alight.name.en) \(last.arrival.clock), \(duration(minutes)), \(changes) change\(changes == 1 ? "" : "s")"
+    }
+
+    /// "leave in 7 min" / "get off at 中目黒 in 3 stops" / "arrived".
+    func nextAction(_ plan: RoutePlan, at instant: ServiceInstant) -> String {
+        switch plan.nextAction(at: instant) {
+        case .board(let index, let minutes):
+            let segment = plan.segments[index]
+            return lang == .ja
+                ? "次: \(segment.board.name.ja) \(segment.departure.clock) 発に乗車（あと\(duration(minutes))）"
+                : "Next: board at \(segment.board.name.en) at \(segment.departure.clock) (in \(duration(minutes)))"
+        case .getOff(let index, let stops, let minutes):
+            let segment = plan.segments[index]
+            return lang == .ja
+                ? "次: \(segment.alight.name.ja)で降車（あと\(stops)駅・\(duration(minutes))、\(segment.arrival.clock) 着）"
+                : "Next: get off at \(segment.alight.name.en) in \(stops) stop\(stops == 1 ? "" : "s") (\(duration(minutes)), \(segment.arrival.clock))"
+        case .arrived:
+            return lang == .ja ? "到着済み" : "Arrived"
+        }
+    }
+
+    func segment(_ segment: RoutePlan.Segment, number: Int) -> [String] {
+        let type = segment.trainType.map { lang.pick($0.name) } ?? ""
+        let destination = lang.pick(segment.destination)
+        let toward = destination.isEmpty ? "" : (lang == .ja ? "  \(destination)行" : "  for \(destination)")
+        let railway = segment.board.railway.flatMap { reference.railways[$0] }.map { lang.pick($0.name) } ?? ""
+        let through = Set(segment.stops.map(\.railway)).count > 1
+            ? (lang == .ja ? "（直通）" : " (through service)") : ""
+        let stops = segment.stopsToRide
+        return [
+            " \(number)  \(segment.departure.clock)  \(lang.pick(segment.board.name))  \(railway) \(lang.pick(segment.direction.name))",
+            "           \(Render.badge(segment.category, color: color)) \(type)\(toward)",
+            lang == .ja ? "     ↓     \(stops)駅・\(duration(segment.minutes))\(through)"
+                        : "     ↓     \(stops) stop\(stops == 1 ? "" : "s"), \(duration(segment.minutes))\(through)",
+            "    \(segment.arrival.clock)  \(lang.pick(segment.alight.name))",
+        ]
+    }
+
+    func transfer(_ transfer: RoutePlan.Transfer, at alight: Reference.Station, to board: Reference.Station) -> String {
+        let place: String
+        switch transfer.place {
+        case .samePlatform: place = lang == .ja ? "同じホーム" : "same platform"
+        case .sameStation: place = lang == .ja ? "駅構内で移動" : "walk inside the station"
+        case .otherStation:
+            let walk = transfer.walkMeters.map { lang == .ja ? "徒歩約\($0)m" : "walk about \($0) m" } ?? ""
+            place = (lang == .ja ? "\(lang.pick(board.name))へ" : "to \(lang.pick(board.name))") + (walk.isEmpty ? "" : ", " + walk)
+        }
+        var line = lang == .ja ? "乗換 \(transfer.minutes)分（\(place)）" : "change: \(transfer.minutes) min (\(place))"
+        if transfer.impossible {
+            line += lang == .ja ? "  ⚠ 間に合いません" : "  ⚠ impossible: the next train leaves first"
+        } else if transfer.tight {
+            line += lang == .ja ? "  ⚠ 乗換時間が短い" : "  ⚠ tight"
+        }
+        return line
+    }
+
+    /// One alternative train in a line: time, badge, type, destination, arrival, and the difference.
+    func alternative(_ alternative: Alternative, label: String) -> String {
+        let segment = alternative.segment
+        let type = segment.trainType.map { lang.pick($0.name) } ?? ""
+        let destination = lang.pick(segment.destination)
+        func signed(_ minutes: Int) -> String { minutes > 0 ? "+\(minutes)" : "\(minutes)" }
+        let difference = lang == .ja
+            ? "発\(signed(alternative.departsBy))分・着\(signed(alternative.arrivesBy))分"
+            : "leaves \(signed(alternative.departsBy)), arrives \(signed(alternative.arrivesBy)) min"
+        return "  \(Render.pad(label, to: 3)) \(segment.departure.clock) \(Render.badge(segment.category, color: color)) \(type) \(destination)\(lang == .ja ? "行" : "") → \(lang.pick(segment.alight.name)) \(segment.arrival.clock)  (\(difference))"
+    }
+
+    func duration(_ minutes: Int) -> String {
+        if lang == .ja { return minutes < 60 ? "\(minutes)分" : "\(minutes / 60)時間\(minutes % 60)分" }
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}
