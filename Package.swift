@@ -58,6 +58,7 @@ let package = Package(
             "EkiCore", "EkiStore", "EkiJSON", "EkiServer", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
+        .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),
         .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
     ]
 )
