@@ -35,7 +35,7 @@ let package = Package(
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
-        .target(name: "EkiDrawing", dependencies: ["EkiCore", "EkiStore"]),
+        .target(name: "EkiDrawing", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Hummingbird: the JSON API, the HTML pages and their static assets.
         .target(name: "EkiServer", dependencies: [
             "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing",
