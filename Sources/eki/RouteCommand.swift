@@ -51,6 +51,8 @@ struct RouteCommand: ParsableCommand {
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Forget the active route (its pattern stays for suggestions).")
         @OptionGroup var userState: StateOptions
+        // Accepted like every route command's, though clearing never reads the timetable.
+        @OptionGroup var database: DatabaseOptions
 
         func run() throws {
             let cleared = try RouteStore(state: userState.open()).clear()

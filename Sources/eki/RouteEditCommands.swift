@@ -41,6 +41,9 @@ extension RouteCommand {
             if let route = context.route, common.at != nil, route.serviceDate != context.instant.serviceDate {
                 throw failure("the active route is for \(route.serviceDate.iso); `eki route clear` first to plan another day", code: 2)
             }
+            if let expired = context.expired {
+                Terminal.error("eki: the route of \(expired.serviceDate.iso) had expired; this starts a new one")
+            }
             var route = context.route ?? Route(serviceDate: context.instant.serviceDate)
             let previous = try route.segments.isEmpty ? nil : rider { try context.planner.plan(route) }.segments.last
             let targets = try Resolve.stations(to, in: timetable)
