@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "EkiDrawing", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Hummingbird: the JSON API, the HTML pages and their static assets.
         .target(name: "EkiServer", dependencies: [
-            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing",
+            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -48,7 +48,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
-        .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore"], path: "Benchmarks/EkiBench"),
+        .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore", "EkiRouting"], path: "Benchmarks/EkiBench"),
         // Finds ../shared/data and imports it once per test run, for every test target.
         .target(name: "EkiTestSupport", dependencies: ["EkiStore", "EkiImport"], path: "Tests/EkiTestSupport"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),

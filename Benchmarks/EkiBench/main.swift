@@ -109,3 +109,5 @@ let toyokoShibuya = reference.stations["Tokyu.Toyoko.Shibuya"]!
 measure("timeline, whole weekday, Shibuya Toyoko inbound, 3 a board", iterations: 1_000) { _ in
     _ = try! timetable.timeline(station: toyokoShibuya, direction: inbound, at: ServiceInstant(parsing: "2026-11-24T03:00")!, limit: 3)
 }
+
+try benchmarkRouting(timetable)

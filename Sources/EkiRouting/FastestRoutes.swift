@@ -15,6 +15,14 @@ public struct FastestOption: Sendable {
     public var plan: RoutePlan
 }
 
+/// What a fastest-route search found, and from when: `nextDay` when the asked service day had
+/// nothing left and these are the next day's first trains.
+public struct FastestAnswer: Sendable {
+    public var at: ServiceInstant
+    public var nextDay: Bool
+    public var options: [FastestOption]
+}
+
 /// Fastest routes between two places over the whole network: up to three options, the fastest
 /// first, then fewer changes or a later start. Every option is a `Route`, ready to become the
 /// rider's DIY route.
@@ -57,6 +65,17 @@ public struct FastestRoutes: Sendable {
         return try journeys.map { kind, journey in
             FastestOption(kind: kind, plan: try planner.plan(route(journey, on: network)))
         }
+    }
+
+    /// Options from `instant` on; when nothing gets there any more that service day, the first
+    /// trains of the next one (`nextDay`). `network` gives a service day's network.
+    public func search(from origins: [Reference.Station], to destinations: [Reference.Station], at instant: ServiceInstant,
+                       networks network: (CivilDate) throws -> RouteNetwork) throws -> FastestAnswer {
+        let today = try search(from: origins, to: destinations, at: instant, on: network(instant.serviceDate))
+        if !today.isEmpty { return FastestAnswer(at: instant, nextDay: false, options: today) }
+        let morning = ServiceInstant(serviceDate: instant.serviceDate.adding(days: 1), minute: ServiceMinute(ServiceMinute.dayStart))
+        return FastestAnswer(at: morning, nextDay: true,
+                             options: try search(from: origins, to: destinations, at: morning, on: network(morning.serviceDate)))
     }
 
     /// The earliest arrival of a scan, with the fewest trains of those arriving then.

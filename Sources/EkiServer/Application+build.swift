@@ -1,3 +1,4 @@
+import EkiRouting
 import EkiStore
 import Foundation
 import Hummingbird
@@ -41,7 +42,7 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     router.add(middleware: LogRequestsMiddleware(.debug))
     let api = TimetableAPI(timetable: timetable,
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),
-                           clock: clock)
+                           clock: clock, networks: RouteNetworks(timetable: timetable))
     api.addRoutes(to: router)
     router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request) }
     WebPages.register(on: router, timetable: timetable)

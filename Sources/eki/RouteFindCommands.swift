@@ -42,18 +42,10 @@ extension RouteCommand {
             guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                 throw failure("\(from) and \(to) are the same station", code: 2)
             }
-            let search = FastestRoutes(planner: context.planner)
-            var instant = context.instant
-            var options = try search.search(from: origins, to: destinations, at: instant,
-                                            on: RouteNetwork(timetable: timetable, serviceDate: instant.serviceDate))
-            var nextDay = false
-            if options.isEmpty {
-                // Nothing more tonight: the first trains of the next service day.
-                instant = ServiceInstant(serviceDate: instant.serviceDate.adding(days: 1), minute: ServiceMinute(ServiceMinute.dayStart))
-                options = try search.search(from: origins, to: destinations, at: instant,
-                                            on: RouteNetwork(timetable: timetable, serviceDate: instant.serviceDate))
-                nextDay = true
+            let answer = try FastestRoutes(planner: context.planner).search(from: origins, to: destinations, at: context.instant) {
+                try RouteNetwork(timetable: timetable, serviceDate: $0)
             }
+            let (options, instant, nextDay) = (answer.options, answer.at, answer.nextDay)
             guard !options.isEmpty else {
                 throw failure("no train connects \(from) and \(to) on this service day or the next", code: 1)
             }

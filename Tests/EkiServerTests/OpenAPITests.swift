@@ -17,8 +17,17 @@ import Testing
         "/api/v1/railway/{railwayId}": "/api/v1/railway/Tokyu.Toyoko",
         "/api/v1/calendar/{year}": "/api/v1/calendar/2026",
         "/api/v1/schedule": "/api/v1/schedule?date=2026-11-23",
+        "/api/v1/route": "/api/v1/route?date=2026-11-24&segments=\(route)",
+        "/api/v1/route/alternatives": "/api/v1/route/alternatives?date=2026-11-24&segments=\(route)&segment=2",
+        "/api/v1/route/swap": "/api/v1/route/swap?date=2026-11-24&segments=\(route)&segment=1&train=Minatomirai.Minatomirai.063072.Weekday",
+        "/api/v1/route/next": "/api/v1/route/next?from=Tokyu.Toyoko.NakaMeguro&to=%E9%8A%80%E5%BA%A7&at=2026-11-24T08:19",
+        "/api/v1/route/fastest": "/api/v1/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E9%8A%80%E5%BA%A7&at=2026-11-24T07:30",
+        "/api/v1/route/suggest": "/api/v1/route/suggest?patterns=2*Minatomirai.Minatomirai.Bashamichi~Inbound~Tokyu.Toyoko.NakaMeguro&at=2026-11-24T07:30",
         "/api/openapi.json": "/api/openapi.json",
     ]
+    /// Bashamichi 07:37 → Naka-meguro, then the Hibiya line's 08:19 to Ginza (a Tuesday).
+    static let route = "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro,"
+        + "TokyoMetro.Hibiya.B863S.Weekday~TokyoMetro.Hibiya.NakaMeguro~TokyoMetro.Hibiya.Ginza"
 
     static func document() async throws -> [String: Any] {
         let answer = try await APIClient.get("/api/openapi.json")
@@ -35,7 +44,8 @@ import Testing
         #expect(document["openapi"] as? String == "3.1.0")
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
         #expect(Set(schemas.keys).isSuperset(of: ["Problem", "Departure", "StationBoard", "Train", "SearchResults", "Nearby",
-                                                 "StationDetail", "Railway", "Calendar", "Schedule", "Timeline"]))
+                                                 "StationDetail", "Railway", "Calendar", "Schedule", "Timeline",
+                                                 "Route", "RouteSegment", "Alternatives", "Swap", "Fastest", "Suggestions"]))
     }
 
     @Test func everyRouteIsDocumentedAndEveryDocumentedPathIsARoute() async throws {

@@ -206,6 +206,109 @@ enum OpenAPI {
             }
           }
         },
+        "/api/v1/route": {
+          "get": {
+            "operationId": "route",
+            "summary": "A DIY route worked out: each train's times and stops (across through service), each transfer's minutes and flags (eki route show). The route travels in the request; the server keeps none.",
+            "parameters": [{ "$ref": "#/components/parameters/routeDate" }, { "$ref": "#/components/parameters/segments" }],
+            "responses": {
+              "200": { "description": "The route.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Route" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/route/alternatives": {
+          "get": {
+            "operationId": "routeAlternatives",
+            "summary": "The trains just before and after a segment's, from the same platform, that also reach its alight station, each with its arrival (eki route alternatives).",
+            "parameters": [
+              { "$ref": "#/components/parameters/routeDate" }, { "$ref": "#/components/parameters/segments" },
+              { "$ref": "#/components/parameters/segment" },
+              { "name": "count", "in": "query", "description": "How many earlier and how many later trains.", "schema": { "type": "integer", "minimum": 1, "maximum": 5, "default": 2 } }
+            ],
+            "responses": {
+              "200": { "description": "The chosen train and its alternatives, earliest first.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Alternatives" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/route/swap": {
+          "get": {
+            "operationId": "routeSwap",
+            "summary": "A segment on another train; later segments are checked and, where their train is missed or an earlier one can now be caught, a replacement is proposed (eki route swap).",
+            "parameters": [
+              { "$ref": "#/components/parameters/routeDate" }, { "$ref": "#/components/parameters/segments" },
+              { "$ref": "#/components/parameters/segment" },
+              { "name": "train", "in": "query", "required": true, "description": "The train id to take instead.", "schema": { "type": "string" }, "example": "Minatomirai.Minatomirai.063072.Weekday" },
+              { "name": "follow", "in": "query", "description": "Also take the proposed trains.", "schema": { "type": "boolean", "default": false } }
+            ],
+            "responses": {
+              "200": { "description": "The changed route and the proposals.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Swap" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/route/next": {
+          "get": {
+            "operationId": "routeNext",
+            "summary": "The train from a station (any of its complex) after a moment that gets to another station first: the next segment to add.",
+            "parameters": [
+              { "name": "from", "in": "query", "required": true, "description": "Where the rider is: a station id or name; every station of its complex is considered.", "schema": { "type": "string" }, "example": "Tokyu.Toyoko.NakaMeguro" },
+              { "name": "to", "in": "query", "required": true, "description": "Where to get off: a station id or name.", "schema": { "type": "string" }, "example": "銀座" },
+              { "$ref": "#/components/parameters/direction" },
+              { "$ref": "#/components/parameters/railway" },
+              { "$ref": "#/components/parameters/at" }
+            ],
+            "responses": {
+              "200": { "description": "The segment.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RouteSegment" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/route/fastest": {
+          "get": {
+            "operationId": "routeFastest",
+            "summary": "Fastest routes over the whole network by Connection Scan: the earliest arrival, then fewer changes or a later start; each option is a route to keep and edit (eki route fastest). After the last trains, the next service day's first.",
+            "parameters": [
+              { "name": "from", "in": "query", "required": true, "description": "A station id or name (its whole complex).", "schema": { "type": "string" }, "example": "馬車道" },
+              { "name": "to", "in": "query", "required": true, "description": "A station id or name (its whole complex).", "schema": { "type": "string" }, "example": "銀座" },
+              { "$ref": "#/components/parameters/at" },
+              { "name": "transferMinutes", "in": "query", "description": "Minutes to change between platform groups of one station (1 minute within a group).", "schema": { "type": "integer", "minimum": 0, "maximum": 30, "default": 5 } }
+            ],
+            "responses": {
+              "200": { "description": "Up to three options.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Fastest" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "404": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/route/suggest": {
+          "get": {
+            "operationId": "routeSuggest",
+            "summary": "Remembered route patterns (stations and directions, kept by the client) filled in with the next trains; near a position, only those starting within the radius, by distance and use.",
+            "parameters": [
+              { "name": "patterns", "in": "query", "required": true, "description": "Up to 8 patterns separated by |, each USES*BOARD~DIRECTION~ALIGHT with legs separated by commas.", "schema": { "type": "string" }, "example": "2*Minatomirai.Minatomirai.Bashamichi~Inbound~Tokyu.Toyoko.NakaMeguro" },
+              { "name": "lat", "in": "query", "description": "Latitude of the rider.", "schema": { "type": "number" } },
+              { "name": "lon", "in": "query", "description": "Longitude of the rider.", "schema": { "type": "number" } },
+              { "name": "radius", "in": "query", "description": "Metres from the position a pattern may start.", "schema": { "type": "integer", "minimum": 100, "maximum": 5000, "default": 1500 } },
+              { "$ref": "#/components/parameters/at" }
+            ],
+            "responses": {
+              "200": { "description": "The suggestions.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Suggestions" } } } },
+              "304": { "$ref": "#/components/responses/NotModified" },
+              "400": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
         "/api/openapi.json": {
           "get": {
             "operationId": "openapi",
@@ -223,7 +326,10 @@ enum OpenAPI {
           "direction": { "name": "direction", "in": "query", "description": "Only this direction: its id (Inbound, Outbound, InnerLoop…) or name (上り). Default: every direction.", "schema": { "type": "string" }, "example": "Inbound" },
           "railway": { "name": "railway", "in": "query", "description": "Only the station on this railway, when a name covers several (Tokyu.Toyoko, 東横線, toyoko).", "schema": { "type": "string" } },
           "at": { "name": "at", "in": "query", "description": "Tokyo local time to start from, YYYY-MM-DDTHH:MM. Default: now (then the answer may be reused only until the minute ends).", "schema": { "type": "string", "pattern": "^\\\\d{4}-\\\\d{2}-\\\\d{2}T\\\\d{2}:\\\\d{2}$" }, "example": "2026-11-24T07:30" },
-          "date": { "name": "date", "in": "query", "description": "The service day, YYYY-MM-DD. Default: today's service day.", "schema": { "type": "string", "format": "date" }, "example": "2026-11-24" }
+          "date": { "name": "date", "in": "query", "description": "The service day, YYYY-MM-DD. Default: today's service day.", "schema": { "type": "string", "format": "date" }, "example": "2026-11-24" },
+          "routeDate": { "name": "date", "in": "query", "required": true, "description": "The route's service day, YYYY-MM-DD.", "schema": { "type": "string", "format": "date" }, "example": "2026-11-24" },
+          "segments": { "name": "segments", "in": "query", "required": true, "description": "The route's trains, up to 8, separated by commas: TRAIN~BOARD~ALIGHT (train id, the station boarded, the station to get off at).", "schema": { "type": "string" }, "example": "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro" },
+          "segment": { "name": "segment", "in": "query", "description": "Which segment, 1 for the first train.", "schema": { "type": "integer", "minimum": 1, "maximum": 8, "default": 1 } }
         },
         "headers": {
           "ETag": { "description": "Names this answer: database snapshot and import, request, and the minute when the time was the server's.", "schema": { "type": "string" } },
@@ -415,6 +521,84 @@ enum OpenAPI {
             "properties": {
               "year": { "type": "integer" },
               "holidays": { "type": "array", "items": { "type": "object", "required": ["date", "name", "nameEn"], "properties": { "date": { "type": "string", "format": "date" }, "name": { "type": "string", "example": "勤労感謝の日" }, "nameEn": { "type": "string" } } } }
+            }
+          },
+          "RouteStation": { "type": "object", "required": ["id", "title"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "railway": { "type": "string" }, "railwayTitle": { "$ref": "#/components/schemas/Name" } } },
+          "RouteSegment": {
+            "type": "object",
+            "required": ["train", "parts", "board", "alight", "direction", "departure", "arrival", "departureMinute", "arrivalMinute", "minutes", "stopsToRide", "category", "destinationName", "railways", "stops"],
+            "properties": {
+              "train": { "type": "string", "description": "The train part boarded." },
+              "parts": { "type": "array", "items": { "type": "string" }, "description": "Every part ridden, across through service." },
+              "board": { "$ref": "#/components/schemas/RouteStation" },
+              "alight": { "$ref": "#/components/schemas/RouteStation" },
+              "direction": { "type": "object", "required": ["id", "title"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" } } },
+              "departure": { "type": "string", "example": "07:37" }, "arrival": { "type": "string", "example": "08:18" },
+              "departureMinute": { "type": "integer", "description": "Service-day minute (1480 is 00:40 the next morning)." },
+              "arrivalMinute": { "type": "integer" },
+              "minutes": { "type": "integer" }, "stopsToRide": { "type": "integer" },
+              "trainType": { "type": "string" }, "trainTypeName": { "$ref": "#/components/schemas/Name" },
+              "category": { "$ref": "#/components/schemas/Category" },
+              "destinationName": { "$ref": "#/components/schemas/Name" },
+              "railways": { "type": "array", "items": { "$ref": "#/components/schemas/RailwayRef" } },
+              "stops": { "type": "array", "description": "From boarding to getting off, both included.", "items": { "type": "object", "required": ["station", "title"], "properties": { "station": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "arrival": { "type": "string" }, "departure": { "type": "string" }, "arrivalMinute": { "type": "integer" }, "departureMinute": { "type": "integer" } } } }
+            }
+          },
+          "Transfer": {
+            "type": "object", "required": ["minutes", "place", "impossible", "tight"],
+            "properties": {
+              "minutes": { "type": "integer", "description": "From arriving to the next train leaving; negative when it leaves first." },
+              "place": { "type": "string", "enum": ["samePlatform", "sameStation", "otherStation"] },
+              "walkMeters": { "type": "integer" },
+              "impossible": { "type": "boolean" },
+              "tight": { "type": "boolean", "description": "Under 2 minutes between platform groups, or less than the walk to another station." }
+            }
+          },
+          "Route": {
+            "type": "object", "required": ["id", "serviceDate", "feasible", "segments", "transfers"],
+            "properties": {
+              "id": { "type": "string" }, "serviceDate": { "type": "string", "format": "date" },
+              "departure": { "type": "string" }, "arrival": { "type": "string" }, "minutes": { "type": "integer" },
+              "feasible": { "type": "boolean", "description": "No transfer is impossible." },
+              "segments": { "type": "array", "items": { "$ref": "#/components/schemas/RouteSegment" } },
+              "transfers": { "type": "array", "items": { "$ref": "#/components/schemas/Transfer" } }
+            }
+          },
+          "Alternatives": {
+            "type": "object", "required": ["segment", "chosen", "earlier", "later"],
+            "properties": {
+              "segment": { "type": "integer" },
+              "chosen": { "$ref": "#/components/schemas/RouteSegment" },
+              "earlier": { "type": "array", "items": { "$ref": "#/components/schemas/Alternative" } },
+              "later": { "type": "array", "items": { "$ref": "#/components/schemas/Alternative" } }
+            }
+          },
+          "Alternative": { "type": "object", "required": ["departsBy", "arrivesBy", "segment"], "properties": { "departsBy": { "type": "integer" }, "arrivesBy": { "type": "integer" }, "segment": { "$ref": "#/components/schemas/RouteSegment" } } },
+          "Swap": {
+            "type": "object", "required": ["route", "proposals"],
+            "properties": {
+              "route": { "$ref": "#/components/schemas/Route" },
+              "proposals": { "type": "array", "items": { "type": "object", "required": ["segment", "reason", "train"], "properties": { "segment": { "type": "integer" }, "reason": { "type": "string", "enum": ["missed", "sooner"] }, "train": { "$ref": "#/components/schemas/RouteSegment" } } } }
+            }
+          },
+          "Fastest": {
+            "type": "object", "required": ["from", "to", "at", "walkMinutes", "options"],
+            "properties": {
+              "from": { "type": "string" }, "to": { "type": "string" },
+              "at": { "type": "string", "description": "The moment searched from (the next day's 03:00 after the last trains)." },
+              "walkMinutes": { "type": "integer" },
+              "options": { "type": "array", "items": { "type": "object", "required": ["kind", "transfers", "route"], "properties": { "kind": { "type": "string", "enum": ["fastest", "fewerTransfers", "later"] }, "transfers": { "type": "integer" }, "route": { "$ref": "#/components/schemas/Route" } } } }
+            }
+          },
+          "Suggestions": {
+            "type": "object", "required": ["suggestions"],
+            "properties": {
+              "suggestions": { "type": "array", "items": { "type": "object", "required": ["pattern", "uses", "lastUsed"], "properties": {
+                "pattern": { "type": "array", "items": { "type": "object", "required": ["board", "direction", "alight"], "properties": { "board": { "type": "string" }, "direction": { "type": "string" }, "alight": { "type": "string" } } } },
+                "uses": { "type": "integer" }, "lastUsed": { "type": "string" },
+                "distanceMeters": { "type": "integer" }, "walkMinutes": { "type": "integer" },
+                "route": { "$ref": "#/components/schemas/Route" }
+              } } }
             }
           },
           "Schedule": {

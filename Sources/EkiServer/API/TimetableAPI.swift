@@ -1,5 +1,6 @@
 import EkiCore
 import EkiJSON
+import EkiRouting
 import EkiStore
 import Foundation
 import Hummingbird
@@ -11,6 +12,8 @@ struct TimetableAPI: Sendable {
     let cache: CachedJSON
     let clock: @Sendable () -> Date
     let names = StationNames()
+    /// Each service day's network for fastest routes, built on first use.
+    let networks: RouteNetworks
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/v1/departures") { request, _ in try departures(request) }
@@ -23,6 +26,7 @@ struct TimetableAPI: Sendable {
         addRailwayRoutes(to: router)
         addCalendarRoutes(to: router)
         addTimelineRoutes(to: router)
+        addRouteRoutes(to: router)
     }
 
     func departures(_ request: Request) throws -> Response {

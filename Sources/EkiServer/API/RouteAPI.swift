@@ -1,0 +1,191 @@
+import EkiCore
+import EkiJSON
+import EkiRouting
+import EkiStore
+import Foundation
+import Hummingbird
+
+/// DIY routes over HTTP. The server keeps no route: a route travels in the request as its service
+/// day and its segments (`segments=TRAIN~BOARD~ALIGHT,…`), as the web app keeps it in the browser,
+/// and every answer is worked out from the timetable like the CLI's.
+extension TimetableAPI {
+    func addRouteRoutes(to router: Router<some RequestContext>) {
+        router.get("/api/v1/route") { request, _ in try route(request) }
+        router.get("/api/v1/route/alternatives") { request, _ in try alternatives(request) }
+        router.get("/api/v1/route/swap") { request, _ in try swap(request) }
+        router.get("/api/v1/route/next") { request, _ in try next(request) }
+        router.get("/api/v1/route/fastest") { request, _ in try fastest(request) }
+        router.get("/api/v1/route/suggest") { request, _ in try suggest(request) }
+    }
+
+    var planner: RoutePlanner { RoutePlanner(timetable: timetable) }
+
+    func route(_ request: Request) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["date", "segments"])
+        let route = try Self.route(query)
+        return try cache.respond(to: request, moment: nil, now: clock()) {
+            RouteJSON(try Self.routing { try planner.plan(route) }, reference: timetable.reference)
+        }
+    }
+
+    func alternatives(_ request: Request) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["date", "segments", "segment", "count"])
+        let route = try Self.route(query)
+        let number = try query.int("segment", default: 1, in: 1...max(1, route.segments.count))
+        let count = try query.int("count", default: 2, in: 1...5)
+        return try cache.respond(to: request, moment: nil, now: clock()) {
+            let plan = try Self.routing { try planner.plan(route) }
+            return AlternativesJSON(try Self.routing { try planner.alternatives(in: plan, segment: number - 1, count: count) },
+                                    reference: timetable.reference)
+        }
+    }
+
+    func swap(_ request: Request) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["date", "segments", "segment", "train", "follow"])
+        let route = try Self.route(query)
+        let number = try query.int("segment", default: 1, in: 1...max(1, route.segments.count))
+        let train = try Self.id(try query.required("train", example: "Minatomirai.Minatomirai.063072.Weekday"), what: "train")
+        let follow = try query.bool("follow", default: false)
+        return try cache.respond(to: request, moment: nil, now: clock()) {
+            let plan = try Self.routing { try planner.plan(route) }
+            let (swapped, proposals) = try Self.routing { try planner.swap(plan, segment: number - 1, to: train, follow: follow) }
+            return SwapJSON(plan: swapped, proposals: proposals, reference: timetable.reference)
+        }
+    }
+
+    /// The train from a station (any of its complex) after a moment that gets to another first:
+    /// the next segment a rider adds.
+    func next(_ request: Request) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["from", "to", "direction", "railway", "at"])
+        let from = try query.required("from", example: "TokyoMetro.Hibiya.NakaMeguro")
+        let to = try query.required("to", example: "銀座")
+        let now = clock()
+        let moment = try query.instant(now: now)
+        return try cache.respond(to: request, moment: moment, now: now) {
+            let reference = timetable.reference
+            let named = try names.resolve(from, railway: nil, in: timetable)
+            let complex = Set(named.map(\.complex)).flatMap { id in
+                (reference.complexes[id]?.stations ?? []).compactMap { reference.stations[$0] }.filter { $0.departures > 0 }
+            }
+            let boards = try timetable.narrow(complex, toRailway: query.optional("railway"))
+            let targets = try names.resolve(to, railway: nil, in: timetable)
+            guard let segment = try planner.nextSegment(from: boards, direction: query.optional("direction"), to: targets,
+                                                        on: moment.instant.serviceDate, after: moment.instant.minute.value) else {
+                throw Problem.notFound("no train from \(from) reaches \(to) after \(moment.instant.minute.clock) on this service day")
+            }
+            return RouteSegmentJSON(segment, reference: reference)
+        }
+    }
+
+    func fastest(_ request: Request) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["from", "to", "at", "transferMinutes"])
+        let from = try query.required("from", example: "馬車道")
+        let to = try query.required("to", example: "銀座")
+        let walk = try query.int("transferMinutes", default: 5, in: 0...30)
+        let now = clock()
+        let moment = try query.instant(now: now)
+        return try cache.respond(to: request, moment: moment, now: now) {
+            let reference = timetable.reference
+            func complex(_ name: String) throws -> [Reference.Station] {
+                Set(try names.resolve(name, railway: nil, in: timetable).map(\.complex)).sorted().flatMap { id in
+                    (reference.complexes[id]?.stations ?? []).compactMap { reference.stations[$0] }.filter { $0.trains > 0 }
+                }
+            }
+            let origins = try complex(from), destinations = try complex(to)
+            guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
+                throw Problem.badRequest("\(from) and \(to) are the same station")
+            }
+            let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: TransferRules(walkMinutes: walk)))
+            let answer = try search.search(from: origins, to: destinations, at: moment.instant) { try networks.network(for: $0) }
+            return FastestJSON(from: origins[0].name, to: destinations[0].name, at: answer.at, walkMinutes: walk,
+                               options: answer.options, reference: reference)
+        }
+    }
+
+    /// Remembered patterns (kept in the browser) filled in with the next trains, near a position if given.
+    func suggest(_ request: Request) throws -> Response {
+        let query = try QueryParameters(request, allowed: ["patterns", "lat", "lon", "radius", "at"])
+        let patterns = try Self.patterns(try query.required("patterns", example: "2*Minatomirai.Minatomirai.Bashamichi~Inbound~Tokyu.Toyoko.NakaMeguro"))
+        let position: GeoPoint? = query.optional("lat") == nil && query.optional("lon") == nil ? nil
+            : GeoPoint(latitude: try query.double("lat", in: -90...90, example: "35.4505"),
+                       longitude: try query.double("lon", in: -180...180, example: "139.6337"))
+        let radius = try query.int("radius", default: 1500, in: 100...5000)
+        let now = clock()
+        let moment = try query.instant(now: now)
+        return try cache.respond(to: request, moment: moment, now: now) {
+            let remembered = patterns.map { RememberedPattern(pattern: $0.pattern, uses: $0.uses, lastUsed: now) }
+            let suggestions = try planner.suggestions(from: remembered, near: position, radius: Double(radius),
+                                                      at: moment.instant, now: now, limit: 8)
+            return SuggestionsJSON(suggestions, reference: timetable.reference)
+        }
+    }
+
+    // MARK: - Reading a route from the query
+
+    static let maximumSegments = 8
+
+    /// `date` (the service day, default today's) and `segments`, each `TRAIN~BOARD~ALIGHT`.
+    static func route(_ query: QueryParameters) throws -> Route {
+        guard let text = query.optional("date") else {
+            throw Problem.badRequest("missing parameter date: the route's service day (e.g. date=2026-11-24)")
+        }
+        guard let date = CivilDate(iso: text) else {
+            throw Problem.badRequest("date expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \(QueryParameters.quoted(text))")
+        }
+        let list = try query.required("segments", example: "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro")
+        let parts = list.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= maximumSegments else {
+            throw Problem.badRequest("a route has at most \(maximumSegments) segments, got \(parts.count)")
+        }
+        let segments = try parts.map { part -> Route.Segment in
+            let fields = part.split(separator: "~", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3 else {
+                throw Problem.badRequest("each segment is TRAIN~BOARD~ALIGHT, got \(QueryParameters.quoted(String(part)))")
+            }
+            return Route.Segment(train: try id(fields[0], what: "train"), board: try id(fields[1], what: "board station"),
+                                 alight: try id(fields[2], what: "alight station"))
+        }
+        return Route(id: "web", serviceDate: date, segments: segments)
+    }
+
+    /// Patterns as `USES*BOARD~DIRECTION~ALIGHT,…`, several separated by `|`.
+    static func patterns(_ text: String) throws -> [(pattern: RoutePattern, uses: Int)] {
+        let items = text.split(separator: "|")
+        guard items.count <= maximumSegments else { throw Problem.badRequest("at most \(maximumSegments) patterns, got \(items.count)") }
+        return try items.map { item in
+            let counted = item.split(separator: "*", maxSplits: 1).map(String.init)
+            guard counted.count == 2, let uses = Int(counted[0]), (1...100_000).contains(uses) else {
+                throw Problem.badRequest("each pattern is USES*BOARD~DIRECTION~ALIGHT,…, got \(QueryParameters.quoted(String(item)))")
+            }
+            let legs = try counted[1].split(separator: ",").map { leg -> RoutePattern.Leg in
+                let fields = leg.split(separator: "~", omittingEmptySubsequences: false).map(String.init)
+                guard fields.count == 3 else {
+                    throw Problem.badRequest("each pattern leg is BOARD~DIRECTION~ALIGHT, got \(QueryParameters.quoted(String(leg)))")
+                }
+                return RoutePattern.Leg(board: try id(fields[0], what: "board station"), direction: try id(fields[1], what: "direction"),
+                                        alight: try id(fields[2], what: "alight station"))
+            }
+            guard !legs.isEmpty, legs.count <= maximumSegments else { throw Problem.badRequest("a pattern has 1 to \(maximumSegments) legs") }
+            return (RoutePattern(legs: legs), uses)
+        }
+    }
+
+    /// An id as the data writes them: letters, digits and . - _ (nothing to escape anywhere).
+    static func id(_ text: String, what: String) throws -> String {
+        guard !text.isEmpty, text.utf8.count <= 200,
+              text.utf8.allSatisfy({ $0 < 0x80 && (isalnum(Int32($0)) != 0 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")) }) else {
+            throw Problem.badRequest("\(what) must be an id like Minatomirai.Minatomirai.Bashamichi, got \(QueryParameters.quoted(text))")
+        }
+        return text
+    }
+
+    /// A rider's impossible request about a route, as a problem: unknown ids 404, the rest 400.
+    static func routing<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as RouteError {
+            switch error {
+            case .noTrain, .noStation: throw Problem.notFound(error.description)
+            default: throw Problem.badRequest(error.description)
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Hummingbird
+import Testing
+
+/// DIY routes over HTTP, with the route in the request: the same answers as the CLI, and every
+/// kind of bad route a one-line problem.
+@Suite struct RouteAPITests {
+    static let route = OpenAPITests.route
+    static let base = "/api/v1/route?date=2026-11-24&segments="
+
+    @Test func aRouteIsWorkedOutWithItsTransfer() async throws {
+        let answer = try await APIClient.get(Self.base + Self.route)
+        #expect(answer.status == .ok, "\(answer.text.prefix(300))")
+        let route = answer.object
+        #expect(route["departure"] as? String == "07:37" && route["arrival"] as? String == "08:40")
+        #expect(route["minutes"] as? Int == 63 && route["feasible"] as? Bool == true)
+        let segments = try #require(route["segments"] as? [[String: Any]])
+        #expect(segments.map { $0["category"] as? String } == ["express", "local"])
+        #expect(segments[0]["railways"].flatMap { ($0 as? [[String: Any]])?.map { $0["id"] as? String } }
+                == ["Minatomirai.Minatomirai", "Tokyu.Toyoko"])
+        let transfer = try #require((route["transfers"] as? [[String: Any]])?.first)
+        #expect(transfer["minutes"] as? Int == 1 && transfer["place"] as? String == "samePlatform")
+        #expect(answer.headers[.eTag] != nil && answer.headers[.cacheControl] == "public, max-age=3600")
+    }
+
+    @Test func alternativesSwapAndNextAgreeWithEachOther() async throws {
+        let alternatives = try await APIClient.get("/api/v1/route/alternatives?date=2026-11-24&segments=\(Self.route)&segment=1")
+        let later = try #require(alternatives.object["later"] as? [[String: Any]])
+        let limited = try #require(later.last?["segment"] as? [String: Any])
+        #expect(limited["departure"] as? String == "07:43" && limited["category"] as? String == "limited")
+        #expect(later.last?["arrivesBy"] as? Int == 5)
+        let train = try #require(limited["train"] as? String)
+        let swap = try await APIClient.get("/api/v1/route/swap?date=2026-11-24&segments=\(Self.route)&segment=1&train=\(train)")
+        #expect(swap.status == .ok)
+        let proposal = try #require((swap.object["proposals"] as? [[String: Any]])?.first)
+        #expect(proposal["reason"] as? String == "missed")
+        let proposed = try #require(proposal["train"] as? [String: Any])
+        // The proposal is what "next" answers for Naka-meguro a minute after the limited express arrives.
+        let next = try await APIClient.get("/api/v1/route/next?from=Tokyu.Toyoko.NakaMeguro&to=TokyoMetro.Hibiya.Ginza&at=2026-11-24T08:24")
+        #expect(next.status == .ok)
+        #expect(next.object["train"] as? String == proposed["train"] as? String)
+        #expect((next.object["board"] as? [String: Any])?["id"] as? String == "TokyoMetro.Hibiya.NakaMeguro")
+    }
+
+    @Test func fastestAnswersFromTheCachedNetwork() async throws {
+        let uri = "/api/v1/route/fastest?from=\(APIClient.encode("馬車道"))&to=\(APIClient.encode("銀座"))&at=2026-11-24T07:30"
+        let answers = try await APIClient.get([uri, uri.replacingOccurrences(of: "07:30", with: "07:40")])
+        let options = try #require(answers[0].object["options"] as? [[String: Any]])
+        #expect(options.map { $0["kind"] as? String } == ["fastest", "fewerTransfers", "later"])
+        #expect((options[0]["route"] as? [String: Any])?["arrival"] as? String == "08:17")
+        #expect(answers[1].status == .ok)
+        // After the last trains: the first trains of the next service day.
+        let late = try await APIClient.get(uri.replacingOccurrences(of: "2026-11-24T07:30", with: "2026-11-25T02:30"))
+        #expect(late.object["at"] as? String == "2026-11-25T03:00")
+        let first = try #require((late.object["options"] as? [[String: Any]])?.first?["route"] as? [String: Any])
+        #expect(first["serviceDate"] as? String == "2026-11-25")
+    }
+
+    @Test func badRoutesAreProblems() async throws {
+        let bashamichi = "Minatomirai.Minatomirai.Bashamichi", nakaMeguro = "Tokyu.Toyoko.NakaMeguro"
+        try await BadInputTests.expectProblem("/api/v1/route?segments=\(Self.route)", .badRequest, "missing parameter date")
+        try await BadInputTests.expectProblem("/api/v1/route?date=2026-13-01&segments=\(Self.route)", .badRequest, "date expects a date")
+        try await BadInputTests.expectProblem("/api/v1/route?date=2026-11-24", .badRequest, "missing parameter segments")
+        try await BadInputTests.expectProblem(Self.base + "a~b", .badRequest, "each segment is TRAIN~BOARD~ALIGHT")
+        try await BadInputTests.expectProblem(Self.base + "a~b~%3Cscript%3E", .badRequest, "alight station must be an id")
+        try await BadInputTests.expectProblem(Self.base + Array(repeating: "a~b~c", count: 9).joined(separator: ","), .badRequest,
+                                              "a route has at most 8 segments")
+        try await BadInputTests.expectProblem(Self.base + "No.Such.1.Weekday~\(bashamichi)~\(nakaMeguro)", .notFound, "no train \"No.Such.1.Weekday\"")
+        try await BadInputTests.expectProblem("/api/v1/route?date=2026-11-28&segments=\(Self.route)", .badRequest,
+                                              "train Minatomirai.Minatomirai.060072.Weekday does not run on 2026-11-28")
+        try await BadInputTests.expectProblem(Self.base + "Minatomirai.Minatomirai.060072.Weekday~\(bashamichi)~Minatomirai.Minatomirai.ShinTakashima",
+                                              .badRequest, "train Minatomirai.Minatomirai.060072.Weekday does not stop at Minatomirai.Minatomirai.ShinTakashima")
+        try await BadInputTests.expectProblem("/api/v1/route/alternatives?date=2026-11-24&segments=\(Self.route)&segment=3", .badRequest,
+                                              "segment must be a whole number from 1 to 2")
+        try await BadInputTests.expectProblem("/api/v1/route/swap?date=2026-11-24&segments=\(Self.route)&segment=1", .badRequest,
+                                              "missing parameter train")
+        try await BadInputTests.expectProblem("/api/v1/route/fastest?from=\(APIClient.encode("渋谷"))&to=shibuya", .badRequest,
+                                              "渋谷 and shibuya are the same station")
+        try await BadInputTests.expectProblem("/api/v1/route/fastest?from=Nowhere&to=shibuya", .notFound, "no station matches \"Nowhere\"")
+        try await BadInputTests.expectProblem("/api/v1/route/next?from=\(bashamichi)&to=\(bashamichi)&at=2026-11-24T07:30", .notFound,
+                                              "no train from \(bashamichi) reaches")
+        try await BadInputTests.expectProblem("/api/v1/route/suggest?patterns=x", .badRequest, "each pattern is USES*")
+    }
+}
