@@ -50,12 +50,15 @@ struct RouteCommand: ParsableCommand {
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Forget the active route (its pattern stays for suggestions).")
+        @Flag(name: .long, help: "Print JSON.")
+        var json = false
         @OptionGroup var userState: StateOptions
         // Accepted like every route command's, though clearing never reads the timetable.
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
             let cleared = try RouteStore(state: userState.open()).clear()
+            if json { print(#"{"cleared":\#(cleared)}"#); return }
             print(cleared ? "route cleared" : "there was no route")
         }
     }

@@ -23,7 +23,11 @@ extension RouteCommand {
             let context = try RouteContext(common)
             let plan = try context.requirePlan()
             let card = RouteCardSVG(plan: plan, reference: context.timetable.reference, lang: common.lang).render()
-            guard svg != nil || png != nil else { print(card, terminator: ""); return }
+            guard svg != nil || png != nil else {
+                // The card itself is the output; --json wraps it for programs that read JSON.
+                print(common.json ? try Render.json(["svg": card]) : card, terminator: common.json ? "\n" : "")
+                return
+            }
             // Each picture is written whole or not at all (OutputFile), the PNG made before anything is written.
             let picture = try png.map { _ in try PNG.render(svg: card) }
             for (path, data) in [(svg, Data(card.utf8)), (png, picture)] {
@@ -31,8 +35,9 @@ extension RouteCommand {
                 do { try OutputFile.replace(path, with: data) } catch let error as OutputFile.Failure {
                     throw failure("cannot write \(path): \(error.reason)")
                 }
-                print(path)
+                if !common.json { print(path) }
             }
+            if common.json { print(try Render.json(["svg": svg, "png": png].compactMapValues { $0 })) }
         }
     }
 }
