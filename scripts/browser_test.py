@@ -6,10 +6,12 @@ screenshots (Japanese and English) to docs/screenshots/.
 Usage: python3 scripts/browser_test.py [path/to/eki] [database]
 Needs Debian's chromium and chromium-driver and selenium from PyPI (.ci/run installs them).
 """
-import os, re, socket, subprocess, sys, time, urllib.request
+import json, os, re, socket, subprocess, sys, tempfile, time, urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -65,11 +67,17 @@ def main():
     print("browser test passed")
 
 
+def plain_options():
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--lang=ja", "--hide-scrollbars"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return options
+
+
 def run(server):
     base = server.base
-    options = webdriver.ChromeOptions()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--lang=ja"]:
-        options.add_argument(flag)
+    options = plain_options()
     # A phone: headless windows cannot be narrower than 500 px, device emulation can.
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -91,7 +99,28 @@ def run(server):
         if not condition:
             raise AssertionError(what)
 
+    # Text cut short: an element whose content is wider than its box (an ellipsis), or taller by
+    # more than half a line (a clamped line; a CJK font's tall glyph boxes overflow by a few pixels).
+    CUT = """return [...document.querySelectorAll(arguments[0])].filter(e => e.scrollWidth > e.clientWidth + 1
+        || e.scrollHeight > e.clientHeight + parseFloat(getComputedStyle(e).fontSize) / 2).map(e => e.textContent)"""
+
     try:
+        # Nearby, from a position at 渋谷: station → railway → the next train each way, each train once.
+        driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["geolocation"]})
+        driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 35.658, "longitude": 139.7016, "accuracy": 10})
+        visit("/")
+        driver.find_element(By.ID, "locate").click()
+        WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nearby .card.near")) > 2)
+        first = driver.find_element(By.CSS_SELECTOR, "#nearby .card.near")
+        expect(first.find_element(By.TAG_NAME, "h3").text.startswith("渋谷"), "nearest is 渋谷: " + first.text[:80])
+        lines = [l.text for l in first.find_elements(By.CSS_SELECTOR, ".line > a .chip")]
+        expect({"山手線", "東横線", "副都心線", "銀座線"} <= set(lines) and len(lines) == len(set(lines)), f"railway chips: {lines}")
+        rows = [r.text.replace("\n", " ") for r in first.find_elements(By.CSS_SELECTOR, ".ways li")]
+        trains = [re.search(r"\d\d:\d\d \S+ \S+", r).group(0) for r in rows]
+        expect(len(trains) == len(set(trains)), f"each train once: {rows}")
+        expect(not driver.execute_script(CUT, "#nearby .dest"), "nearby destinations whole")
+        driver.save_screenshot(os.path.join(SHOTS, "home-nearby-ja.png"))
+
         # Home, then search as you type: しぶや finds 渋谷 with its railways.
         home = visit("/", "home-ja")
         expect("ブックマーク" in home and "近くの駅" in home, "home sections")
@@ -116,6 +145,11 @@ def run(server):
         WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#bookmarks .card li")) > 0)
         expect("渋谷" in driver.find_element(By.ID, "bookmarks").text, "bookmark on home")
         driver.save_screenshot(os.path.join(SHOTS, "home-bookmarks-ja.png"))
+        # The bookmark follows the page's language and names its railway.
+        visit("/?lang=en")
+        WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#bookmarks .card li")) > 0)
+        card = driver.find_element(By.CSS_SELECTOR, "#bookmarks .card h3").text
+        expect("Shibuya" in card and "Toyoko Line" in card and "Outbound" in card and "渋谷" not in card, "English bookmark: " + card)
 
         # Offline: the service worker has kept the bookmark's timetables; with the server stopped,
         # home and the board still count down, computed from them; a restarted server takes over.
@@ -152,6 +186,11 @@ def run(server):
         train = visit("/train/Tokyu.Toyoko.026054.Weekday?from=Tokyu.Toyoko.Shibuya", "train-ja")
         expect("清瀬行" in train and "副都心線" in train, "train page")
         expect("渋谷" in driver.find_element(By.ID, "mine").text, "highlighted stop")
+        express = visit("/train/Tokyu.Toyoko.057151.SaturdayHoliday?from=Tokyu.Toyoko.Shibuya")
+        expect(driver.find_element(By.TAG_NAME, "h1").text == "急 急行 湘南台行", "typed where the rider boards: " + express[:80])
+        mine = driver.find_element(By.ID, "mine")
+        expect(driver.execute_script("const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight;", mine),
+               "the rider's stop is scrolled into view")
 
         # The railway page: the line drawn, its stations in order.
         railway = visit("/railway/Minatomirai.Minatomirai", "railway-ja")
@@ -168,6 +207,71 @@ def run(server):
         expect("Bashamichi" in english and "Kiyose" in english, "English station page")
         visit("/?lang=en", "home-en")
         visit(f"/timetable/JR-East.Yamanote.Shibuya?direction=InnerLoop&date=2026-11-24&at=2026-11-24T18:00&lang=en", "timetable-en")
+
+        # Direction names as the API takes them.
+        board = visit("/board/%E9%A6%AC%E8%BB%8A%E9%81%93?direction=%E4%B8%8A%E3%82%8A&at=" + AT)
+        expect("馬車道" in board and "みなとみらい線" in board and "07:31" in board, "board by names: " + board[:100])
+
+        # Board mode on a wall display, a small tablet and a phone: the whole board on screen,
+        # no scrolling, each destination whole, type that grows with the screen. A second browser
+        # without phone emulation, whose screen size can be set for each page.
+        sized = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=plain_options())
+        try:
+            def sized_visit(width, height, path, shot):
+                sized.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
+                sized.get(base + path)
+                WebDriverWait(sized, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+                sized.save_screenshot(os.path.join(SHOTS, shot + ".png"))
+                errors.extend(f"{path}: {e['message']}" for e in sized.get_log("browser") if e["level"] == "SEVERE")
+                return sized.find_element(By.TAG_NAME, "body").text
+
+            for width, height, lang in [(1280, 800, "en"), (800, 480, "en"), (360, 740, "en"), (1024, 768, "ja")]:
+                text = sized_visit(width, height, f"/board/Tokyu.Toyoko.Shibuya?direction=Outbound&at={AT}&lang={lang}",
+                                   f"board-{width}x{height}-{lang}")
+                expect("Toyoko Line" in text or "東横線" in text, f"railway named on the board: {text[:80]}")
+                fits = sized.execute_script("""const rows = [...document.querySelectorAll('.board .rows li')];
+                    return innerWidth === arguments[0] && document.documentElement.scrollHeight <= innerHeight
+                      && document.documentElement.scrollWidth <= innerWidth
+                      && rows.length === 6 && rows.every(r => r.getBoundingClientRect().bottom <= innerHeight);""", width)
+                expect(fits, f"board fits {width}x{height}")
+                cut = sized.execute_script(CUT, ".board .dest")
+                expect(not cut, f"destinations cut at {width}x{height}: {cut}")
+                size = sized.execute_script("return parseFloat(getComputedStyle(document.querySelector('.board .rows time')).fontSize)")
+                expect(size >= 0.05 * min(width, height), f"huge type at {width}x{height}: {size}px")
+
+            # Between phone and desktop (a laptop at 200% zoom): destinations whole on the station page.
+            sized_visit(600, 900, f"/station/Tokyu.Toyoko.Shibuya?at={AT}&lang=en", "station-600-en")
+            cut = sized.execute_script(CUT, ".side .departures .dest")
+            expect(not cut, f"station destinations cut at 600 px: {cut}")
+        finally:
+            sized.quit()
+
+        # Import is a real button that Tab reaches; a file with broken entries is checked, the
+        # good ones kept (a bare one gets its names from the server), the others counted.
+        visit("/?lang=en")
+        for _ in range(40):
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+            if driver.execute_script("return document.activeElement.id") == "import-button":
+                break
+        expect(driver.execute_script("return document.activeElement.id") == "import-button", "Tab reaches Import")
+        path = os.path.join(tempfile.mkdtemp(), "eki-data.json")
+        with open(path, "w") as f:
+            json.dump({"bookmarks": [{"station": "Minatomirai.Minatomirai.Bashamichi", "direction": "Inbound"},
+                                     {"name": "no ids"}, "junk", {"station": "No.Such.Station", "direction": "Inbound"}],
+                       "history": {}}, f)
+        file_input = driver.find_element(By.ID, "import")
+        driver.execute_script("arguments[0].hidden = false", file_input)   # what the button's click opens
+        file_input.send_keys(path)
+        driver.execute_script("arguments[0].hidden = true", file_input)
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "import-status").text)
+        status = driver.find_element(By.ID, "import-status").text
+        expect(status == "Imported 1 bookmark (skipped 3 that could not be read)", "import status: " + status)
+        WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#bookmarks .card li")) > 0)
+        cards = driver.find_element(By.ID, "bookmarks").text
+        expect("Bashamichi" in cards and "Minatomirai Line" in cards and "undefined" not in cards, "imported bookmark: " + cards)
+        driver.save_screenshot(os.path.join(SHOTS, "home-import-en.png"))
+        driver.get_log("browser")   # the unknown station's 404 is expected
 
         expect(not errors, "console errors: " + "; ".join(errors))
     finally:

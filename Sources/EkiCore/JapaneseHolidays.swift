@@ -98,6 +98,16 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 }
 
+extension CivilDate {
+    /// Inside `JapaneseHolidays.supportedYears`: a date Eki can tell the schedule of.
+    public var isSupported: Bool { JapaneseHolidays.supportedYears.contains(year) }
+
+    /// "between 1949-01-01 and 2099-12-31", for messages that refuse a date outside.
+    public static var supportedRange: String {
+        "between \(JapaneseHolidays.supportedYears.lowerBound)-01-01 and \(JapaneseHolidays.supportedYears.upperBound)-12-31"
+    }
+}
+
 public enum Weekday: Int, Sendable, CaseIterable {
     case sunday, monday, tuesday, wednesday, thursday, friday, saturday
 }
@@ -113,6 +123,11 @@ public struct Holiday: Hashable, Sendable {
 }
 
 public enum JapaneseHolidays {
+    /// The years Eki vouches for: the holiday law's first full year to the last year of the
+    /// equinox formula's fit. The server and the CLI refuse dates outside it (a year like 4652 is
+    /// a typo, not a plan); the functions below still answer for any year without failing.
+    public static let supportedYears = 1949...2099
+
     /// All holidays of `year` (national holidays, substitute and citizens' holidays), sorted by date.
     public static func holidays(in year: Int) -> [Holiday] {
         cachedYears.contains(year) ? byYear[year] ?? [] : compute(year)
@@ -198,8 +213,9 @@ public enum JapaneseHolidays {
     private static func compute(_ year: Int) -> [Holiday] {
         var national: [CivilDate: Holiday] = [:]
         for rule in rules where rule.years.contains(year) {
-            let (m, d) = rule.moved[year] ?? monthDay(of: rule.when, in: year)
-            let date = CivilDate(year: year, month: m, day: d)!
+            // No date (an equinox outside the formula's years) means no such holiday that year.
+            guard let day = rule.moved[year] ?? monthDay(of: rule.when, in: year),
+                  let date = CivilDate(year: year, month: day.month, day: day.day) else { continue }
             national[date] = Holiday(date: date, nameJa: rule.ja, nameEn: rule.en)
         }
         var all = national
@@ -222,7 +238,7 @@ public enum JapaneseHolidays {
         return all.values.filter { $0.date.year == year }.sorted { $0.date < $1.date }
     }
 
-    private static func monthDay(of when: When, in year: Int) -> (month: Int, day: Int) {
+    private static func monthDay(of when: When, in year: Int) -> (month: Int, day: Int)? {
         switch when {
         case let .fixed(month, day):
             return (month, day)
@@ -230,9 +246,9 @@ public enum JapaneseHolidays {
             let first = CivilDate(year: year, month: month, day: 1)!.weekday.rawValue
             return (month, 1 + (Weekday.monday.rawValue - first + 7) % 7 + 7 * (n - 1))
         case .vernalEquinox:
-            return (3, equinoxDay(year, vernal: true))
+            return equinoxDay(year, vernal: true).map { (3, $0) }
         case .autumnalEquinox:
-            return (9, equinoxDay(year, vernal: false))
+            return equinoxDay(year, vernal: false).map { (9, $0) }
         }
     }
 
@@ -242,11 +258,15 @@ public enum JapaneseHolidays {
     /// (it matters before 1983). It agrees with the National Astronomical Observatory's dates for
     /// 1900–2099; the 2100–2150 constants are included for completeness. The law only names the
     /// day; the Cabinet Office announces it each February from NAOJ data.
-    private static func equinoxDay(_ year: Int, vernal: Bool) -> Int {
-        let (c, l): (Double, Int) = switch year {
-        case ..<1980: vernal ? (20.8357, 1983) : (23.2588, 1983)
-        case ...2099: vernal ? (20.8431, 1980) : (23.2488, 1980)
-        default: vernal ? (21.8510, 1980) : (24.2488, 1980)
+    /// Nil outside 1900–2150: the linear formula drifts a day every ~130 years and by about 4650
+    /// names March 32, so far from its fit it gives no equinox day rather than an impossible one.
+    private static func equinoxDay(_ year: Int, vernal: Bool) -> Int? {
+        let (c, l): (Double, Int)
+        switch year {
+        case 1900..<1980: (c, l) = vernal ? (20.8357, 1983) : (23.2588, 1983)
+        case 1980...2099: (c, l) = vernal ? (20.8431, 1980) : (23.2488, 1980)
+        case 2100...2150: (c, l) = vernal ? (21.8510, 1980) : (24.2488, 1980)
+        default: return nil
         }
         return Int((c + 0.242194 * Double(year - 1980) - Double((year - l) / 4)).rounded(.down))
     }

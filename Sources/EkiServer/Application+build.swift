@@ -36,7 +36,7 @@ public func buildApplication(timetable: Timetable, configuration: ServerConfigur
 public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init,
                         cacheBytes: Int = 16 << 20) throws -> Router<BasicRequestContext> {
     let info = try timetable.info()
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
     // Middleware first: routes added later are wrapped by it, and so is the not-found responder.
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
@@ -46,5 +46,6 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     api.addRoutes(to: router)
     router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request) }
     WebPages.register(on: router, timetable: timetable)
+    MethodNotAllowed.register(on: router)
     return router
 }

@@ -195,6 +195,14 @@ extension Timetable {
         return side
     }
 
+    /// Where `direction` heads from `station`, as a platform sign says it: the railway's terminal
+    /// that way, or on a loop the next major stations (渋谷・新宿方面). Empty at the end of a line
+    /// (trains leave that way only by through service).
+    public func heading(of direction: Reference.Direction, at station: Reference.Station) -> [Reference.Station] {
+        let side = diagramSide(of: station, on: station.railway.flatMap { reference.railways[$0] }, toward: direction)
+        return side.terminal.map { [$0] } ?? side.toward
+    }
+
     /// A loop's stations once round, in the direction of travel.
     func loopStations(_ railway: Reference.Railway, forward: Bool) -> [String] {
         let ring = Reference.ring(railway)

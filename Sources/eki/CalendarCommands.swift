@@ -16,7 +16,8 @@ struct CalendarCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard (1949...2099).contains(year) else { throw ValidationError("the year must be between 1949 and 2099") }
+        let years = JapaneseHolidays.supportedYears
+        guard years.contains(year) else { throw ValidationError("the year must be between \(years.lowerBound) and \(years.upperBound)") }
     }
 }
 

@@ -32,6 +32,7 @@ enum Resolve {
         guard let instant = ServiceInstant(parsing: text) else {
             throw failure("--at expects Tokyo local time as YYYY-MM-DDTHH:MM (e.g. 2026-11-24T07:30), got \"\(text)\"", code: 2)
         }
+        guard instant.calendarDate.isSupported else { throw outOfRange("--at", text) }
         return instant
     }
 
@@ -40,7 +41,13 @@ enum Resolve {
         guard let date = CivilDate(iso: text) else {
             throw failure("\(option) expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \"\(text)\"", code: 2)
         }
+        guard date.isSupported else { throw outOfRange(option, text) }
         return date
+    }
+
+    /// The holiday calendar is known for 1949–2099 only (as `eki calendar`); a year like 4652 is a typo.
+    private static func outOfRange(_ option: String, _ text: String) -> ExitCode {
+        failure("\(option) must be \(CivilDate.supportedRange) (the years the holiday calendar covers), got \"\(text)\"", code: 2)
     }
 }
 

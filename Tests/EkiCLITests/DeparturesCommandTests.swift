@@ -93,4 +93,27 @@ import Testing
         #expect(schedule.stdout.hasPrefix("2026-11-23: holiday schedule — holiday: Labor Thanksgiving Day / 祝日: 勤労感謝の日"))
         #expect(schedule.stdout.contains("Holiday: 1 railways — 東京さくらトラム（都電荒川線）"))
     }
+
+    /// Dates outside the years the holiday calendar covers are one line and exit 2 in every
+    /// command that takes one — 4652-03-01 used to abort the process on an impossible equinox.
+    @Test func datesOutsideTheSupportedYearsAreRefused() throws {
+        let range = "between 1949-01-01 and 2099-12-31 (the years the holiday calendar covers)"
+        let runs: [([String], String)] = [
+            (["schedule", "4652-03-01"], "--date must be \(range), got \"4652-03-01\""),
+            (["schedule", "1948-12-31"], "--date must be \(range), got \"1948-12-31\""),
+            (["timetable", "馬車道", "--direction", "Inbound", "--date", "9999-12-31"], "--date must be \(range)"),
+            (["departures", "馬車道", "--at", "9999-12-31T23:59"], "--at must be \(range), got \"9999-12-31T23:59\""),
+            (["departures", "馬車道", "--at", "0001-01-01T12:00"], "--at must be \(range)"),
+            (["station", "馬車道", "--at", "4652-03-20T12:00"], "--at must be \(range)"),
+            (["nearby", "35.4505,139.6337", "--at", "2100-01-01T12:00"], "--at must be \(range)"),
+        ]
+        for (arguments, message) in runs {
+            let result = try Self.eki(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("eki: " + message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1 && result.stdout.isEmpty, "\(arguments)")
+        }
+        let last = try Self.eki(["schedule", "2099-12-31"])
+        #expect(last.status == 0 && last.stdout.hasPrefix("2099-12-31: holiday schedule"))
+    }
 }

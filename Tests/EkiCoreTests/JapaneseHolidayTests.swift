@@ -155,4 +155,21 @@ private let csvRowsContraryToLaw: Set<String> = Set(
         #expect(try JSONDecoder().decode([CivilDate].self, from: json) == [date("2026-11-23")])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([CivilDate].self, from: Data(#"["2026-02-30"]"#.utf8)) }
     }
+
+    /// Any year a date can hold gets an answer, never a trap: the equinox formula would name
+    /// March 32 from about 4652 on, and far back it is meaningless. Outside its fit there is no
+    /// equinox holiday; every date of every year stays a real one.
+    @Test func everyRepresentableYearIsAnsweredWithoutFailing() {
+        for year in [-9999, -1, 0, 1, 1000, 1899, 2151, 3000, 4651, 4652, 5000, 9999, 10_000, 123_456] {
+            let holidays = JapaneseHolidays.holidays(in: year)
+            #expect(holidays.allSatisfy { $0.date.year == year && !$0.nameJa.contains("分の日") }, "\(year)")
+            _ = ScheduleDay(CivilDate(year: year, month: 3, day: 20)!)   // the holiday look-up a date makes
+        }
+        #expect(JapaneseHolidays.holidays(in: 4652).map(\.nameEn).contains("New Year's Day"))
+        #expect(JapaneseHolidays.holiday(on: date("9999-12-31")) == nil)
+        // The fitted years keep their equinoxes, up to the end of the 2100–2150 constants.
+        #expect(JapaneseHolidays.holiday(on: date("2099-03-20"))?.nameJa == "春分の日")
+        #expect(JapaneseHolidays.holidays(in: 2150).contains { $0.nameJa == "秋分の日" })
+        #expect(JapaneseHolidays.supportedYears == 1949...2099)
+    }
 }

@@ -32,11 +32,38 @@ import Testing
         try await Self.expectProblem("/api/v1/station/Nowhere", .notFound, "no station matches \"Nowhere\"")
     }
 
-    @Test func unknownPathsAndMethodsAre404() async throws {
+    @Test func unknownPathsAre404() async throws {
         try await Self.expectProblem("/api/v1/nope", .notFound, "no endpoint GET /api/v1/nope")
         try await Self.expectProblem("/api", .notFound, "no endpoint GET /api")
-        try await Self.expectProblem("/api/v1/departures", .notFound, "no endpoint POST", method: .post)
+        try await Self.expectProblem("/api/v1/nope", .notFound, "no endpoint POST /api/v1/nope", method: .post)
         try await Self.expectProblem("/api/v1/railway/Tokyu.Toyoko/extra", .notFound)
+    }
+
+    /// Dates the holiday calendar does not cover (it is known for 1949–2099, as /calendar/{year})
+    /// are a 400 on every route that takes a date or a time — never a crash: the equinox formula
+    /// once named March 32 for 4652 and took the server down.
+    @Test func datesOutsideTheSupportedYearsAre400() async throws {
+        let range = "between 1949-01-01 and 2099-12-31 (the years the holiday calendar covers)"
+        for at in ["9999-12-31T23:59", "4652-03-20T12:00", "2100-01-01T03:00", "1948-12-31T12:00", "0001-01-01T00:00"] {
+            for path in [Self.bashamichi + "&at=\(at)",
+                         "/api/v1/timeline?station=bashamichi&direction=Inbound&at=\(at)",
+                         "/api/v1/station/bashamichi?at=\(at)",
+                         "/api/v1/nearby?lat=35.45&lon=139.63&at=\(at)"] {
+                try await Self.expectProblem(path, .badRequest, "at must be \(range), got \"\(at)\"")
+            }
+        }
+        for date in ["4652-03-01", "9999-12-31", "2100-01-01", "1948-12-31", "0000-01-01"] {
+            try await Self.expectProblem("/api/v1/schedule?date=\(date)", .badRequest, "date must be \(range), got \"\(date)\"")
+            try await Self.expectProblem("/api/v1/timetable?station=bashamichi&direction=Inbound&date=\(date)", .badRequest,
+                                         "date must be \(range)")
+        }
+        // The edges are in: the first and last days, and the small hours of 1949-01-01 that
+        // belong to 1948's last service day.
+        for uri in ["/api/v1/schedule?date=1949-01-01", "/api/v1/schedule?date=2099-12-31", Self.bashamichi + "&at=2099-12-31T23:59",
+                    Self.bashamichi + "&at=1949-01-01T01:00"] {
+            let answer = try await APIClient.get(uri)
+            #expect(answer.status == .ok, "\(uri): \(answer.text.prefix(200))")
+        }
     }
 
     @Test func malformedTimesAndDates() async throws {

@@ -49,8 +49,10 @@ import Testing
     }
 
     @Test func everyRouteIsDocumentedAndEveryDocumentedPathIsARoute() async throws {
-        // The web pages share the router; the document describes everything under /api.
-        let routes = Set(try APIClient.router().routes.map { "\($0.method) \($0.path)" }.filter { $0.contains(" /api/") })
+        // The web pages share the router; the document describes everything under /api. The
+        // other methods on those paths only answer 405 (MethodTests), so GET is what is documented.
+        let routes = Set(try APIClient.router().routes.filter { $0.method == .get }.map { "\($0.method) \($0.path)" }
+            .filter { $0.contains(" /api/") })
         let documented = Set(Self.paths(try await Self.document()).flatMap { path, operations in
             operations.keys.map { "\($0.uppercased()) \(path)" }
         })

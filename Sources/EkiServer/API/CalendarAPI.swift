@@ -6,7 +6,7 @@ import Hummingbird
 
 /// Holidays and which schedule each railway runs on a date.
 extension TimetableAPI {
-    static var years: ClosedRange<Int> { 1949...2099 }
+    static var years: ClosedRange<Int> { JapaneseHolidays.supportedYears }
 
     func addCalendarRoutes(to router: Router<some RequestContext>) {
         router.get("/api/v1/calendar/{year}") { request, context in

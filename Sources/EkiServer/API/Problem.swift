@@ -9,10 +9,13 @@ import Hummingbird
 public struct Problem: Error, HTTPResponseError, Encodable, Equatable {
     public var status: HTTPResponse.Status
     public var detail: String
+    /// The methods a 405's path does answer, sent as its Allow header.
+    public var allow: String?
 
-    public init(_ status: HTTPResponse.Status, _ detail: String) {
+    public init(_ status: HTTPResponse.Status, _ detail: String, allow: String? = nil) {
         self.status = status
         self.detail = detail
+        self.allow = allow
     }
 
     public static func badRequest(_ detail: String) -> Problem { Problem(.badRequest, detail) }
@@ -29,9 +32,11 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable {
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = try JSONOutput.data(self, pretty: false)
-        return Response(status: status,
-                        headers: [.contentType: "application/problem+json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
+        if let allow { headers[.allow] = allow }
+        let response = Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        // A HEAD gets the headers a GET would, and never a body.
+        return request.method == .head ? response.createHeadResponse() : response
     }
 }
 
@@ -67,6 +72,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return .notFound(error.description)
         case let error as SearchError:
             return .badRequest(error.description)
+        case let error as HTTPError where error.status == .notFound
+            && ![.get, .head].contains(request.method) && !MethodNotAllowed.refused.contains(request.method):
+            return Problem(.notImplemented, "the method \(request.method.rawValue.prefix(20)) is not implemented; this server answers \(MethodNotAllowed.allow)")
         case let error as HTTPError where error.status == .notFound:
             return .notFound("no endpoint \(request.method) \(request.uri.path.prefix(200)); the API is described at /api/openapi.json")
         case let error as HTTPError:

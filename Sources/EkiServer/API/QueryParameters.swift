@@ -102,6 +102,7 @@ struct QueryParameters {
         guard let instant = ServiceInstant(parsing: text) else {
             throw Problem.badRequest("\(name) expects Tokyo local time as YYYY-MM-DDTHH:MM (e.g. 2026-11-24T07:30), got \(Self.quoted(text))")
         }
+        guard instant.calendarDate.isSupported else { throw Self.outOfRange(name, text) }
         return Moment(instant: instant, isNow: false)
     }
 
@@ -111,7 +112,13 @@ struct QueryParameters {
         guard let date = CivilDate(iso: text) else {
             throw Problem.badRequest("\(name) expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \(Self.quoted(text))")
         }
+        guard date.isSupported else { throw Self.outOfRange(name, text) }
         return (date, false)
+    }
+
+    /// A readable date outside the years the holiday calendar is known for (as /calendar/{year}).
+    static func outOfRange(_ name: String, _ text: String) -> Problem {
+        .badRequest("\(name) must be \(CivilDate.supportedRange) (the years the holiday calendar covers), got \(quoted(text))")
     }
 
     /// What the client sent, echoed short: a problem detail stays one readable line.

@@ -24,7 +24,8 @@ struct HomePage {
         <p class="dim">\(lang.t("ローマ字・ひらがな・カタカナ・漢字で駅名や路線名を入力してください。", "Type a station or line in romaji, hiragana, katakana or kanji."))</p>
         <div id="results" class="list"></div>
         <p class="tools"><button type="button" id="export">\(lang.t("データを書き出す", "Export my data"))</button>
-        <label class="button">\(lang.t("読み込む", "Import"))<input type="file" id="import" accept="application/json" hidden></label></p>
+        <button type="button" id="import-button">\(lang.t("読み込む", "Import"))</button><input type="file" id="import" accept="application/json" hidden tabindex="-1"></p>
+        <p id="import-status" class="notice" role="status"></p>
         </section>
         """
         return Page(title: lang.t("次の電車", "Next trains"), lang: lang, path: "/", body: body, bodyClass: "home").render()
@@ -71,31 +72,5 @@ struct SearchPage {
                 return "<div class=\"result\"><a href=\"\(lang.link("/railway/" + Markup.path(railway.railway.id)))\">\(Markup.chip(railway.railway, lang: lang))</a></div>"
             }
         }
-    }
-}
-
-/// Board mode: one platform, full screen, huge type, minutes to go; app.js refreshes it every
-/// 30 seconds from the API (or the kept timetable offline) and keeps the last board on screen
-/// while neither answers. A board for a given `at` is a snapshot (`pinned`) and is not refreshed.
-struct BoardPage {
-    var board: Board
-    var lang: PageLanguage
-    var reference: Reference
-    /// Set for a board asked for a given time: it is shown as a snapshot, its clock at that time.
-    var pinned: ServiceInstant?
-
-    func render() -> String {
-        let station = board.station
-        let railway = station.railway.flatMap { reference.railways[$0] }
-        var body = "<section class=\"board\" data-station=\"\(HTML.escape(station.id))\" data-direction=\"\(HTML.escape(board.direction.id))\"\(pinned != nil ? " data-pinned" : "") style=\"--line:\(HTML.escape(railway?.color ?? "#888"))\">"
-        body += "<h1>\(HTML.escape(lang.pick(station.name))) <small>\(HTML.escape(lang.pick(board.direction.name)))</small> <span class=\"clock\">\(pinned?.minute.clock ?? "")</span></h1>"
-        body += "<ol class=\"rows\">"
-        for row in board.rows {
-            body += "<li><time>\(row.departure.time.clock)</time>\(Markup.badge(row.departure.category, lang: lang))"
-            body += "<span class=\"dest\">\(HTML.escape(lang.pick(row.destination)))</span><span class=\"until\">\(Markup.until(row.minutesUntil, lang: lang))</span></li>"
-        }
-        body += "</ol><p class=\"status dim\" aria-live=\"polite\"></p></section>"
-        let path = "/board/" + Markup.path(station.id) + "?direction=" + Markup.path(board.direction.id)
-        return Page(title: lang.pick(station.name), lang: lang, path: path, body: body, bodyClass: "board-mode").render()
     }
 }

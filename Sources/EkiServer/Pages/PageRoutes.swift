@@ -7,6 +7,7 @@ import Hummingbird
 /// own API); bad input gets a readable HTML page with a 4xx status, never a stack trace.
 public enum WebPages {
     public static func register<Router: RouterMethods>(on router: Router, timetable: Timetable) {
+        let places = PagePlaces(timetable: timetable)
         router.get("/") { request, _ in
             html(HomePage(lang: language(request)).render())
         }
@@ -26,40 +27,39 @@ public enum WebPages {
             let fragment = request.uri.queryParameters["fragment"] != nil
             return html(fragment ? page.fragment() : page.render(), status: page.error == nil ? .ok : .badRequest)
         }
-        router.get("/station/:station") { request, context in
-            let lang = language(request)
-            let stations = try resolve(context.parameters.require("station"), in: timetable)
-            guard let instant = try instant(request) else { return notFound(lang, lang.t("時刻は YYYY-MM-DDTHH:MM で指定してください", "Give the time as YYYY-MM-DDTHH:MM"), status: .badRequest) }
-            guard !stations.isEmpty else { return notFound(lang, lang.t("その駅は見つかりません", "No such station")) }
-            guard stations.count == 1 else {
-                let name = stations[0].name
-                let results = (try? timetable.search(name.ja, limit: 5)) ?? []
-                return html(SearchPage(query: lang.pick(name), results: results, error: nil, lang: lang, reference: timetable.reference).render())
+        router.get("/nearby") { request, _ in
+            try answer(request) { lang in
+                let page = try NearbyPage(request: request, lang: lang, timetable: timetable)
+                return html(request.uri.queryParameters["fragment"] != nil ? page.fragment() : page.render())
             }
-            let detail = try timetable.stationDetail(stations[0], at: instant)
-            return html(StationPage(detail: detail, lang: lang, reference: timetable.reference).render())
+        }
+        router.get("/station/:station") { request, context in
+            try answer(request) { lang in
+                let stations = try places.stations(request, context.parameters.require("station"))
+                let instant = try PagePlaces.instant(request)
+                guard stations.count == 1 else {
+                    let name = stations[0].name
+                    let results = (try? timetable.search(name.ja, limit: 5)) ?? []
+                    return html(SearchPage(query: lang.pick(name), results: results, error: nil, lang: lang, reference: timetable.reference).render())
+                }
+                let detail = try timetable.stationDetail(stations[0], at: instant)
+                return html(StationPage(detail: detail, lang: lang, reference: timetable.reference).render())
+            }
         }
         router.get("/timetable/:station") { request, context in
-            let lang = language(request)
-            guard let station = try resolve(context.parameters.require("station"), in: timetable).first else {
-                return notFound(lang, lang.t("その駅は見つかりません", "No such station"))
-            }
-            let directions = try timetable.directions(at: station)
-            let asked = request.uri.queryParameters["direction"].map(String.init)
-            guard let direction = asked.map({ id in directions.first { $0.id == id } }) ?? directions.first else {
-                return notFound(lang, lang.t("その方向の列車はありません", "No trains leave in that direction"))
-            }
-            let now = ServiceInstant(Date())
-            var date = now.serviceDate
-            if let text = request.uri.queryParameters["date"] {
-                guard let parsed = CivilDate(iso: String(text)) else {
-                    return notFound(lang, lang.t("日付は YYYY-MM-DD で指定してください", "Give the date as YYYY-MM-DD"), status: .badRequest)
+            try answer(request) { lang in
+                let date = try PagePlaces.date(request)
+                switch try places.platform(request, context.parameters.require("station")) {
+                case .choice(let choices):
+                    return html(ChoicePage(title: lang.pick(choices[0].station.name), choices: choices, base: "/timetable",
+                                           keep: PagePlaces.query(request, "date").map { "&date=" + $0 } ?? "",
+                                           path: request.uri.string, lang: lang, timetable: timetable).render())
+                case .one(let station, let direction):
+                    let board = try timetable.stationTimetable(station: station, direction: direction, serviceDate: date)
+                    return html(TimetablePage(board: board, directions: try timetable.directions(at: station),
+                                              now: try PagePlaces.instant(request), lang: lang, reference: timetable.reference).render())
                 }
-                date = parsed
             }
-            let board = try timetable.stationTimetable(station: station, direction: direction, serviceDate: date)
-            return html(TimetablePage(board: board, directions: directions, now: try instant(request) ?? now, lang: lang,
-                                      reference: timetable.reference).render())
         }
         router.get("/train/:train") { request, context in
             let lang = language(request)
@@ -80,19 +80,20 @@ public enum WebPages {
             return html(RailwayPage(detail: try timetable.railwayDetail(railway), lang: lang).render())
         }
         router.get("/board/:station") { request, context in
-            let lang = language(request)
-            guard let station = try resolve(context.parameters.require("station"), in: timetable).first else {
-                return notFound(lang, lang.t("その駅は見つかりません", "No such station"))
+            try answer(request) { lang in
+                let instant = try PagePlaces.instant(request)
+                switch try places.platform(request, context.parameters.require("station")) {
+                case .choice(let choices):
+                    return html(ChoicePage(title: lang.pick(choices[0].station.name), choices: choices, base: "/board",
+                                           keep: PagePlaces.query(request, "at").map { "&at=" + $0 } ?? "",
+                                           path: request.uri.string, lang: lang, timetable: timetable).render())
+                case .one(let station, let direction):
+                    let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: BoardPage.rows)
+                    let pinned = PagePlaces.query(request, "at") != nil ? instant : nil
+                    return html(BoardPage(board: board, heading: timetable.heading(of: direction, at: station), lang: lang,
+                                          reference: timetable.reference, pinned: pinned).render())
+                }
             }
-            let directions = try timetable.directions(at: station)
-            let asked = request.uri.queryParameters["direction"].map(String.init)
-            guard let direction = asked.map({ id in directions.first { $0.id == id } }) ?? directions.first,
-                  let instant = try instant(request) else {
-                return notFound(lang, lang.t("方向か時刻が正しくありません", "Unknown direction or malformed time"), status: .badRequest)
-            }
-            let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 6)
-            let pinned = request.uri.queryParameters["at"] != nil ? instant : nil
-            return html(BoardPage(board: board, lang: lang, reference: timetable.reference, pinned: pinned).render())
         }
     }
 
@@ -100,18 +101,25 @@ public enum WebPages {
         request.uri.queryParameters["lang"] == "en" ? .en : .ja
     }
 
-    /// `at=YYYY-MM-DDTHH:MM` when given (nil when malformed), else now.
-    static func instant(_ request: Request) throws -> ServiceInstant? {
-        guard let text = request.uri.queryParameters["at"] else { return ServiceInstant(Date()) }
-        return ServiceInstant(parsing: String(text))
+    /// A page, or the rider's mistake as a readable page in their language (database failures
+    /// still go on to the problem middleware, as a 500 that is logged).
+    static func answer(_ request: Request, _ body: (PageLanguage) throws -> Response) throws -> Response {
+        let lang = language(request)
+        do {
+            return try body(lang)
+        } catch let error as ResolveError {
+            return failure(PageError(error), lang: lang)
+        } catch let error as PageError {
+            return failure(error, lang: lang)
+        }
     }
 
-    /// A station id, or every station with departures whose name matches in any script.
-    static func resolve(_ raw: String, in timetable: Timetable) throws -> [Reference.Station] {
-        let text = raw.removingPercentEncoding ?? raw   // path parameters arrive still encoded (/station/%E6%B8%8B…)
-        guard text.count <= SearchError.maximumLength * 4,
-              !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return [] }
-        return timetable.stations(matching: text).filter { $0.departures > 0 }
+    static func failure(_ error: PageError, lang: PageLanguage) -> Response {
+        let message = lang.t(error.ja, error.en)
+        var body = "<h1>\(HTML.escape(message))</h1>"
+        if let detail = error.detail { body += "<p class=\"notice\">\(HTML.escape(detail))</p>" }
+        body += "<p><a href=\"\(lang.link("/"))\">\(lang.t("ホームへ", "Home"))</a></p>"
+        return html(Page(title: message, lang: lang, path: "/", body: body).render(), status: error.status)
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
@@ -125,7 +133,6 @@ public enum WebPages {
     }
 
     static func notFound(_ lang: PageLanguage, _ message: String, status: HTTPResponse.Status = .notFound) -> Response {
-        let body = "<h1>\(HTML.escape(message))</h1><p><a href=\"\(lang.link("/"))\">\(lang.t("ホームへ", "Home"))</a></p>"
-        return html(Page(title: message, lang: lang, path: "/", body: body).render(), status: status)
+        failure(PageError(status, ja: message, en: message), lang: lang)
     }
 }

@@ -66,14 +66,10 @@ struct StationPage {
     func side(_ side: StationDetail.Side) -> String {
         let station = detail.station
         var heading = HTML.escape(lang.pick(side.direction.name))
-        if let terminal = side.terminal {
-            heading += " <small>" + HTML.escape(lang.t("\(terminal.name.ja)方面", "toward \(terminal.name.en)")) + "</small>"
-        } else if let through = side.throughRailway {
-            heading += " <small>" + HTML.escape(lang.t("\(through.name.ja)直通", "through to \(through.name.en)")) + "</small>"
-        }
+        if let toward = Self.toward(side) { heading += " <small>" + HTML.escape(lang.pick(toward)) + "</small>" }
         var html = "<article class=\"side\" id=\"dir-\(HTML.escape(side.direction.id))\">"
         html += "<h2>\(heading)</h2>"
-        html += "<p class=\"actions\"><button class=\"bookmark\" type=\"button\" data-station=\"\(HTML.escape(station.id))\" data-direction=\"\(HTML.escape(side.direction.id))\" data-name=\"\(HTML.escape(lang.pick(station.name)))\" data-direction-name=\"\(HTML.escape(lang.pick(side.direction.name)))\" aria-pressed=\"false\">☆ \(lang.t("ブックマーク", "Bookmark"))</button> "
+        html += "<p class=\"actions\"><button class=\"bookmark\" type=\"button\" data-station=\"\(HTML.escape(station.id))\" data-direction=\"\(HTML.escape(side.direction.id))\" data-bookmark=\"\(HTML.escape(bookmark(side)))\" aria-pressed=\"false\">☆ \(lang.t("ブックマーク", "Bookmark"))</button> "
         let query = "?direction=" + Markup.path(side.direction.id)
         html += "<a href=\"\(lang.link("/timetable/" + Markup.path(station.id) + query))\">\(lang.t("時刻表", "Timetable"))</a> "
         html += "<a href=\"\(lang.link("/board/" + Markup.path(station.id) + query))\">\(lang.t("ボード", "Board"))</a></p>"
@@ -97,6 +93,33 @@ struct StationPage {
             html += "</ul></details>"
         }
         return html + "</article>"
+    }
+
+    /// Where a side's trains go, in both languages: 元町・中華街方面, 渋谷・新宿方面 (a loop),
+    /// 副都心線直通 (leaving only by through service).
+    static func toward(_ side: StationDetail.Side) -> LocalizedName? {
+        if let terminal = side.terminal { return .init(ja: "\(terminal.name.ja)方面", en: "toward \(terminal.name.en)") }
+        if !side.toward.isEmpty {
+            return .init(ja: side.toward.map(\.name.ja).joined(separator: "・") + "方面",
+                         en: "toward " + side.toward.map(\.name.en).joined(separator: " & "))
+        }
+        if let through = side.throughRailway { return .init(ja: "\(through.name.ja)直通", en: "through to \(through.name.en)") }
+        return nil
+    }
+
+    /// What the bookmark button stores: ids, and every name in both languages, so the home page
+    /// shows a bookmark in the language of the page it is on (and offline, without asking).
+    func bookmark(_ side: StationDetail.Side) -> String {
+        func name(_ name: LocalizedName?) -> [String: String]? { name.map { ["ja": $0.ja, "en": $0.en] } }
+        var names: [String: [String: String]] = ["station": name(detail.station.name)!, "direction": name(side.direction.name)!]
+        names["railway"] = name(detail.railway?.name)
+        // "押上方面" already says where it goes (see Markup.direction).
+        names["toward"] = side.direction.name.ja.hasSuffix("方面") ? nil : name(Self.toward(side))
+        var object: [String: Any] = ["station": detail.station.id, "direction": side.direction.id, "names": names]
+        object["railway"] = detail.railway?.id
+        object["color"] = detail.railway?.color
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 
     func row(_ row: Board.Row, countdown: Bool = true) -> String {

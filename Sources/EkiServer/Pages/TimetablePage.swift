@@ -47,11 +47,12 @@ struct TimetablePage {
             let link = lang.link("/train/" + Markup.path(departure.trainId) + "?from=" + Markup.path(station.id))
             body += "<li\(isNow ? " id=\"now\" class=\"now\"" : "")><a href=\"\(link)\"><time>\(departure.time.clock)</time>"
             // Rows are kept lean (a busy day has 400+): a bare <b> badge, and the train type's
-            // name only where the badge does not already say it (通勤特急 under 特, not 急行 under 急).
+            // name only where the badge does not already say it (通勤特急 under 特, not 急行 under 急,
+            // nor 普通 under 各: both mean the train stops everywhere).
             let category = departure.category
             body += "<b class=\"c-\(category.rawValue)\">\(category.badge)</b>"
             if let type = reference.trainTypes[departure.trainType].map({ lang.pick($0.name) }),
-               type != lang.t(category.nameJa, category.nameEn) {
+               type != lang.t(category.nameJa, category.nameEn), !(category == .local && type == "普通") {
                 body += "<i>\(HTML.escape(type))</i>"
             }
             body += "<span>\(HTML.escape(lang.pick(row.destination)))</span></a></li>"
@@ -59,42 +60,5 @@ struct TimetablePage {
         body += "</ol></section>"
         let path = stationPath + "?direction=" + Markup.path(board.direction.id) + "&date=" + board.serviceDate.iso
         return Page(title: lang.pick(station.name) + " " + lang.pick(board.direction.name), lang: lang, path: path, body: body).render()
-    }
-}
-
-/// One train across every railway it runs on, the rider's station highlighted.
-struct TrainPage {
-    var parts: [TrainPart]
-    var highlight: String?
-    var lang: PageLanguage
-    var reference: Reference
-
-    func render() -> String {
-        guard let first = parts.first else { return "" }
-        let type = reference.trainTypes[first.trainType]
-        let destination = parts.last?.stops.last.flatMap { reference.stations[$0.station] }
-        var body = "<section class=\"train\"><h1>"
-        if let type { body += Markup.badge(type.category, lang: lang) + " " + HTML.escape(lang.pick(type.name)) }
-        if let destination { body += " " + HTML.escape(lang.t("\(destination.name.ja)行", "for \(destination.name.en)")) }
-        body += "</h1>"
-        if let name = first.names.first { body += "<p class=\"meta\">\(HTML.escape(lang.pick(name)))</p>" }
-        for part in parts {
-            let railway = reference.railways[part.railway]
-            body += "<h2>" + (railway.map { Markup.chip($0, lang: lang) } ?? HTML.escape(part.railway))
-            body += " <small>\(HTML.escape(part.number))</small></h2><ol class=\"stops\" style=\"--line:\(HTML.escape(railway?.color ?? "#888"))\">"
-            for stop in part.stops {
-                let station = reference.stations[stop.station]
-                let mine = highlight.map { $0 == stop.station || reference.stations[$0]?.complex == station?.complex } ?? false
-                body += "<li\(mine ? " class=\"mine\" id=\"mine\"" : "")>"
-                body += "<time class=\"arr\">\(stop.arrival?.clock ?? "")</time><time class=\"dep\">\(stop.departure?.clock ?? "")</time>"
-                let name = HTML.escape(station.map { lang.pick($0.name) } ?? stop.station)
-                body += "<a href=\"\(lang.link("/station/" + Markup.path(stop.station)))\">\(name)</a></li>"
-            }
-            body += "</ol>"
-        }
-        body += "</section>"
-        var path = "/train/" + Markup.path(first.id)
-        if let highlight { path += "?from=" + Markup.path(highlight) }
-        return Page(title: type.map { lang.pick($0.name) } ?? first.id, lang: lang, path: path, body: body).render()
     }
 }
