@@ -60,6 +60,8 @@ import Testing
         let bashamichi = "Minatomirai.Minatomirai.Bashamichi", nakaMeguro = "Tokyu.Toyoko.NakaMeguro"
         try await BadInputTests.expectProblem("/api/v1/route?segments=\(Self.route)", .badRequest, "missing parameter date")
         try await BadInputTests.expectProblem("/api/v1/route?date=2026-13-01&segments=\(Self.route)", .badRequest, "date expects a date")
+        try await BadInputTests.expectProblem("/api/v1/route?date=4652-03-01&segments=\(Self.route)", .badRequest, "date must be between 1949-01-01")
+        try await BadInputTests.expectProblem("/api/v1/route/fastest?from=a&to=b&at=9999-12-31T23:59", .badRequest, "at must be between")
         try await BadInputTests.expectProblem("/api/v1/route?date=2026-11-24", .badRequest, "missing parameter segments")
         try await BadInputTests.expectProblem(Self.base + "a~b", .badRequest, "each segment is TRAIN~BOARD~ALIGHT")
         try await BadInputTests.expectProblem(Self.base + "a~b~%3Cscript%3E", .badRequest, "alight station must be an id")

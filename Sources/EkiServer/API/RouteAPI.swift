@@ -126,12 +126,10 @@ extension TimetableAPI {
 
     /// `date` (the service day, default today's) and `segments`, each `TRAIN~BOARD~ALIGHT`.
     static func route(_ query: QueryParameters) throws -> Route {
-        guard let text = query.optional("date") else {
+        guard query.optional("date") != nil else {
             throw Problem.badRequest("missing parameter date: the route's service day (e.g. date=2026-11-24)")
         }
-        guard let date = CivilDate(iso: text) else {
-            throw Problem.badRequest("date expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \(QueryParameters.quoted(text))")
-        }
+        let date = try query.date(now: Date()).date
         let list = try query.required("segments", example: "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro")
         let parts = list.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count <= maximumSegments else {
