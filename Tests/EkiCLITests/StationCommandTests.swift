@@ -59,6 +59,18 @@ import Testing
         #expect(result.stderr.hasPrefix("eki: no railway \"山手線\" at Bashamichi; valid: Minatomirai.Minatomirai"), "\(result.stderr)")
     }
 
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test func lateYamanoteTrainsShowWhereTheyEnd() throws {
+        let result = try Self.eki(["station", "JR-East.Yamanote.Shinagawa", "--at", "2026-11-24T23:50", "--lang", "en"])
+        let lines = Self.lines(result.stdout)
+        // The outer loop is the right-hand column.
+        #expect(lines.contains { $0.hasSuffix("23:59 各 Ikebukuro  in 9 min") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasSuffix("00:20 各 Ikebukuro") })   // its last train there
+    }
+
     @Test func bookmarksAreAddedListedShownAndRemoved() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }

@@ -107,6 +107,61 @@ import Testing
         #expect(stops[express.departure.stopIndex + 1].station == "Minatomirai.Minatomirai.Yokohama")
     }
 
+    /// Yamanote parts are laps from 大崎 linked all day; only a run's last part names where it
+    /// ends. From Shinagawa at night the outer loop's 23:59, 00:08, 00:13 and 00:20 end at 池袋.
+    @Test func lateYamanoteTrainsAreSignedForWhereTheyEnd() throws {
+        let (timetable, _) = try SharedData.imported()
+        let detail = try Self.detail("JR-East.Yamanote.Shinagawa", at: ServiceInstant(parsing: "2026-11-24T23:50")!)
+        let outer = try #require(detail.sides.first { $0.direction.id == "OuterLoop" })
+        let day = try timetable.stationTimetable(station: detail.station, direction: outer.direction,
+                                                 serviceDate: detail.instant.serviceDate).rows
+        let ikebukuro = day.filter { ["23:59", "24:08", "24:13", "24:20"].contains($0.departure.time.serviceClock) }
+        #expect(ikebukuro.count == 4)
+        #expect(outer.next.map(\.departure.time.clock).prefix(2) == ["23:52", "23:59"])
+        #expect(outer.next[1].destination.ja == "池袋")
+        #expect(ikebukuro.allSatisfy { $0.departure.destinations == ["JR-East.Yamanote.Ikebukuro"] && $0.destination.ja == "池袋" })
+        #expect(outer.lastByDestination.contains { $0.departure.destinations == ["JR-East.Yamanote.Ikebukuro"]
+                                                   && $0.departure.time.clock == "00:20" })
+        #expect(outer.destinations.contains { $0.name.ja == "池袋" && $0.trains > 0 })
+        // By day a lap still reads as the platform signs say.
+        #expect(outer.destinations.first?.name.ja == "渋谷・新宿方面")
+    }
+
+    /// Every Yamanote departure at these stations, checked against the source followed by hand:
+    /// the train's stops from here, then its next parts (`nt`), for at most a lap. Ending short of
+    /// a lap, it is signed for its last stop; otherwise for the stations ahead (no destinations).
+    @Test(arguments: ["JR-East.Yamanote.Shinagawa", "JR-East.Yamanote.Tamachi", "JR-East.Yamanote.TakanawaGateway",
+                      "JR-East.Yamanote.Mejiro", "JR-East.Yamanote.Osaki"])
+    func yamanoteDestinationsFollowTheRunForAtMostALap(stationId: String) throws {
+        let (timetable, _) = try SharedData.imported()
+        let raw = try #require(try SharedData.json("train-timetables/jreast-yamanote.json") as? [[String: Any]])
+        let parts = Dictionary(uniqueKeysWithValues: raw.map { ($0["id"] as! String, $0) })
+        let lap = try #require(timetable.reference.railways["JR-East.Yamanote"]).stations.count - 1
+        let station = try #require(timetable.reference.stations[stationId])
+        var signed = 0
+        for direction in try timetable.directions(at: station) {
+            for row in try Self.dayRows(station, direction, on: CivilDate(iso: "2026-11-24")!, in: timetable) {
+                var part = try #require(parts[row.trainId])
+                if let ds = part["ds"] as? [String] {
+                    #expect(row.destinations == ds)
+                    continue
+                }
+                // Every Yamanote train stops at every station: stops travelled are stations travelled.
+                var travelled = (part["tt"] as! [Any]).count - 1 - row.stopIndex
+                while travelled < lap, let next = (part["nt"] as? [String])?.first, let following = parts[next] {
+                    part = following
+                    travelled += (part["tt"] as! [Any]).count - 1
+                }
+                let end = ((part["tt"] as! [[String: Any]]).last?["s"] as? String) ?? ""
+                let expected = travelled < lap ? [end] : []
+                #expect(row.destinations == expected, "\(stationId) \(row.time.clock) \(row.trainId)")
+                if !expected.isEmpty { signed += 1 }
+            }
+        }
+        // At 大崎 every lap starts afresh, so none ends short of one from there.
+        #expect((signed > 0) == (stationId != "JR-East.Yamanote.Osaki"))
+    }
+
     /// The day's departures the plain way: the departure query over the railway's calendar.
     static func dayRows(_ station: Reference.Station, _ direction: Reference.Direction, on date: CivilDate,
                         in timetable: Timetable) throws -> [Departure] {
