@@ -37,12 +37,14 @@ extension Timetable {
         }
     }
 
-    /// Station names that come close to `query`, for "did you mean" lists.
+    /// Station names that come close to `query`, for "did you mean" lists: only stations trains
+    /// leave from, as the others would fail the same way.
     public func suggestions(for query: String, limit: Int = 5) -> [Reference.Station] {
         let key = SearchKey.fold(query)
         guard !key.isEmpty else { return [] }
         var seen = Set<Int64>()
         let scored = reference.stations.values.compactMap { station -> (Int, Reference.Station)? in
+            guard station.departures > 0 else { return nil }
             let keys = station.searchKeys
             if keys.contains(where: { $0.hasPrefix(key) }) { return (0, station) }
             if keys.contains(where: { $0.contains(key) }) { return (1, station) }

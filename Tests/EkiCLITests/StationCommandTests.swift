@@ -63,6 +63,14 @@ import Testing
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    @Test func aStationNoTrainLeavesFromIsNamedAsSuch() throws {
+        for query in ["いわき", "JR-East.Joban.Iwaki"] {
+            let result = try Self.eki(["station", query])
+            #expect(result.status == 2)
+            #expect(result.stderr == "eki: いわき (JR-East.Joban.Iwaki) is in the data but no train leaves from it\n", "\(result.stderr)")
+        }
+    }
+
     @Test func lateYamanoteTrainsShowWhereTheyEnd() throws {
         let result = try Self.eki(["station", "JR-East.Yamanote.Shinagawa", "--at", "2026-11-24T23:50", "--lang", "en"])
         let lines = Self.lines(result.stdout)

@@ -162,6 +162,21 @@ import Testing
         #expect((signed > 0) == (stationId != "JR-East.Yamanote.Osaki"))
     }
 
+    @Test func aStationNoTrainLeavesFromIsNamedAsSuch() throws {
+        let (timetable, _) = try SharedData.imported()
+        // いわき is in the data, but no train in it runs that far.
+        #expect(timetable.reference.stations["JR-East.Joban.Iwaki"]?.departures == 0)
+        for query in ["いわき", "JR-East.Joban.Iwaki", "iwaki"] {
+            #expect(throws: ResolveError.noDepartures(stations: ["いわき (JR-East.Joban.Iwaki)"])) {
+                try timetable.resolveStations(query)
+            }
+        }
+        // "Did you mean" offers only stations that would work.
+        let suggestions = timetable.suggestions(for: "iwak")
+        #expect(!suggestions.contains { $0.id == "JR-East.Joban.Iwaki" })
+        #expect(suggestions.allSatisfy { $0.departures > 0 })
+    }
+
     /// The day's departures the plain way: the departure query over the railway's calendar.
     static func dayRows(_ station: Reference.Station, _ direction: Reference.Direction, on date: CivilDate,
                         in timetable: Timetable) throws -> [Departure] {
