@@ -63,6 +63,21 @@ import Testing
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    @Test func theThroughSideIsDrawnToTheAdjacentStationOnTheThroughRailway() throws {
+        // The day's first through train from 熱海 toward Tokyo is a limited express stopping next at 横浜.
+        let atami = try Self.eki(["station", "JR-Central.Tokaido.Atami", "--at", "2026-11-24T07:30"])
+        #expect(atami.status == 0, "\(atami.stderr)")
+        #expect(Self.lines(atami.stdout).contains("東海道線直通 ┄┄ 湯河原 ━━ ◉ 熱海 ━━ 函南 ┄┄ 沼津"), "\(atami.stdout)")
+        // 和光市: the same neighbour on a weekday and a Saturday, whichever train type leaves first.
+        for date in ["2026-11-24", "2026-11-28"] {
+            let json = try Self.object(try Self.eki(["station", "TokyoMetro.Fukutoshin.Wakoshi", "--at", date + "T07:30", "--json"]).stdout)
+            let sides = try #require(json["sides"] as? [[String: Any]])
+            let through = try #require(sides.first { $0["throughRailway"] != nil })
+            #expect((through["neighbour"] as? [String: Any])?["id"] as? String == "Tobu.Tojo.Asaka", "\(date)")
+            #expect(through["terminal"] == nil && through["link"] == nil)
+        }
+    }
+
     @Test func aStationNoTrainLeavesFromIsNamedAsSuch() throws {
         for query in ["いわき", "JR-East.Joban.Iwaki"] {
             let result = try Self.eki(["station", query])

@@ -107,6 +107,31 @@ import Testing
         #expect(stops[express.departure.stopIndex + 1].station == "Minatomirai.Minatomirai.Yokohama")
     }
 
+    /// Where a railway ends and its trains go on as another's, the neighbour is the station next to
+    /// this one on that railway toward where they run — whatever type the day's first train is.
+    @Test(arguments: [
+        ("JR-Central.Tokaido.Atami", "JR-East.Tokaido", "JR-East.Tokaido.Yugawara"),          // not 横浜
+        ("JR-East.Chuo.Hachioji", "JR-East.ChuoRapid", "JR-East.ChuoRapid.Toyoda"),          // not 立川
+        ("Odakyu.Odawara.Odawara", "OdakyuHakone.HakoneTozan", "OdakyuHakone.HakoneTozan.HakoneItabashi"),  // not 箱根湯本
+        ("TokyoMetro.Fukutoshin.Wakoshi", "Tobu.Tojo", "Tobu.Tojo.Asaka"),                   // not 朝霞 one day, 朝霞台 the next
+    ])
+    func theThroughSideShowsTheAdjacentStationOnTheThroughRailway(station: String, railway: String, neighbour: String) throws {
+        let (timetable, _) = try SharedData.imported()
+        let through = try #require(timetable.reference.railways[railway])
+        for instant in [Self.tuesdayMorning, ServiceInstant(parsing: "2026-11-28T07:30")!] {
+            let detail = try Self.detail(station, at: instant)
+            let side = try #require(detail.sides.first { $0.throughRailway != nil }, "\(station) \(instant)")
+            #expect(side.throughRailway?.id == railway)
+            #expect(side.neighbour?.id == neighbour, "\(station) \(instant.serviceDate.iso)")
+            // Adjacent on the through railway's own list to its record of this station.
+            let here = try #require(through.stations.firstIndex { timetable.reference.stations[$0]?.complex == detail.station.complex })
+            let there = try #require(through.stations.firstIndex(of: neighbour))
+            #expect(abs(here - there) == 1)
+            // This railway ends here: no terminal of its own, no stations hidden before one.
+            #expect(side.terminal == nil && side.stationsBetween == 0 && side.toward.isEmpty)
+        }
+    }
+
     /// Yamanote parts are laps from 大崎 linked all day; only a run's last part names where it
     /// ends. From Shinagawa at night the outer loop's 23:59, 00:08, 00:13 and 00:20 end at 池袋.
     @Test func lateYamanoteTrainsAreSignedForWhereTheyEnd() throws {
