@@ -22,6 +22,9 @@ public struct Board: Sendable {
     public var rows: [Row]
     /// True when no train is left on the asked service day: the rows are the next day's first trains.
     public var lastTrainGone: Bool
+    /// True when no train leaves this way on the asked service day at all (a weekend-only service
+    /// on a Tuesday): a board says so rather than that the service has ended.
+    public var noTrainsThisDay = false
 }
 
 extension Timetable {
@@ -82,6 +85,10 @@ extension Timetable {
                                         from: 0, limit: limit - board.rows.count, at: instant)
             board.rows += tomorrow.rows
             board.lastTrainGone = today.rows.isEmpty
+            if today.rows.isEmpty {
+                board.noTrainsThisDay = try dayBoard(station: station, direction: direction, serviceDate: instant.serviceDate,
+                                                     from: 0, limit: 1, at: instant).rows.isEmpty
+            }
         }
         return board
     }

@@ -35,8 +35,12 @@ public struct StationDetail: Sendable {
         /// toward the Fukutoshin line): that railway. The neighbour is then the adjacent station on
         /// it, toward where the trains run; terminal nil and stationsBetween 0, as this line ends here.
         public var throughRailway: Reference.Railway?
+        /// No train leaves this way on the asked service day (a weekend-only service on a Tuesday):
+        /// not "the service has ended", and the diagram leaves the side undrawn.
+        public var noTrainsThisDay: Bool
         /// The next departures from the asked moment (into the next service day after the last train).
         public var next: [Board.Row]
+        /// No train left on the service day: `next` holds the next day's first trains.
         public var lastTrainGone: Bool
         /// The last train of each category on the service day, in time order.
         public var lastTrains: [Board.Row]
@@ -50,7 +54,7 @@ public struct StationDetail: Sendable {
         init(direction: Reference.Direction) {
             self.direction = direction
             neighbour = nil; terminal = nil; stationsBetween = 0; toward = []; throughRailway = nil
-            next = []; lastTrainGone = false
+            noTrainsThisDay = false; next = []; lastTrainGone = false
             lastTrains = []; lastByDestination = []; destinations = []; frequency = []
         }
     }
@@ -143,6 +147,7 @@ extension Timetable {
             let upcoming = try nextDepartures(station: station, direction: direction, at: instant, limit: nextLimit)
             var side = diagramSide(of: station, on: railway, toward: direction)
             if side.neighbour == nil { try continueOnThroughRailway(&side, from: station, day: day) }
+            side.noTrainsThisDay = day.isEmpty
             side.next = upcoming.rows
             side.lastTrainGone = upcoming.lastTrainGone
             side.lastTrains = Self.lastRows(day) { $0.departure.category }.sorted(by: Self.byTime)

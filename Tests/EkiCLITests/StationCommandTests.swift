@@ -78,6 +78,22 @@ import Testing
         }
     }
 
+    @Test func aDirectionWithoutTrainsThatDaySaysSo() throws {
+        // 西所沢's inbound trains (through to the Ikebukuro line) run on weekends only.
+        let ja = try Self.eki(["station", "Seibu.Sayama.NishiTokorozawa", "--at", "2026-11-24T07:30"])
+        #expect(ja.status == 0, "\(ja.stderr)")
+        let lines = Self.lines(ja.stdout)
+        #expect(lines.contains("◉ 西所沢 ━━ 下山口 ━━ 西武球場前"), "\(ja.stdout)")   // no dangling ━━ on the left
+        #expect(lines.contains { $0.hasPrefix("この日はこの方面の列車なし") })
+        #expect(!ja.stdout.contains("本日の運転終了"))
+        let en = try Self.eki(["station", "Seibu.Sayama.NishiTokorozawa", "--at", "2026-11-24T07:30", "--lang", "en"])
+        #expect(en.stdout.contains("No trains this way on this day"))
+        #expect(!en.stdout.contains("No more trains"))
+        let json = try Self.object(try Self.eki(["station", "Seibu.Sayama.NishiTokorozawa", "--at", "2026-11-24T07:30", "--json"]).stdout)
+        let sides = try #require(json["sides"] as? [[String: Any]])
+        #expect(sides.map { $0["noTrainsThisDay"] as? Bool } == [true, false])
+    }
+
     @Test func aStationNoTrainLeavesFromIsNamedAsSuch() throws {
         for query in ["いわき", "JR-East.Joban.Iwaki"] {
             let result = try Self.eki(["station", query])

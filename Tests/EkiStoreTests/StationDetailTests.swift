@@ -132,6 +132,35 @@ import Testing
         }
     }
 
+    @Test func aDirectionWithoutTrainsThatDayIsNotShownAsEnded() throws {
+        // The Sayama line's inbound trains leave 西所沢 for the Ikebukuro line on weekends only.
+        let tuesday = try Self.detail("Seibu.Sayama.NishiTokorozawa")
+        let inbound = try #require(tuesday.sides.first { $0.direction.id == "Inbound" })
+        #expect(inbound.noTrainsThisDay)
+        #expect(inbound.destinations.isEmpty && inbound.lastTrains.isEmpty && inbound.next.isEmpty)
+        let outbound = try #require(tuesday.sides.first { $0.direction.id == "Outbound" })
+        #expect(!outbound.noTrainsThisDay && !outbound.lastTrainGone)
+        // The board says the same: no train that day, rather than a service that has ended.
+        let (timetable, _) = try SharedData.imported()
+        let board = try timetable.nextDepartures(station: tuesday.station, direction: inbound.direction,
+                                                 at: Self.tuesdayMorning, limit: 3)
+        #expect(board.noTrainsThisDay && board.rows.isEmpty)
+        // On Friday night the board shows Saturday's first trains, still saying Friday had none.
+        let friday = try timetable.nextDepartures(station: tuesday.station, direction: inbound.direction,
+                                                  at: ServiceInstant(parsing: "2026-11-27T23:30")!, limit: 3)
+        #expect(friday.noTrainsThisDay && friday.rows.first?.serviceDate.iso == "2026-11-28")
+        // A Saturday has them, through to the Ikebukuro line: 所沢 is the station next to 西所沢 on it.
+        let saturday = try #require(try Self.detail("Seibu.Sayama.NishiTokorozawa", at: ServiceInstant(parsing: "2026-11-28T07:30")!)
+            .sides.first { $0.direction.id == "Inbound" })
+        #expect(!saturday.noTrainsThisDay)
+        #expect(saturday.throughRailway?.id == "Seibu.Ikebukuro")
+        #expect(saturday.neighbour?.id == "Seibu.Ikebukuro.Tokorozawa")
+        // After the last train of a day that had trains, the board is not "no trains that day".
+        let late = try timetable.nextDepartures(station: tuesday.station, direction: outbound.direction,
+                                                at: ServiceInstant(parsing: "2026-11-25T02:00")!, limit: 1)
+        #expect(late.lastTrainGone && !late.noTrainsThisDay)
+    }
+
     /// Yamanote parts are laps from 大崎 linked all day; only a run's last part names where it
     /// ends. From Shinagawa at night the outer loop's 23:59, 00:08, 00:13 and 00:20 end at 池袋.
     @Test func lateYamanoteTrainsAreSignedForWhereTheyEnd() throws {
