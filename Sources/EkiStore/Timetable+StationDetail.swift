@@ -178,10 +178,12 @@ extension Timetable {
         return detail
     }
 
-    /// The complex's other stations trains leave from.
+    /// The complex's stations of other railways that trains leave from. Not the station's own
+    /// railway under a second record (the Oedo line lists 都庁前 twice, where its loop and its
+    /// branch meet), and not a line no passenger train leaves from.
     func connections(of station: Reference.Station) -> [StationDetail.Connection] {
         let others = (reference.complexes[station.complex]?.stations ?? []).compactMap { reference.stations[$0] }
-            .filter { $0.id != station.id && $0.departures > 0 }
+            .filter { $0.id != station.id && $0.departures > 0 && ($0.railway == nil || $0.railway != station.railway) }
         return others.map { other in
             StationDetail.Connection(station: other, railway: other.railway.flatMap { reference.railways[$0] },
                                      samePlatform: other.platformGroup == station.platformGroup)

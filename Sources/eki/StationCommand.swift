@@ -57,7 +57,8 @@ struct StationText {
         let railwayName = detail.railway.map { place.chip($0) + lang.pick($0.name) } ?? ""
         lines.append("\(place.title(detail.station.name))  \(railwayName)  (\(detail.station.id))")
         let schedule = detail.schedule.map { lang == .ja ? board.scheduleJa($0) : $0 } ?? (lang == .ja ? "運休" : "no service")
-        let clock = detail.instant.minute.clock
+        // The service day's own clock: after midnight 24:30 goes with the day the date names.
+        let clock = detail.instant.minute.serviceClock
         lines.append(lang == .ja ? "\(detail.instant.serviceDate.iso) \(schedule)ダイヤ（\(detail.day.reasonJa)） \(clock) から"
                                  : "\(detail.instant.serviceDate.iso) \(schedule) timetable (\(detail.day.reasonEn)) from \(clock)")
         lines.append("")

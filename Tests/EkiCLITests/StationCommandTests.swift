@@ -102,6 +102,14 @@ import Testing
         }
     }
 
+    @Test func afterMidnightTheHeaderKeepsTheServiceDaysClock() throws {
+        // 00:30 on the 25th is the 24th's service: its date goes with 24:30, not 00:30.
+        let ja = try Self.eki(["station", "馬車道", "--at", "2026-11-25T00:30"])
+        #expect(Self.lines(ja.stdout).dropFirst().first == "2026-11-24 平日ダイヤ（平日） 24:30 から", "\(ja.stdout)")
+        let en = try Self.eki(["station", "馬車道", "--at", "2026-11-25T00:30", "--lang", "en"])
+        #expect(Self.lines(en.stdout).dropFirst().first == "2026-11-24 Weekday timetable (weekday) from 24:30", "\(en.stdout)")
+    }
+
     @Test func lateYamanoteTrainsShowWhereTheyEnd() throws {
         let result = try Self.eki(["station", "JR-East.Yamanote.Shinagawa", "--at", "2026-11-24T23:50", "--lang", "en"])
         let lines = Self.lines(result.stdout)

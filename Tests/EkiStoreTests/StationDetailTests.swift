@@ -216,6 +216,19 @@ import Testing
         #expect((signed > 0) == (stationId != "JR-East.Yamanote.Osaki"))
     }
 
+    @Test func connectionsAreOtherRailwaysTrainsLeaveFrom() throws {
+        // The Oedo line lists 都庁前 twice (where its loop and its branch meet): not a connection.
+        for id in ["Toei.Oedo.Tochomae", "Toei.Oedo.Tochomae.1"] {
+            let detail = try Self.detail(id)
+            #expect(!detail.connections.contains { $0.station.railway == "Toei.Oedo" }, "\(id)")
+        }
+        for id in ["JR-East.Yamanote.Shibuya", "JR-East.Yamanote.Shinagawa", "Tokyu.Toyoko.Shibuya", "Toei.Oedo.Shinjuku"] {
+            let detail = try Self.detail(id)
+            #expect(!detail.connections.isEmpty)
+            #expect(detail.connections.allSatisfy { $0.station.departures > 0 && $0.station.railway != detail.station.railway }, "\(id)")
+        }
+    }
+
     @Test func aStationNoTrainLeavesFromIsNamedAsSuch() throws {
         let (timetable, _) = try SharedData.imported()
         // いわき is in the data, but no train in it runs that far.

@@ -20,7 +20,7 @@ struct StationPage {
         }
         let reason = lang == .ja ? detail.day.reasonJa : detail.day.reasonEn
         body += "<p class=\"meta\">\(detail.instant.serviceDate.iso) \(HTML.escape(Markup.scheduleName(detail.schedule, lang: lang)))"
-        body += lang.t("ダイヤ（\(HTML.escape(reason))）", " timetable (\(HTML.escape(reason)))") + " · \(detail.instant.minute.clock)</p>"
+        body += lang.t("ダイヤ（\(HTML.escape(reason))）", " timetable (\(HTML.escape(reason)))") + " · \(detail.instant.minute.serviceClock)</p>"
         body += diagram()
         body += "<div class=\"sides\">" + detail.sides.map(side).joined() + "</div>"
         body += extras()
