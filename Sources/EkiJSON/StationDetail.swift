@@ -27,6 +27,8 @@ public struct StationDetailJSON: Encodable {
         var stationsBetween: Int
         var toward: [StationNameJSON]
         var throughRailway: RailwayRefJSON?
+        /// No train this way on the asked service day; `next` then holds the next day's first trains.
+        var noTrainsThisDay: Bool
         var next: [DepartureJSON]
         var lastTrainGone: Bool
         var lastTrains: [DepartureJSON]
@@ -80,7 +82,7 @@ public struct StationDetailJSON: Encodable {
                 neighbour: side.neighbour.map(StationNameJSON.init), terminal: side.terminal.map(StationNameJSON.init),
                 link: hasLink ? (side.stationsBetween > 0 ? "dotted" : "solid") : nil,
                 stationsBetween: side.stationsBetween, toward: side.toward.map(StationNameJSON.init),
-                throughRailway: side.throughRailway.map(RailwayRefJSON.init),
+                throughRailway: side.throughRailway.map(RailwayRefJSON.init), noTrainsThisDay: side.noTrainsThisDay,
                 next: side.next.map { DepartureJSON($0, reference: reference) }, lastTrainGone: side.lastTrainGone,
                 lastTrains: side.lastTrains.map { DepartureJSON($0, reference: reference) },
                 lastByDestination: side.lastByDestination.map { DepartureJSON($0, reference: reference) },

@@ -204,18 +204,19 @@ public struct RoutePlanner: Sendable {
         return RoutePlan.Segment(
             choice: choice, board: board, alight: alight, direction: direction, departure: departure, arrival: arrival,
             trainType: type, category: type?.category ?? .local,
-            destination: destination(of: path, from: board, direction: direction), stops: stops)
+            destination: try destination(of: part, leaving: board, direction: direction, at: departure, path: path), stops: stops)
     }
 
-    /// Where the train goes, as the board says it: the last stop of the branch ridden, or on a
-    /// loop line the next major stations ahead (渋谷・新宿方面).
-    func destination(of path: [RidePart], from board: Reference.Station, direction: Reference.Direction) -> LocalizedName {
-        if let railway = reference.railways[path[0].railway], railway.isLoop {
-            let major = timetable.majorStationsAhead(on: railway, from: board, forward: direction.id != railway.descending)
-            if !major.isEmpty {
-                return LocalizedName(ja: major.map(\.name.ja).joined(separator: "・") + "方面",
-                                     en: "for " + major.map(\.name.en).joined(separator: " & "))
-            }
+    /// Where the train goes, as the board of `board` says it (so a route and the platform agree,
+    /// late Yamanote trains ending at 池袋 included); else the last stop of the branch ridden.
+    func destination(of part: RidePart, leaving board: Reference.Station, direction: Reference.Direction,
+                     at departure: ServiceMinute, path: [RidePart]) throws -> LocalizedName {
+        // The board row is filed under the arriving part's calendar: the part's own, or for a
+        // through-service row its predecessor's, which runs on the same days.
+        if let row = try timetable.departures(station: board.id, direction: direction.id, service: part.service,
+                                              from: departure.value, limit: 12).first(where: { $0.trainId == part.id }) {
+            let name = timetable.destinationName(of: row, from: board)
+            if !name.ja.isEmpty { return name }
         }
         let end = path.last?.stops.last.flatMap { reference.stations[$0.station] }
         return end?.name ?? LocalizedName(ja: "", en: "")

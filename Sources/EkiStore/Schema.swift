@@ -8,7 +8,7 @@ import GRDB
 /// which keeps 1.2M stop events to ~10 MB and a train timetable to one row read.
 public enum Schema {
     /// Bump on any change a reader could notice; readers refuse other versions with a clear message.
-    public static let version = 2
+    public static let version = 3
 
     static let statements: [String] = [
         """
@@ -153,6 +153,17 @@ public enum Schema {
             station_id INTEGER NOT NULL REFERENCES station(id),
             PRIMARY KEY(train_id, kind, position)
         ) WITHOUT ROWID
+        """,
+        // A loop line's train part with no destination of its own (the Yamanote's laps carry none)
+        // whose run, following its next laps, ends less than a lap ahead of its later stops: from
+        // stop `from_stop` on it is signed for where it ends (池袋行), before that by the stations
+        // ahead (渋谷・新宿方面). Made at import, as it depends on the stop a rider boards at.
+        """
+        CREATE TABLE loop_run_end(
+            train_id INTEGER PRIMARY KEY REFERENCES train(id),
+            from_stop INTEGER NOT NULL,
+            station_id INTEGER NOT NULL REFERENCES station(id)
+        )
         """,
         """
         CREATE TABLE train_name(

@@ -22,6 +22,9 @@ public struct Board: Sendable {
     public var rows: [Row]
     /// True when no train is left on the asked service day: the rows are the next day's first trains.
     public var lastTrainGone: Bool
+    /// True when no train leaves this way on the asked service day at all (a weekend-only service
+    /// on a Tuesday): a board says so rather than that the service has ended.
+    public var noTrainsThisDay = false
 }
 
 extension Timetable {
@@ -37,12 +40,14 @@ extension Timetable {
         }
     }
 
-    /// Station names that come close to `query`, for "did you mean" lists.
+    /// Station names that come close to `query`, for "did you mean" lists: only stations trains
+    /// leave from, as the others would fail the same way.
     public func suggestions(for query: String, limit: Int = 5) -> [Reference.Station] {
         let key = SearchKey.fold(query)
         guard !key.isEmpty else { return [] }
         var seen = Set<Int64>()
         let scored = reference.stations.values.compactMap { station -> (Int, Reference.Station)? in
+            guard station.departures > 0 else { return nil }
             let keys = station.searchKeys
             if keys.contains(where: { $0.hasPrefix(key) }) { return (0, station) }
             if keys.contains(where: { $0.contains(key) }) { return (1, station) }
@@ -80,6 +85,10 @@ extension Timetable {
                                         from: 0, limit: limit - board.rows.count, at: instant)
             board.rows += tomorrow.rows
             board.lastTrainGone = today.rows.isEmpty
+            if today.rows.isEmpty {
+                board.noTrainsThisDay = try dayBoard(station: station, direction: direction, serviceDate: instant.serviceDate,
+                                                     from: 0, limit: 1, at: instant).rows.isEmpty
+            }
         }
         return board
     }

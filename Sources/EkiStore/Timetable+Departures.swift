@@ -10,7 +10,8 @@ public struct Departure: Sendable, Equatable {
     public var direction: String
     public var trainType: String
     public var category: TrainCategory
-    /// Where the whole through-service run ends, as the source gives it.
+    /// Where the whole through-service run ends, as the source gives it; for a loop train that
+    /// gives none, where its run ends when that is less than a lap ahead (`loop_run_end`).
     public var destinations: [String]
     public var names: [LocalizedName]
     /// Index of this stop in the departing part's stops.
@@ -44,8 +45,10 @@ extension Timetable {
         var named: [Int: Int64] = [:]   // index in `departures` → train row id
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT d.minute, d.stop_index, d.train_id, t.code, t.railway_id, t.type_id,
-                   (SELECT group_concat(tt.station_id, ' ') FROM train_terminal tt
-                     WHERE tt.train_id = d.train_id AND tt.kind = 1) AS destinations,
+                   COALESCE((SELECT group_concat(tt.station_id, ' ') FROM train_terminal tt
+                              WHERE tt.train_id = d.train_id AND tt.kind = 1),
+                            (SELECT CAST(e.station_id AS TEXT) FROM loop_run_end e
+                              WHERE e.train_id = d.train_id AND e.from_stop <= d.stop_index)) AS destinations,
                    EXISTS (SELECT 1 FROM train_name n WHERE n.train_id = d.train_id) AS named
             FROM departure d
             JOIN train t ON t.id = d.train_id

@@ -6,6 +6,9 @@ public enum ResolveError: Error, Equatable, CustomStringConvertible {
     case unreadableStation
     /// `suggestions` are "馬車道 Bashamichi (Minatomirai.Minatomirai.Bashamichi)".
     case noStation(String, suggestions: [String])
+    /// The stations exist but no train leaves from them in this data (いわき: no Joban line train
+    /// in it runs that far); `stations` are "いわき (JR-East.Joban.Iwaki)".
+    case noDepartures(stations: [String])
     /// `station` is an id for one station, a name for several; `valid` are "Inbound (上り)".
     case noDirection(String, station: String, valid: [String])
     case noRailway(String, station: String, valid: [String])
@@ -18,6 +21,9 @@ public enum ResolveError: Error, Equatable, CustomStringConvertible {
             "the station name is too long or contains control characters"
         case .noStation(let query, let suggestions):
             "no station matches \"\(query)\"" + (suggestions.isEmpty ? "" : "; did you mean: " + suggestions.joined(separator: ", "))
+        case .noDepartures(let stations):
+            stations.count == 1 ? "\(stations[0]) is in the data but no train leaves from it"
+                : "\(stations.joined(separator: ", ")) are in the data but no train leaves from them"
         case .noDirection(let id, let station, let valid):
             "no direction \"\(id)\" at \(station); valid: \(valid.joined(separator: ", "))"
         case .noRailway(let query, let station, let valid):
@@ -30,13 +36,16 @@ public enum ResolveError: Error, Equatable, CustomStringConvertible {
 
 extension Timetable {
     /// Stations for an id or a name in kanji, kana or romaji; only stations trains leave from.
-    /// Throws `ResolveError` for what the rider typed, database errors as they come.
+    /// Throws `ResolveError` for what the rider typed, database errors as they come: a station
+    /// the data has but no train leaves from is named as such, not "no station matches".
     public func resolveStations(_ query: String) throws -> [Reference.Station] {
         guard query.utf8.count <= 200, !query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ResolveError.unreadableStation
         }
-        let matches = try stations(matching: query).filter { try !directions(at: $0).isEmpty }
-        if !matches.isEmpty { return matches }
+        let matches = stations(matching: query)
+        let served = try matches.filter { try !directions(at: $0).isEmpty }
+        if !served.isEmpty { return served }
+        if !matches.isEmpty { throw ResolveError.noDepartures(stations: matches.map { "\($0.name.ja) (\($0.id))" }) }
         throw ResolveError.noStation(query, suggestions: suggestions(for: query).map { "\($0.name.ja) \($0.name.en) (\($0.id))" })
     }
 

@@ -32,10 +32,15 @@ public struct StationDetail: Sendable {
         /// On a loop: the next major stations ahead (渋谷・新宿方面), in place of a terminal.
         public var toward: [Reference.Station]
         /// Where the line ends here but trains go on as another railway's (the Toyoko's Shibuya
-        /// toward the Fukutoshin line): that railway; the neighbour is then the next stop on it.
+        /// toward the Fukutoshin line): that railway. The neighbour is then the adjacent station on
+        /// it, toward where the trains run; terminal nil and stationsBetween 0, as this line ends here.
         public var throughRailway: Reference.Railway?
+        /// No train leaves this way on the asked service day (a weekend-only service on a Tuesday):
+        /// not "the service has ended", and the diagram leaves the side undrawn.
+        public var noTrainsThisDay: Bool
         /// The next departures from the asked moment (into the next service day after the last train).
         public var next: [Board.Row]
+        /// No train left on the service day: `next` holds the next day's first trains.
         public var lastTrainGone: Bool
         /// The last train of each category on the service day, in time order.
         public var lastTrains: [Board.Row]
@@ -45,6 +50,13 @@ public struct StationDetail: Sendable {
         public var destinations: [DestinationCount]
         /// Trains per period of the day.
         public var frequency: [PeriodCount]
+
+        init(direction: Reference.Direction) {
+            self.direction = direction
+            neighbour = nil; terminal = nil; stationsBetween = 0; toward = []; throughRailway = nil
+            noTrainsThisDay = false; next = []; lastTrainGone = false
+            lastTrains = []; lastByDestination = []; destinations = []; frequency = []
+        }
     }
 
     public struct TrainTypeCount: Sendable {
@@ -134,12 +146,8 @@ extension Timetable {
             let day = try stationTimetable(station: station, direction: direction, serviceDate: instant.serviceDate).rows
             let upcoming = try nextDepartures(station: station, direction: direction, at: instant, limit: nextLimit)
             var side = diagramSide(of: station, on: railway, toward: direction)
-            if side.neighbour == nil, let through = day.first(where: { $0.departure.railway != station.railway }) {
-                side.throughRailway = reference.railways[through.departure.railway]
-                let stops = try trainPart(through.departure.trainId)?.stops ?? []
-                let next = through.departure.stopIndex + 1
-                side.neighbour = next < stops.count ? reference.stations[stops[next].station] : nil
-            }
+            if side.neighbour == nil { try continueOnThroughRailway(&side, from: station, day: day) }
+            side.noTrainsThisDay = day.isEmpty
             side.next = upcoming.rows
             side.lastTrainGone = upcoming.lastTrainGone
             side.lastTrains = Self.lastRows(day) { $0.departure.category }.sorted(by: Self.byTime)
@@ -170,31 +178,6 @@ extension Timetable {
         return detail
     }
 
-    /// The diagram half toward `direction`: neighbour and terminal in railway order (ascending runs
-    /// toward the last station), or on a loop the next major stations ahead.
-    func diagramSide(of station: Reference.Station, on railway: Reference.Railway?,
-                     toward direction: Reference.Direction) -> StationDetail.Side {
-        var side = StationDetail.Side(direction: direction, neighbour: nil, terminal: nil, stationsBetween: 0, toward: [],
-                                      throughRailway: nil,
-                                      next: [], lastTrainGone: false, lastTrains: [], lastByDestination: [],
-                                      destinations: [], frequency: [])
-        guard let railway else { return side }
-        let forward = direction.id != railway.descending
-        if railway.isLoop {
-            let ring = loopStations(railway, forward: forward)
-            guard let here = ring.firstIndex(of: station.id) else { return side }
-            side.neighbour = reference.stations[ring[(here + 1) % ring.count]]
-            side.toward = majorStationsAhead(on: railway, from: station, forward: forward)
-            return side
-        }
-        let line = forward ? railway.stations : railway.stations.reversed()
-        guard let here = line.firstIndex(of: station.id), here + 1 < line.count else { return side }
-        side.neighbour = reference.stations[line[here + 1]]
-        side.terminal = reference.stations[line[line.count - 1]]
-        side.stationsBetween = max(0, line.count - here - 3)
-        return side
-    }
-
     /// Where `direction` heads from `station`, as a platform sign says it: the railway's terminal
     /// that way, or on a loop the next major stations (渋谷・新宿方面). Empty at the end of a line
     /// (trains leave that way only by through service).
@@ -203,28 +186,12 @@ extension Timetable {
         return side.terminal.map { [$0] } ?? side.toward
     }
 
-    /// A loop's stations once round, in the direction of travel.
-    func loopStations(_ railway: Reference.Railway, forward: Bool) -> [String] {
-        let ring = Reference.ring(railway)
-        return forward ? ring : ring.reversed()
-    }
-
-    /// The next two major stations ahead on a loop (`Reference.majorStations`), as its platform
-    /// signs name them: 渋谷・新宿方面.
-    public func majorStationsAhead(on railway: Reference.Railway, from station: Reference.Station,
-                                   forward: Bool) -> [Reference.Station] {
-        let ring = loopStations(railway, forward: forward)
-        guard let here = ring.firstIndex(of: station.id) ?? ring.firstIndex(where: {
-            reference.stations[$0]?.complex == station.complex
-        }), let major = reference.majorStations[railway.id] else { return [] }
-        let ahead = (1..<ring.count).lazy.map { ring[(here + $0) % ring.count] }
-        return ahead.filter(major.contains).prefix(2).compactMap { reference.stations[$0] }
-    }
-
-    /// The complex's other stations trains leave from.
+    /// The complex's stations of other railways that trains leave from. Not the station's own
+    /// railway under a second record (the Oedo line lists 都庁前 twice, where its loop and its
+    /// branch meet), and not a line no passenger train leaves from.
     func connections(of station: Reference.Station) -> [StationDetail.Connection] {
         let others = (reference.complexes[station.complex]?.stations ?? []).compactMap { reference.stations[$0] }
-            .filter { $0.id != station.id && $0.departures > 0 }
+            .filter { $0.id != station.id && $0.departures > 0 && ($0.railway == nil || $0.railway != station.railway) }
         return others.map { other in
             StationDetail.Connection(station: other, railway: other.railway.flatMap { reference.railways[$0] },
                                      samePlatform: other.platformGroup == station.platformGroup)

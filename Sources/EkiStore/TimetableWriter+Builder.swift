@@ -211,6 +211,7 @@ extension TimetableWriter {
                 trainsPerService[[railway, service], default: 0] += 1
                 summary.stopEvents += stops.stops.count
             }
+            try writeLoopRunEnds()
             summary.trains = trainIds.count
             summary.links = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM train_link") ?? 0
             let insertRailwayService = try db.makeStatement(sql: "INSERT INTO railway_service VALUES (?, ?, ?)")

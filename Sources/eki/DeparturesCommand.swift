@@ -80,11 +80,13 @@ struct BoardText {
         for board in boards {
             lines.append("")
             lines.append(header(board))
-            if board.lastTrainGone {
-                lines.append(lang == .ja ? "  本日の運転は終了しました。次の始発:" : "  No more trains today. First trains of the next service day:")
-            }
-            if board.rows.isEmpty {
-                lines.append(lang == .ja ? "  この日の列車はありません" : "  No trains on this day")
+            // A day with no train this way at all is not a service that has ended.
+            if board.noTrainsThisDay {
+                lines.append(lang == .ja ? "  この日はこの方面の列車はありません" : "  No trains this way on this day")
+                if !board.rows.isEmpty { lines.append(lang == .ja ? "  翌日の始発:" : "  First trains of the next service day:") }
+            } else if board.lastTrainGone {
+                lines.append(board.rows.isEmpty ? (lang == .ja ? "  本日の運転は終了しました。" : "  No more trains today.")
+                    : (lang == .ja ? "  本日の運転は終了しました。次の始発:" : "  No more trains today. First trains of the next service day:"))
             }
             let typeWidth = board.rows.map { Render.width(typeName($0)) }.max() ?? 0
             let destinationWidth = board.rows.map { Render.width(lang.pick($0.destination)) }.max() ?? 0
@@ -106,7 +108,8 @@ struct BoardText {
         if let railway, railway.isLoop {
             terminal = ""
         } else if let railway, let last = (board.direction.id == railway.descending ? railway.stations.first : railway.stations.last),
-                  let name = reference.stations[last]?.name {
+                  // At the end itself, trains leaving that way go on as another railway's: no "toward" it.
+                  last != board.station.id, let name = reference.stations[last]?.name {
             terminal = lang == .ja ? "（\(name.ja)方面）" : " (toward \(name.en))"
         } else {
             terminal = ""

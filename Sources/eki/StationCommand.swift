@@ -57,7 +57,8 @@ struct StationText {
         let railwayName = detail.railway.map { place.chip($0) + lang.pick($0.name) } ?? ""
         lines.append("\(place.title(detail.station.name))  \(railwayName)  (\(detail.station.id))")
         let schedule = detail.schedule.map { lang == .ja ? board.scheduleJa($0) : $0 } ?? (lang == .ja ? "運休" : "no service")
-        let clock = detail.instant.minute.clock
+        // The service day's own clock: after midnight 24:30 goes with the day the date names.
+        let clock = detail.instant.minute.serviceClock
         lines.append(lang == .ja ? "\(detail.instant.serviceDate.iso) \(schedule)ダイヤ（\(detail.day.reasonJa)） \(clock) から"
                                  : "\(detail.instant.serviceDate.iso) \(schedule) timetable (\(detail.day.reasonEn)) from \(clock)")
         lines.append("")
@@ -95,9 +96,11 @@ struct StationText {
     }
 
     /// 横浜 ┄┄ みなとみらい ━━ ◉ 馬車道 ━━ 日本大通り ━━ 元町・中華街: ━━ joins adjacent stations,
-    /// ┄┄ hides stations between; a loop ends each side with the major stations ahead.
+    /// ┄┄ hides stations between; a loop ends each side with the major stations ahead. A side no
+    /// train runs on that day is left out, link and all.
     func diagram(_ detail: StationDetail) -> String {
         func half(_ side: StationDetail.Side) -> [String] {
+            guard !side.noTrainsThisDay else { return [] }
             var parts: [String] = []
             if let neighbour = side.neighbour { parts.append(lang.pick(neighbour.name)) }
             if let terminal = side.terminal, terminal.id != side.neighbour?.id {
@@ -115,9 +118,13 @@ struct StationText {
         }
         let here = "◉ " + lang.pick(detail.station.name)
         let loop = detail.isLoop ? (lang == .ja ? "  （環状線）" : "  (loop line)") : ""
+        func linked(_ side: StationDetail.Side) -> [String] {
+            let parts = half(side)
+            return parts.isEmpty ? [] : ["━━"] + parts
+        }
         switch detail.sides.count {
-        case 2: return (half(detail.sides[0]).reversed() + ["━━", here, "━━"] + half(detail.sides[1])).joined(separator: " ") + loop
-        case 1: return ([here, "━━"] + half(detail.sides[0])).joined(separator: " ") + (lang == .ja ? "  （終点）" : "  (terminus)")
+        case 2: return (linked(detail.sides[0]).reversed() + [here] + linked(detail.sides[1])).joined(separator: " ") + loop
+        case 1: return ([here] + linked(detail.sides[0])).joined(separator: " ") + (lang == .ja ? "  （終点）" : "  (terminus)")
         default: return here
         }
     }
@@ -134,8 +141,13 @@ struct StationText {
             heading += lang == .ja ? "（\(through.name.ja)直通）" : " (through to the \(through.name.en))"
         }
         var lines = [arrow + heading + (leftSide || detail.sides.count == 1 ? "" : " →") + star]
-        if side.lastTrainGone { lines.append(lang == .ja ? "本日の運転終了・次の始発:" : "No more trains; first trains:") }
-        if side.next.isEmpty { lines.append(lang == .ja ? "列車なし" : "No trains") }
+        if side.noTrainsThisDay {
+            lines.append(lang == .ja ? "この日はこの方面の列車なし" : "No trains this way on this day")
+            if !side.next.isEmpty { lines.append(lang == .ja ? "翌日の始発:" : "First trains the next day:") }
+        } else if side.lastTrainGone {
+            lines.append(lang == .ja ? "本日の運転終了" + (side.next.isEmpty ? "" : "・次の始発:")
+                                     : "No more trains" + (side.next.isEmpty ? "" : "; first trains:"))
+        }
         for row in side.next {
             lines.append("\(row.departure.time.clock) \(Render.badge(row.departure.category, color: color)) \(lang.pick(row.destination))  \(board.until(row.minutesUntil))")
         }

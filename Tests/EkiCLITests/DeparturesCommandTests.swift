@@ -37,6 +37,23 @@ import Testing
         #expect(en.stdout.contains("07:31  各 Local  Kiyose  in 1 min"), "\(en.stdout)")
     }
 
+    @Test func aDirectionWithoutTrainsThatDayIsNotAServiceThatEnded() throws {
+        // 西所沢's inbound trains run on weekends only: on a Tuesday there are none, none has "ended".
+        let tuesday = try Self.eki(["departures", "Seibu.Sayama.NishiTokorozawa", "--direction", "Inbound",
+                                    "--at", "2026-11-24T07:30", "--limit", "2"])
+        #expect(tuesday.status == 0, "\(tuesday.stderr)")
+        #expect(tuesday.stdout.contains("\n上り\n  この日はこの方面の列車はありません"), "\(tuesday.stdout)")   // not "toward 西所沢"
+        #expect(!tuesday.stdout.contains("本日の運転は終了"))
+        // Friday night: still none that day, then Saturday's first trains.
+        let friday = try Self.eki(["departures", "Seibu.Sayama.NishiTokorozawa", "--direction", "Inbound",
+                                   "--at", "2026-11-27T23:30", "--limit", "1", "--lang", "en"])
+        #expect(friday.stdout.contains("  No trains this way on this day\n  First trains of the next service day:\n  16:41"), "\(friday.stdout)")
+        // A day whose trains have gone still says so.
+        let saturday = try Self.eki(["departures", "Seibu.Sayama.NishiTokorozawa", "--direction", "Inbound",
+                                     "--at", "2026-11-28T23:50", "--limit", "1", "--lang", "en"])
+        #expect(saturday.stdout.contains("No more trains today. First trains of the next service day:"), "\(saturday.stdout)")
+    }
+
     @Test func aSharedNameShowsEveryRailwayAtTheComplex() throws {
         let result = try Self.eki(["departures", "渋谷", "--at", "2026-11-24T12:00", "--limit", "1", "--json"])
         let boards = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]

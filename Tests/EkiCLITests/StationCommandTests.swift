@@ -59,6 +59,65 @@ import Testing
         #expect(result.stderr.hasPrefix("eki: no railway \"山手線\" at Bashamichi; valid: Minatomirai.Minatomirai"), "\(result.stderr)")
     }
 
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test func theThroughSideIsDrawnToTheAdjacentStationOnTheThroughRailway() throws {
+        // The day's first through train from 熱海 toward Tokyo is a limited express stopping next at 横浜.
+        let atami = try Self.eki(["station", "JR-Central.Tokaido.Atami", "--at", "2026-11-24T07:30"])
+        #expect(atami.status == 0, "\(atami.stderr)")
+        #expect(Self.lines(atami.stdout).contains("東海道線直通 ┄┄ 湯河原 ━━ ◉ 熱海 ━━ 函南 ┄┄ 沼津"), "\(atami.stdout)")
+        // 和光市: the same neighbour on a weekday and a Saturday, whichever train type leaves first.
+        for date in ["2026-11-24", "2026-11-28"] {
+            let json = try Self.object(try Self.eki(["station", "TokyoMetro.Fukutoshin.Wakoshi", "--at", date + "T07:30", "--json"]).stdout)
+            let sides = try #require(json["sides"] as? [[String: Any]])
+            let through = try #require(sides.first { $0["throughRailway"] != nil })
+            #expect((through["neighbour"] as? [String: Any])?["id"] as? String == "Tobu.Tojo.Asaka", "\(date)")
+            #expect(through["terminal"] == nil && through["link"] == nil)
+        }
+    }
+
+    @Test func aDirectionWithoutTrainsThatDaySaysSo() throws {
+        // 西所沢's inbound trains (through to the Ikebukuro line) run on weekends only.
+        let ja = try Self.eki(["station", "Seibu.Sayama.NishiTokorozawa", "--at", "2026-11-24T07:30"])
+        #expect(ja.status == 0, "\(ja.stderr)")
+        let lines = Self.lines(ja.stdout)
+        #expect(lines.contains("◉ 西所沢 ━━ 下山口 ━━ 西武球場前"), "\(ja.stdout)")   // no dangling ━━ on the left
+        #expect(lines.contains { $0.hasPrefix("この日はこの方面の列車なし") })
+        #expect(!ja.stdout.contains("本日の運転終了"))
+        let en = try Self.eki(["station", "Seibu.Sayama.NishiTokorozawa", "--at", "2026-11-24T07:30", "--lang", "en"])
+        #expect(en.stdout.contains("No trains this way on this day"))
+        #expect(!en.stdout.contains("No more trains"))
+        let json = try Self.object(try Self.eki(["station", "Seibu.Sayama.NishiTokorozawa", "--at", "2026-11-24T07:30", "--json"]).stdout)
+        let sides = try #require(json["sides"] as? [[String: Any]])
+        #expect(sides.map { $0["noTrainsThisDay"] as? Bool } == [true, false])
+    }
+
+    @Test func aStationNoTrainLeavesFromIsNamedAsSuch() throws {
+        for query in ["いわき", "JR-East.Joban.Iwaki"] {
+            let result = try Self.eki(["station", query])
+            #expect(result.status == 2)
+            #expect(result.stderr == "eki: いわき (JR-East.Joban.Iwaki) is in the data but no train leaves from it\n", "\(result.stderr)")
+        }
+    }
+
+    @Test func afterMidnightTheHeaderKeepsTheServiceDaysClock() throws {
+        // 00:30 on the 25th is the 24th's service: its date goes with 24:30, not 00:30.
+        let ja = try Self.eki(["station", "馬車道", "--at", "2026-11-25T00:30"])
+        #expect(Self.lines(ja.stdout).dropFirst().first == "2026-11-24 平日ダイヤ（平日） 24:30 から", "\(ja.stdout)")
+        let en = try Self.eki(["station", "馬車道", "--at", "2026-11-25T00:30", "--lang", "en"])
+        #expect(Self.lines(en.stdout).dropFirst().first == "2026-11-24 Weekday timetable (weekday) from 24:30", "\(en.stdout)")
+    }
+
+    @Test func lateYamanoteTrainsShowWhereTheyEnd() throws {
+        let result = try Self.eki(["station", "JR-East.Yamanote.Shinagawa", "--at", "2026-11-24T23:50", "--lang", "en"])
+        let lines = Self.lines(result.stdout)
+        // The outer loop is the right-hand column.
+        #expect(lines.contains { $0.hasSuffix("23:59 各 Ikebukuro  in 9 min") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasSuffix("00:20 各 Ikebukuro") })   // its last train there
+    }
+
     @Test func bookmarksAreAddedListedShownAndRemoved() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }

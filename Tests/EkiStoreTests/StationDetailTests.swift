@@ -107,6 +107,143 @@ import Testing
         #expect(stops[express.departure.stopIndex + 1].station == "Minatomirai.Minatomirai.Yokohama")
     }
 
+    /// Where a railway ends and its trains go on as another's, the neighbour is the station next to
+    /// this one on that railway toward where they run — whatever type the day's first train is.
+    @Test(arguments: [
+        ("JR-Central.Tokaido.Atami", "JR-East.Tokaido", "JR-East.Tokaido.Yugawara"),          // not 横浜
+        ("JR-East.Chuo.Hachioji", "JR-East.ChuoRapid", "JR-East.ChuoRapid.Toyoda"),          // not 立川
+        ("Odakyu.Odawara.Odawara", "OdakyuHakone.HakoneTozan", "OdakyuHakone.HakoneTozan.HakoneItabashi"),  // not 箱根湯本
+        ("TokyoMetro.Fukutoshin.Wakoshi", "Tobu.Tojo", "Tobu.Tojo.Asaka"),                   // not 朝霞 one day, 朝霞台 the next
+    ])
+    func theThroughSideShowsTheAdjacentStationOnTheThroughRailway(station: String, railway: String, neighbour: String) throws {
+        let (timetable, _) = try SharedData.imported()
+        let through = try #require(timetable.reference.railways[railway])
+        for instant in [Self.tuesdayMorning, ServiceInstant(parsing: "2026-11-28T07:30")!] {
+            let detail = try Self.detail(station, at: instant)
+            let side = try #require(detail.sides.first { $0.throughRailway != nil }, "\(station) \(instant)")
+            #expect(side.throughRailway?.id == railway)
+            #expect(side.neighbour?.id == neighbour, "\(station) \(instant.serviceDate.iso)")
+            // Adjacent on the through railway's own list to its record of this station.
+            let here = try #require(through.stations.firstIndex { timetable.reference.stations[$0]?.complex == detail.station.complex })
+            let there = try #require(through.stations.firstIndex(of: neighbour))
+            #expect(abs(here - there) == 1)
+            // This railway ends here: no terminal of its own, no stations hidden before one.
+            #expect(side.terminal == nil && side.stationsBetween == 0 && side.toward.isEmpty)
+        }
+    }
+
+    @Test func aDirectionWithoutTrainsThatDayIsNotShownAsEnded() throws {
+        // The Sayama line's inbound trains leave 西所沢 for the Ikebukuro line on weekends only.
+        let tuesday = try Self.detail("Seibu.Sayama.NishiTokorozawa")
+        let inbound = try #require(tuesday.sides.first { $0.direction.id == "Inbound" })
+        #expect(inbound.noTrainsThisDay)
+        #expect(inbound.destinations.isEmpty && inbound.lastTrains.isEmpty && inbound.next.isEmpty)
+        let outbound = try #require(tuesday.sides.first { $0.direction.id == "Outbound" })
+        #expect(!outbound.noTrainsThisDay && !outbound.lastTrainGone)
+        // The board says the same: no train that day, rather than a service that has ended.
+        let (timetable, _) = try SharedData.imported()
+        let board = try timetable.nextDepartures(station: tuesday.station, direction: inbound.direction,
+                                                 at: Self.tuesdayMorning, limit: 3)
+        #expect(board.noTrainsThisDay && board.rows.isEmpty)
+        // On Friday night the board shows Saturday's first trains, still saying Friday had none.
+        let friday = try timetable.nextDepartures(station: tuesday.station, direction: inbound.direction,
+                                                  at: ServiceInstant(parsing: "2026-11-27T23:30")!, limit: 3)
+        #expect(friday.noTrainsThisDay && friday.rows.first?.serviceDate.iso == "2026-11-28")
+        // A Saturday has them, through to the Ikebukuro line: 所沢 is the station next to 西所沢 on it.
+        let saturday = try #require(try Self.detail("Seibu.Sayama.NishiTokorozawa", at: ServiceInstant(parsing: "2026-11-28T07:30")!)
+            .sides.first { $0.direction.id == "Inbound" })
+        #expect(!saturday.noTrainsThisDay)
+        #expect(saturday.throughRailway?.id == "Seibu.Ikebukuro")
+        #expect(saturday.neighbour?.id == "Seibu.Ikebukuro.Tokorozawa")
+        // After the last train of a day that had trains, the board is not "no trains that day".
+        let late = try timetable.nextDepartures(station: tuesday.station, direction: outbound.direction,
+                                                at: ServiceInstant(parsing: "2026-11-25T02:00")!, limit: 1)
+        #expect(late.lastTrainGone && !late.noTrainsThisDay)
+    }
+
+    /// Yamanote parts are laps from 大崎 linked all day; only a run's last part names where it
+    /// ends. From Shinagawa at night the outer loop's 23:59, 00:08, 00:13 and 00:20 end at 池袋.
+    @Test func lateYamanoteTrainsAreSignedForWhereTheyEnd() throws {
+        let (timetable, _) = try SharedData.imported()
+        let detail = try Self.detail("JR-East.Yamanote.Shinagawa", at: ServiceInstant(parsing: "2026-11-24T23:50")!)
+        let outer = try #require(detail.sides.first { $0.direction.id == "OuterLoop" })
+        let day = try timetable.stationTimetable(station: detail.station, direction: outer.direction,
+                                                 serviceDate: detail.instant.serviceDate).rows
+        let ikebukuro = day.filter { ["23:59", "24:08", "24:13", "24:20"].contains($0.departure.time.serviceClock) }
+        #expect(ikebukuro.count == 4)
+        #expect(outer.next.map(\.departure.time.clock).prefix(2) == ["23:52", "23:59"])
+        #expect(outer.next[1].destination.ja == "池袋")
+        #expect(ikebukuro.allSatisfy { $0.departure.destinations == ["JR-East.Yamanote.Ikebukuro"] && $0.destination.ja == "池袋" })
+        #expect(outer.lastByDestination.contains { $0.departure.destinations == ["JR-East.Yamanote.Ikebukuro"]
+                                                   && $0.departure.time.clock == "00:20" })
+        #expect(outer.destinations.contains { $0.name.ja == "池袋" && $0.trains > 0 })
+        // By day a lap still reads as the platform signs say.
+        #expect(outer.destinations.first?.name.ja == "渋谷・新宿方面")
+    }
+
+    /// Every Yamanote departure at these stations, checked against the source followed by hand:
+    /// the train's stops from here, then its next parts (`nt`), for at most a lap. Ending short of
+    /// a lap, it is signed for its last stop; otherwise for the stations ahead (no destinations).
+    @Test(arguments: ["JR-East.Yamanote.Shinagawa", "JR-East.Yamanote.Tamachi", "JR-East.Yamanote.TakanawaGateway",
+                      "JR-East.Yamanote.Mejiro", "JR-East.Yamanote.Osaki"])
+    func yamanoteDestinationsFollowTheRunForAtMostALap(stationId: String) throws {
+        let (timetable, _) = try SharedData.imported()
+        let raw = try #require(try SharedData.json("train-timetables/jreast-yamanote.json") as? [[String: Any]])
+        let parts = Dictionary(uniqueKeysWithValues: raw.map { ($0["id"] as! String, $0) })
+        let lap = try #require(timetable.reference.railways["JR-East.Yamanote"]).stations.count - 1
+        let station = try #require(timetable.reference.stations[stationId])
+        var signed = 0
+        for direction in try timetable.directions(at: station) {
+            for row in try Self.dayRows(station, direction, on: CivilDate(iso: "2026-11-24")!, in: timetable) {
+                var part = try #require(parts[row.trainId])
+                if let ds = part["ds"] as? [String] {
+                    #expect(row.destinations == ds)
+                    continue
+                }
+                // Every Yamanote train stops at every station: stops travelled are stations travelled.
+                var travelled = (part["tt"] as! [Any]).count - 1 - row.stopIndex
+                while travelled < lap, let next = (part["nt"] as? [String])?.first, let following = parts[next] {
+                    part = following
+                    travelled += (part["tt"] as! [Any]).count - 1
+                }
+                let end = ((part["tt"] as! [[String: Any]]).last?["s"] as? String) ?? ""
+                let expected = travelled < lap ? [end] : []
+                #expect(row.destinations == expected, "\(stationId) \(row.time.clock) \(row.trainId)")
+                if !expected.isEmpty { signed += 1 }
+            }
+        }
+        // At 大崎 every lap starts afresh, so none ends short of one from there.
+        #expect((signed > 0) == (stationId != "JR-East.Yamanote.Osaki"))
+    }
+
+    @Test func connectionsAreOtherRailwaysTrainsLeaveFrom() throws {
+        // The Oedo line lists 都庁前 twice (where its loop and its branch meet): not a connection.
+        for id in ["Toei.Oedo.Tochomae", "Toei.Oedo.Tochomae.1"] {
+            let detail = try Self.detail(id)
+            #expect(!detail.connections.contains { $0.station.railway == "Toei.Oedo" }, "\(id)")
+        }
+        for id in ["JR-East.Yamanote.Shibuya", "JR-East.Yamanote.Shinagawa", "Tokyu.Toyoko.Shibuya", "Toei.Oedo.Shinjuku"] {
+            let detail = try Self.detail(id)
+            #expect(!detail.connections.isEmpty)
+            #expect(detail.connections.allSatisfy { $0.station.departures > 0 && $0.station.railway != detail.station.railway }, "\(id)")
+        }
+    }
+
+    @Test func aStationNoTrainLeavesFromIsNamedAsSuch() throws {
+        let (timetable, _) = try SharedData.imported()
+        // いわき is in the data, but no train in it runs that far.
+        #expect(timetable.reference.stations["JR-East.Joban.Iwaki"]?.departures == 0)
+        for query in ["いわき", "JR-East.Joban.Iwaki", "iwaki"] {
+            #expect(throws: ResolveError.noDepartures(stations: ["いわき (JR-East.Joban.Iwaki)"])) {
+                try timetable.resolveStations(query)
+            }
+        }
+        // "Did you mean" offers only stations that would work.
+        let suggestions = timetable.suggestions(for: "iwak")
+        #expect(!suggestions.contains { $0.id == "JR-East.Joban.Iwaki" })
+        #expect(suggestions.allSatisfy { $0.departures > 0 })
+    }
+
     /// The day's departures the plain way: the departure query over the railway's calendar.
     static func dayRows(_ station: Reference.Station, _ direction: Reference.Direction, on date: CivilDate,
                         in timetable: Timetable) throws -> [Departure] {

@@ -483,13 +483,14 @@ enum OpenAPI {
               "loop": { "type": "boolean" },
               "sides": { "type": "array", "description": "Toward the railway's first station, then toward its last.", "items": {
                 "type": "object",
-                "required": ["direction", "directionName", "bookmarked", "stationsBetween", "toward", "next", "lastTrainGone", "lastTrains", "lastByDestination", "destinations", "frequency"],
+                "required": ["direction", "directionName", "bookmarked", "stationsBetween", "toward", "noTrainsThisDay", "next", "lastTrainGone", "lastTrains", "lastByDestination", "destinations", "frequency"],
                 "properties": {
                   "direction": { "type": "string" }, "directionName": { "$ref": "#/components/schemas/Name" }, "bookmarked": { "type": "boolean" },
                   "neighbour": { "$ref": "#/components/schemas/StationName" }, "terminal": { "$ref": "#/components/schemas/StationName" },
                   "link": { "type": "string", "enum": ["solid", "dotted"] }, "stationsBetween": { "type": "integer" },
                   "toward": { "type": "array", "items": { "$ref": "#/components/schemas/StationName" } },
-                  "throughRailway": { "$ref": "#/components/schemas/RailwayRef" },
+                  "throughRailway": { "$ref": "#/components/schemas/RailwayRef", "description": "The railway most trains continue on where this one ends; neighbour is then its station next to this one, toward where they run." },
+                  "noTrainsThisDay": { "type": "boolean", "description": "No train leaves this way on the service day (not: the service has ended); next holds the next day's first trains." },
                   "next": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } }, "lastTrainGone": { "type": "boolean" },
                   "lastTrains": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } },
                   "lastByDestination": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } },

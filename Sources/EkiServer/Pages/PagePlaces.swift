@@ -86,6 +86,8 @@ struct PageError: Error {
             self.init(.badRequest, ja: "駅名が長すぎるか、読めない文字を含んでいます", en: "That station name cannot be read")
         case .noStation, .noRailwayNamed:
             self.init(.notFound, ja: "その駅は見つかりません", en: "No such station", detail: error.description)
+        case .noDepartures:
+            self.init(.notFound, ja: "この駅から出る列車はありません", en: "No train leaves from this station", detail: error.description)
         case .noDirection:
             self.init(.notFound, ja: "その方向の列車はありません", en: "No trains leave in that direction", detail: error.description)
         case .noRailway:

@@ -20,7 +20,7 @@ struct StationPage {
         }
         let reason = lang == .ja ? detail.day.reasonJa : detail.day.reasonEn
         body += "<p class=\"meta\">\(detail.instant.serviceDate.iso) \(HTML.escape(Markup.scheduleName(detail.schedule, lang: lang)))"
-        body += lang.t("ダイヤ（\(HTML.escape(reason))）", " timetable (\(HTML.escape(reason)))") + " · \(detail.instant.minute.clock)</p>"
+        body += lang.t("ダイヤ（\(HTML.escape(reason))）", " timetable (\(HTML.escape(reason)))") + " · \(detail.instant.minute.serviceClock)</p>"
         body += diagram()
         body += "<div class=\"sides\">" + detail.sides.map(side).joined() + "</div>"
         body += extras()
@@ -36,6 +36,8 @@ struct StationPage {
             return "<a class=\"stop\" href=\"\(lang.link("/station/" + Markup.path(station.id)))\">\(name)</a>"
         }
         func half(_ side: StationDetail.Side) -> [String] {
+            // A side no train runs on that day is not drawn, link and all.
+            guard !side.noTrainsThisDay else { return [] }
             var parts: [String] = []
             if let neighbour = side.neighbour { parts.append(stop(neighbour)) }
             if let terminal = side.terminal, terminal.id != side.neighbour?.id {
@@ -53,10 +55,14 @@ struct StationPage {
         }
         let here = stop(detail.station, here: true)
         let solid = "<span class=\"link solid\"></span>"
+        func linked(_ side: StationDetail.Side) -> [String] {
+            let parts = half(side)
+            return parts.isEmpty ? [] : [solid] + parts
+        }
         var parts: [String]
         switch detail.sides.count {
-        case 2: parts = half(detail.sides[0]).reversed() + [solid, here, solid] + half(detail.sides[1])
-        case 1: parts = [here, solid] + half(detail.sides[0])
+        case 2: parts = linked(detail.sides[0]).reversed() + [here] + linked(detail.sides[1])
+        case 1: parts = [here] + linked(detail.sides[0])
         default: parts = [here]
         }
         let label = detail.isLoop ? lang.t("環状線", "loop line") : lang.t("路線図", "rail diagram")
@@ -73,7 +79,13 @@ struct StationPage {
         let query = "?direction=" + Markup.path(side.direction.id)
         html += "<a href=\"\(lang.link("/timetable/" + Markup.path(station.id) + query))\">\(lang.t("時刻表", "Timetable"))</a> "
         html += "<a href=\"\(lang.link("/board/" + Markup.path(station.id) + query))\">\(lang.t("ボード", "Board"))</a></p>"
-        if side.lastTrainGone { html += "<p class=\"notice\">\(lang.t("本日の運転は終了しました。次の始発:", "No more trains today. First trains:"))</p>" }
+        if side.noTrainsThisDay {
+            html += "<p class=\"notice\">\(lang.t("この日はこの方面の列車はありません。", "No trains this way on this day."))"
+            html += side.next.isEmpty ? "</p>" : " \(lang.t("翌日の始発:", "First trains the next day:"))</p>"
+        } else if side.lastTrainGone {
+            html += "<p class=\"notice\">\(lang.t("本日の運転は終了しました。", "No more trains today."))"
+            html += side.next.isEmpty ? "</p>" : " \(lang.t("次の始発:", "First trains:"))</p>"
+        }
         html += "<ol class=\"departures\">" + side.next.map { row($0) }.joined() + "</ol>"
         if !side.lastTrains.isEmpty {
             html += "<h3>\(lang.t("終電", "Last trains"))</h3><ol class=\"departures compact\">" + side.lastTrains.map { row($0, countdown: false) }.joined() + "</ol>"
