@@ -6,7 +6,7 @@ screenshots (Japanese and English) to docs/screenshots/.
 Usage: python3 scripts/browser_test.py [path/to/eki] [database]
 Needs Debian's chromium and chromium-driver and selenium from PyPI (.ci/run installs them).
 """
-import json, os, re, socket, subprocess, sys, tempfile, time, urllib.request
+import json, os, re, socket, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -273,7 +273,89 @@ def run(server):
         driver.save_screenshot(os.path.join(SHOTS, "home-import-en.png"))
         driver.get_log("browser")   # the unknown station's 404 is expected
 
+        route_flow(base, errors, expect)
         expect(not errors, "console errors: " + "; ".join(errors))
+    finally:
+        driver.quit()
+
+
+# The browser's clock, set to Tuesday 2026-11-24 07:30 in Tokyo before any page script runs, so a
+# route on that day is "now" whenever the test runs (routes expire at the end of their day).
+FAKE_CLOCK = """(() => { const shift = Date.parse("2026-11-24T07:30:00+09:00") - Date.now(), Real = Date;
+  class Shifted extends Real { constructor(...a) { if (a.length) super(...a); else super(Real.now() + shift); }
+    static now() { return Real.now() + shift; } }
+  window.Date = Shifted; })();"""
+
+
+def route_flow(base, errors, expect):
+    """A DIY route built in the web app: get off a train, add the next by name, look at the
+    trains around it, swap into an impossible change and take the proposal, see it on every page."""
+    options = plain_options()
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_CLOCK})
+
+    def visit(path, shot=None):
+        driver.get(base + path)
+        return settle(shot)
+
+    def settle(shot=None):
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        if shot:
+            driver.save_screenshot(os.path.join(SHOTS, shot + ".png"))
+        errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
+        return driver.find_element(By.TAG_NAME, "body").text
+
+    try:
+        empty = visit("/route")
+        expect("ルートはまだありません" in empty, "no route yet: " + empty[:120])
+        # From a train's page, boarding at 馬車道 (the 07:37 express): get off at 中目黒.
+        visit("/train/Minatomirai.Minatomirai.060072.Weekday?from=Minatomirai.Minatomirai.Bashamichi", "train-alight-ja")
+        driver.find_element(By.CSS_SELECTOR, "button.alight[data-alight='Tokyu.Toyoko.NakaMeguro']").click()
+        WebDriverWait(driver, 10).until(lambda d: "/route?date=2026-11-24&segments=" in d.current_url)
+        page = settle()
+        expect("馬車道 → 中目黒" in page and "07:37" in page and "08:18" in page, "one-train route: " + page[:200])
+        expect(driver.find_element(By.ID, "next-action").text == "馬車道 07:37 発まで7分", "countdown: " + driver.find_element(By.ID, "next-action").text)
+        # Next, to 銀座 by name: the Hibiya line from the same platform.
+        field = driver.find_element(By.CSS_SELECTOR, "form.route-next input[name=to]")
+        field.send_keys("ぎんざ")
+        field.submit()
+        WebDriverWait(driver, 10).until(lambda d: "TokyoMetro.Hibiya" in d.current_url)
+        page = settle("route-ja")
+        expect("馬車道 → 銀座" in page and "08:19" in page and "08:40" in page and "乗換 1分 · 同じホーム" in page, "two trains: " + page[:300])
+        # The trains around the first: one tap on the 07:43 commuter limited express, which reaches
+        # 中目黒 after the 08:19 has gone — flagged, with the train to take instead.
+        driver.find_element(By.CSS_SELECTOR, ".leg details.alternatives summary").click()
+        faster = [a for a in driver.find_elements(By.CSS_SELECTOR, ".leg .alternatives a") if "07:43" in a.text]
+        expect(len(faster) == 1 and "08:23" in faster[0].text, "the 07:43 among the alternatives")
+        faster[0].click()
+        WebDriverWait(driver, 10).until(lambda d: "Minatomirai.Minatomirai.063072.Weekday" in d.current_url)
+        page = settle("route-impossible-ja")
+        expect("間に合いません" in page and "代わりに" in page, "impossible change flagged: " + page[:400])
+        driver.find_element(By.CSS_SELECTOR, ".proposal a").click()
+        WebDriverWait(driver, 10).until(lambda d: "use=edit" in d.current_url and "B863S" not in d.current_url)
+        page = settle()
+        expect("間に合いません" not in page and "08:23" in page, "the proposal makes it work: " + page[:300])
+        expect(not driver.find_element(By.ID, "in-use").get_attribute("hidden"), "kept as the rider's route")
+        # On every page, the route bar says what to do next; home offers the route again.
+        home = visit("/", "home-route-ja")
+        bar = driver.find_element(By.CSS_SELECTOR, "a.routebar").text
+        expect(bar.startswith("ルート") and "馬車道 07:43 発まで13分" in bar, "route bar: " + bar)
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions .suggestion"))
+        usual = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#suggestions .suggestion b")]
+        expect(usual == ["馬車道 → 中目黒 → 銀座"], f"the route, once, among the usual routes (not its first half): {usual}")
+        # The share card loads as a picture.
+        segments = driver.execute_script("return JSON.parse(localStorage.getItem('eki.route')).segments")
+        card = base + "/route/card.svg?date=2026-11-24&segments=" + urllib.parse.quote(segments)
+        width = driver.execute_script("const img = new Image(); img.src = arguments[0]; return img.decode().then(() => img.width);", card)
+        expect(width == 720, f"share card width {width}")
+        # Fastest routes, one made the route; and the same in English.
+        fastest = visit("/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E9%8A%80%E5%BA%A7&at=2026-11-24T07:30", "fastest-ja")
+        expect(fastest.count("このルートにする") == 3 and "最速" in fastest and "08:17" in fastest, "fastest options: " + fastest[:300])
+        driver.find_element(By.CSS_SELECTOR, ".option a.button").click()
+        WebDriverWait(driver, 10).until(lambda d: "/route?" in d.current_url)
+        english = visit(driver.current_url[len(base):].replace("&use=new", "") + "&lang=en", "route-en")
+        expect("Bashamichi → Ginza" in english and "08:17" in english and "Change:" in english, "English route: " + english[:200])
     finally:
         driver.quit()
 

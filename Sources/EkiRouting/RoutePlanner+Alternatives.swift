@@ -104,7 +104,7 @@ extension RoutePlanner {
 
     /// Walks the segments after `index`: where the next train can no longer be caught, or an
     /// earlier one now can, the train to take instead — each proposal assumed taken for the next.
-    func proposals(after index: Int, in plan: RoutePlan) throws -> [SwapProposal] {
+    public func proposals(after index: Int, in plan: RoutePlan) throws -> [SwapProposal] {
         var proposals: [SwapProposal] = []
         var previous = plan.segments[index]
         for next in index + 1 ..< plan.segments.count {

@@ -94,7 +94,7 @@ import Testing
             #expect(script.contains("\"eki-shell-\(ServiceWorker.version)\""))
             let list = try #require(script.firstMatch(of: /const shell = \[([^\]]*)\]/)?.output.1)
             let shell = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-            #expect(shell.count == 5)
+            #expect(shell.count == 6)
             for path in shell { _ = try await Self.page(client, path) }
         }
     }
@@ -102,7 +102,9 @@ import Testing
     @Test func timetableMarksNowAndSwitchesDirections() async throws {
         try await Self.withPages { client in
             let page = try await Self.page(client, "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&date=2026-11-24&at=2026-11-24T07:30")
-            #expect(page.contains("<li id=\"now\" class=\"now\"><a href=\"/train/Minatomirai.Minatomirai.006072.Weekday?from=Minatomirai.Minatomirai.Bashamichi\"><time>07:31</time>"))
+            // Rows link to the train alone; app.js adds the boarding station (the list's data-from) on the way.
+            #expect(page.contains("<ol class=\"day\" data-from=\"Minatomirai.Minatomirai.Bashamichi\">"))
+            #expect(page.contains("<li id=\"now\" class=\"now\"><a href=\"/train/Minatomirai.Minatomirai.006072.Weekday\"><time>07:31</time>"))
             #expect(page.contains("aria-current=\"page\" class=\"current\">上り</a>"))
             #expect(page.contains("href=\"/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Outbound&date=2026-11-24\""))
             // Every row has a destination; the day starts 05:00 and ends 00:22 (shown as 00:22).

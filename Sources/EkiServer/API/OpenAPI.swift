@@ -263,7 +263,8 @@ enum OpenAPI {
               { "name": "to", "in": "query", "required": true, "description": "Where to get off: a station id or name.", "schema": { "type": "string" }, "example": "銀座" },
               { "$ref": "#/components/parameters/direction" },
               { "$ref": "#/components/parameters/railway" },
-              { "$ref": "#/components/parameters/at" }
+              { "$ref": "#/components/parameters/at" },
+              { "name": "arrived", "in": "query", "description": "The station id the rider's previous train arrives at, at the time given: trains are then taken a change of platforms later (1 minute in its platform group, 5 minutes to another group).", "schema": { "type": "string" }, "example": "Tokyu.Toyoko.NakaMeguro" }
             ],
             "responses": {
               "200": { "description": "The segment.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RouteSegment" } } } },

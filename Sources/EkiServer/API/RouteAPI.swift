@@ -56,7 +56,7 @@ extension TimetableAPI {
     /// The train from a station (any of its complex) after a moment that gets to another first:
     /// the next segment a rider adds.
     func next(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["from", "to", "direction", "railway", "at"])
+        let query = try QueryParameters(request, allowed: ["from", "to", "direction", "railway", "at", "arrived"])
         let from = try query.required("from", example: "TokyoMetro.Hibiya.NakaMeguro")
         let to = try query.required("to", example: "銀座")
         let now = clock()
@@ -69,8 +69,17 @@ extension TimetableAPI {
             }
             let boards = try timetable.narrow(complex, toRailway: query.optional("railway"))
             let targets = try names.resolve(to, railway: nil, in: timetable)
-            guard let segment = try planner.nextSegment(from: boards, direction: query.optional("direction"), to: targets,
-                                                        on: moment.instant.serviceDate, after: moment.instant.minute.value) else {
+            // Arrived on a train at `at`: each board's train must leave a change of platforms later.
+            let arrived = try query.optional("arrived").map { id -> Reference.Station in
+                guard let station = reference.stations[try Self.id(id, what: "arrived")] else { throw Problem.notFound("no station \"\(id)\"") }
+                return station
+            }
+            let minute = moment.instant.minute.value
+            let found = try boards.compactMap { board in
+                try planner.nextSegment(from: [board], direction: query.optional("direction"), to: targets, on: moment.instant.serviceDate,
+                                        after: arrived.map { planner.earliestBoarding(after: minute, alight: $0, board: board) } ?? minute)
+            }
+            guard let segment = found.min(by: { ($0.arrival, $0.departure) < ($1.arrival, $1.departure) }) else {
                 throw Problem.notFound("no train from \(from) reaches \(to) after \(moment.instant.minute.clock) on this service day")
             }
             return RouteSegmentJSON(segment, reference: reference)

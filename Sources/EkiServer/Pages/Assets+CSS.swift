@@ -62,6 +62,23 @@ extension Assets {
     .train h2.part { display:flex; flex-wrap:wrap; align-items:center; gap:.2rem; } .train h2.part .badge { margin:0 .1rem 0 .3rem; }
     .stops li.mine { scroll-margin-top:5rem; } #import-status:empty { display:none; }
     .board-mode header.top, .board-mode footer { display:none; }
+    /* DIY routes: the bar on every page, the route's legs in their line colors, transfers flagged. */
+    .routebar { display:block; background:var(--accent); color:#fff; padding:.3rem .75rem; font-size:.9rem; position:sticky; top:3.05rem; z-index:2; }
+    .routebar b { margin-right:.5rem; } .route .next { font-size:1.15rem; font-weight:700; min-height:1.5em; }
+    ol.legs { list-style:none; padding:0; margin:.5rem 0; }
+    .leg { border-left:6px solid var(--line); padding:.1rem 0 .3rem .6rem; margin-left:.3rem; }
+    .leg .end { margin:.2rem 0; font-size:1.05rem; } .leg time, .option time { font-weight:700; font-variant-numeric:tabular-nums; }
+    .leg .ride { margin:.2rem 0; color:var(--dim); } .leg details { margin:.25rem 0; font-size:.9rem; }
+    .transfer { margin:.2rem 0 .2rem .3rem; padding:.35rem .6rem; border-left:6px dotted var(--dim); color:var(--dim); font-size:.9rem; }
+    .transfer.impossible { color:#d32f2f; border-left-color:#d32f2f; } .transfer.tight { color:#c77700; border-left-color:#c77700; }
+    .alternatives li, .proposal { padding:.2rem 0; } .alternatives a, .proposal a { color:var(--fg); } .warn { border-left:4px solid #d32f2f; }
+    .route-form { display:flex; flex-wrap:wrap; gap:.5rem; align-items:end; margin:.5rem 0; }
+    .route-form label { display:flex; flex-direction:column; font-size:.85rem; color:var(--dim); flex:1 1 8rem; }
+    .route-form input { font:inherit; padding:.35rem .5rem; border:1px solid var(--dim); border-radius:.4rem; background:var(--card); color:var(--fg); }
+    .option h2 { font-size:1rem; margin:.2rem 0; } .option .kind { background:var(--accent); color:#fff; border-radius:.3rem; padding:0 .4rem; margin-right:.3rem; font-size:.85rem; }
+    .option ol { list-style:none; padding:0; } .option li { padding:.15rem 0; } .suggestion { display:block; color:var(--fg); }
+    #route-status:empty { display:none; }
+    .stops .alight { font-size:.75rem; padding:0 .45rem; margin-left:auto; }
     /* Board mode fills the screen and never scrolls: six rows share what the header leaves, the
        type grows with the smaller of width and height, and a long destination takes smaller type
        or a second line rather than being cut. */

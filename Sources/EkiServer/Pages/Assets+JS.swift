@@ -210,6 +210,75 @@ extension Assets {
         showBookmarks();
       });
 
+      // Timetable rows leave the boarding station off their links (a busy day has 400+ rows, and
+      // the same ?from= on each is 15 KB): it is added as the rider follows one.
+      const dayList = q("ol.day[data-from]");
+      if (dayList) dayList.addEventListener("click", e => {
+        const a = e.target.closest("a");
+        if (a && !a.href.includes("from=")) a.href += (a.href.includes("?") ? "&" : "?") + "from=" + encodeURIComponent(dayList.dataset.from);
+      });
+
+      // The route bar: the rider's DIY route (kept by route.js) and what to do next, on every page;
+      // and, when the rider turned them on, a notification before each train and before getting off.
+      const midnight = date => Date.parse(date + "T00:00:00+09:00");
+      const nextAction = plan => {
+        const m = Math.floor((Date.now() - midnight(plan.serviceDate)) / 6e4);
+        for (const s of plan.segments) {
+          if (m < s.departureMinute) return {s, board: true, minutes: s.departureMinute - m};
+          if (m < s.arrivalMinute) return {s, board: false, minutes: s.arrivalMinute - m,
+            stops: Math.max(1, s.stops.slice(1).filter(x => (x.arrivalMinute ?? x.departureMinute) > m).length)};
+        }
+        return null;
+      };
+      const wait = m => m < 60 ? t(`${m}分`, `${m} min`) : t(`${Math.floor(m / 60)}時間${m % 60}分`, `${Math.floor(m / 60)} h ${m % 60} min`);
+      const actionText = (a, plan) => !a ? t("到着しました", "Arrived") : a.board && a.minutes >= 720
+        ? t(`${plan.serviceDate} ${name(a.s.board.title)} ${a.s.departure} 発`, `${plan.serviceDate}: leave ${name(a.s.board.title)} at ${a.s.departure}`)
+        : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}`)
+        : t(`${name(a.s.alight.title)}で降車・あと${a.stops}駅（${a.s.arrival}）`, `Get off at ${name(a.s.alight.title)} in ${a.stops} stop${a.stops > 1 ? "s" : ""} (${a.s.arrival})`);
+      // A route ends with its service day (03:00 the next morning). Keeping one also remembers its
+      // pattern (stations and directions, and the days it was used) for suggestions.
+      let kept = load("eki.route", null);
+      if (kept && (!kept.plan || serviceNow().date > kept.date)) { localStorage.removeItem("eki.route"); kept = null; }
+      // An edit of the kept route (a train added or swapped) replaces that route's pattern for the
+      // day: growing 馬車道 → 中目黒 into 馬車道 → 中目黒 → 銀座 is one route, not two.
+      const patternOf = plan => plan.segments.map(s => `${s.board.id}~${s.direction.id}~${s.alight.id}`).join(",");
+      const storeRoute = (date, segments, plan, edit) => {
+        const before = load("eki.route", null), patterns = load("eki.patterns", {}), key = patternOf(plan);
+        if (edit && before && before.plan && before.date === date && patternOf(before.plan) !== key && patterns[patternOf(before.plan)]) {
+          const old = patterns[patternOf(before.plan)];
+          old.days = old.days.filter(d => d !== date);
+          if (!old.days.length) delete patterns[patternOf(before.plan)];
+        }
+        save("eki.route", {date, segments, plan});
+        const p = patterns[key] || {legs: plan.segments.map(s => ({board: s.board.id, direction: s.direction.id, alight: s.alight.id})), days: []};
+        if (!p.days.includes(date)) p.days = [...p.days, date].slice(-60);
+        patterns[key] = p; save("eki.patterns", patterns);
+      };
+      // Now on Tokyo's clock as the API's at= takes it (the phone's clock, not the server's).
+      const tokyoNow = () => new Date(Date.now() + 9 * 3600e3).toISOString().slice(0, 16);
+      window.Eki = {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, storeRoute, tokyoNow};
+      if (kept && !q(".board")) {
+        const bar = document.createElement("a"); bar.className = "routebar"; bar.href = link("/route");
+        // Read again each time: the route page may keep another route after this bar was drawn.
+        const paint = () => { const r = load("eki.route", kept); bar.innerHTML = `<b>${t("ルート", "Route")}</b>${esc(actionText(nextAction(r.plan), r.plan))}`; };
+        paint(); setInterval(paint, 15000); q("header.top").after(bar);
+        if (localStorage.getItem("eki.notify") === "on" && window.Notification && Notification.permission === "granted") {
+          const remind = (key, minute, title, body) => {
+            const wait = midnight(kept.plan.serviceDate) + minute * 6e4 - Date.now();
+            if (wait < -6e4 || wait > 6 * 3600e3) return;
+            setTimeout(() => {
+              const done = load("eki.notified", []); if (done.includes(key)) return;
+              save("eki.notified", [...done, key].slice(-40)); new Notification(title, {body, tag: key});
+            }, Math.max(0, wait));
+          };
+          kept.plan.segments.forEach((s, i) => {
+            const id = `${kept.date}|${kept.segments}|${i}`, before = s.stops[s.stops.length - 2];
+            remind(id + "|leave", s.departureMinute - 2, t("まもなく発車", "Leaving soon"), `${s.departure} ${name(s.board.title)} → ${name(s.destinationName)}`);
+            if (before) remind(id + "|off", before.departureMinute ?? s.arrivalMinute - 2, t(`次は${name(s.alight.title)}`, `Next: ${name(s.alight.title)}`), t(`${s.arrival} 着、降ります`, `Get off at ${s.arrival}`));
+          });
+        }
+      }
+
       // Train: the rider's stop in view.
       const mine = q("#mine"); if (mine) mine.scrollIntoView({block: "center"});
 

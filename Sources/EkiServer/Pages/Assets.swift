@@ -5,8 +5,12 @@ enum Assets {
     /// which are for whoever edits them, not for every phone that loads them (the page budget
     /// counts them). Whole-line // comments in the script, /* */ blocks in the stylesheet.
     static let css = cssSource.replacing(/\/\*[\s\S]*?\*\/\n?/, with: "")
-    static let js = jsSource.split(separator: "\n", omittingEmptySubsequences: false)
-        .filter { !$0.drop(while: { $0 == " " }).hasPrefix("//") }.joined(separator: "\n")
+    static let js = withoutLineComments(jsSource)
+
+    static func withoutLineComments(_ source: String) -> String {
+        source.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.drop(while: { $0 == " " }).hasPrefix("//") }.joined(separator: "\n")
+    }
 
     /// The app's icon: 駅 on the brand blue, for tabs and home screens.
     static let icon = """

@@ -19,6 +19,14 @@ struct HomePage {
         <button type="button" id="locate">\(lang.t("現在地から探す", "Use my location"))</button>
         <div class="list"></div>
         </section>
+        <section id="suggestions" class="home-section" hidden>
+        <h2>\(lang.t("いつものルート", "Your usual routes"))</h2>
+        <div class="list"></div>
+        </section>
+        <section class="home-section">
+        <h2>\(lang.t("経路を探す", "Find a route"))</h2>
+        \(RouteLinks.form(from: "", to: "", at: "", lang: lang))
+        </section>
         <section class="home-section">
         <h2>\(lang.t("検索", "Search"))</h2>
         <p class="dim">\(lang.t("ローマ字・ひらがな・カタカナ・漢字で駅名や路線名を入力してください。", "Type a station or line in romaji, hiragana, katakana or kanji."))</p>
@@ -28,7 +36,8 @@ struct HomePage {
         <p id="import-status" class="notice" role="status"></p>
         </section>
         """
-        return Page(title: lang.t("次の電車", "Next trains"), lang: lang, path: "/", body: body, bodyClass: "home").render()
+        return Page(title: lang.t("次の電車", "Next trains"), lang: lang, path: "/", body: body, bodyClass: "home",
+                    scripts: ["/assets/route.js"]).render()
     }
 }
 

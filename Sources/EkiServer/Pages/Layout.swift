@@ -24,6 +24,8 @@ struct Page {
     var path: String
     var body: String
     var bodyClass = ""
+    /// Scripts only some pages need (route.js), after app.js.
+    var scripts: [String] = []
 
     func render() -> String {
         let other: PageLanguage = lang == .ja ? .en : .ja
@@ -39,6 +41,7 @@ struct Page {
         <link rel="stylesheet" href="/assets/app.css">
         <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
         <script src="/assets/app.js" defer></script>
+        \(scripts.map { "<script src=\"\($0)\" defer></script>" }.joined())
         </head>
         <body class="\(bodyClass)" data-lang="\(lang.rawValue)">
         <header class="top">

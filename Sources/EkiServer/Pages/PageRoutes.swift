@@ -1,4 +1,5 @@
 import EkiCore
+import EkiRouting
 import EkiStore
 import Foundation
 import Hummingbird
@@ -6,8 +7,10 @@ import Hummingbird
 /// The web app's pages and assets. Pages read the timetable directly (no HTTP round trip to our
 /// own API); bad input gets a readable HTML page with a 4xx status, never a stack trace.
 public enum WebPages {
-    public static func register<Router: RouterMethods>(on router: Router, timetable: Timetable) {
+    /// `networks`: each day's fastest-route network, shared with the API (one is made when nil).
+    public static func register<Router: RouterMethods>(on router: Router, timetable: Timetable, networks: RouteNetworks? = nil) {
         let places = PagePlaces(timetable: timetable)
+        registerRoutePages(on: router, timetable: timetable, networks: networks ?? RouteNetworks(timetable: timetable))
         router.get("/") { request, _ in
             html(HomePage(lang: language(request)).render())
         }

@@ -6,12 +6,12 @@
 /// - The day timetables the page asks to keep (bookmarks, today and tomorrow) are stored in their
 ///   own cache; app.js computes departures from them when the departures API cannot be reached.
 enum ServiceWorker {
-    static let version = CachedJSON.hex(CachedJSON.fnv1a(Assets.css + Assets.js + Assets.icon))
+    static let version = CachedJSON.hex(CachedJSON.fnv1a(Assets.css + Assets.js + Assets.routeJS + Assets.icon))
 
     static let script = """
     "use strict";
     const SHELL = "eki-shell-\(version)", PAGES = "eki-pages", DATA = "eki-data";
-    const shell = ["/", "/?lang=en", "/assets/app.css", "/assets/app.js", "/assets/icon.svg"];
+    const shell = ["/", "/?lang=en", "/assets/app.css", "/assets/app.js", "/assets/route.js", "/assets/icon.svg"];
     """ + #"""
 
     self.addEventListener("install", event => {

@@ -36,7 +36,7 @@ struct TimetablePage {
             now.serviceDate == board.serviceDate ? board.rows.firstIndex { $0.departure.time.value >= now.minute.value } : nil
         }
         var hour = -1
-        body += "<ol class=\"day\">"
+        body += "<ol class=\"day\" data-from=\"\(HTML.escape(station.id))\">"
         for (index, row) in board.rows.enumerated() {
             let departure = row.departure
             if departure.time.value / 60 != hour {
@@ -44,7 +44,7 @@ struct TimetablePage {
                 body += "<li class=\"hour\" aria-hidden=\"true\">\(hour % 24)\(lang.t("時", ":00"))</li>"
             }
             let isNow = index == nowIndex
-            let link = lang.link("/train/" + Markup.path(departure.trainId) + "?from=" + Markup.path(station.id))
+            let link = lang.link("/train/" + Markup.path(departure.trainId))   // app.js adds ?from= on the way
             body += "<li\(isNow ? " id=\"now\" class=\"now\"" : "")><a href=\"\(link)\"><time>\(departure.time.clock)</time>"
             // Rows are kept lean (a busy day has 400+): a bare <b> badge, and the train type's
             // name only where the badge does not already say it (通勤特急 under 特, not 急行 under 急,

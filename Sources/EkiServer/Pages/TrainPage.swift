@@ -18,7 +18,10 @@ struct TrainPage {
         let here = boarding.map { parts[$0.part] } ?? first
         let type = reference.trainTypes[here.trainType]
         let destination = parts.last?.stops.last.flatMap { reference.stations[$0.station] }
-        var body = "<section class=\"train\"><h1>"
+        // Riding from the rider's stop: every later stop can be where they get off (route.js adds
+        // the train to their route). Without one, any stop can be where they get on.
+        let board = boarding.map { parts[$0.part].stops[$0.stop].station }
+        var body = "<section class=\"train\"" + (boarding.map { " data-train=\"\(HTML.escape(parts[$0.part].id))\" data-board=\"\(HTML.escape(board ?? ""))\"" } ?? "") + "><h1>"
         if let type { body += Markup.badge(type.category, lang: lang) + " " + HTML.escape(lang.pick(type.name)) }
         if let destination { body += " " + HTML.escape(lang.t("\(destination.name.ja)行", "for \(destination.name.en)")) }
         body += "</h1>"
@@ -36,14 +39,21 @@ struct TrainPage {
                 body += mine ? "<li class=\"mine\"\(anchor ? " id=\"mine\"" : "")>" : "<li>"
                 body += "<time class=\"arr\">\(stop.arrival?.clock ?? "")</time><time class=\"dep\">\(stop.departure?.clock ?? "")</time>"
                 let name = HTML.escape(station.map { lang.pick($0.name) } ?? stop.station)
-                body += "<a href=\"\(lang.link("/station/" + Markup.path(stop.station)))\">\(name)</a></li>"
+                body += "<a href=\"\(lang.link("/station/" + Markup.path(stop.station)))\">\(name)</a>"
+                if let boarding, (index, stopIndex) > (boarding.part, boarding.stop), stop.arrival != nil {
+                    body += "<button type=\"button\" class=\"alight\" data-alight=\"\(HTML.escape(stop.station))\">\(lang.t("降りる", "Get off"))</button>"
+                } else if boarding == nil, stop.departure != nil {
+                    body += "<a class=\"button alight\" href=\"\(lang.link("/train/" + Markup.path(first.id) + "?from=" + Markup.path(stop.station)))\">\(lang.t("乗る", "Board"))</a>"
+                }
+                body += "</li>"
             }
             body += "</ol>"
         }
-        body += "</section>"
+        body += "<p id=\"route-status\" class=\"notice\" role=\"status\"></p></section>"
         var path = "/train/" + Markup.path(first.id)
         if let highlight { path += "?from=" + Markup.path(highlight) }
-        return Page(title: type.map { lang.pick($0.name) } ?? first.id, lang: lang, path: path, body: body).render()
+        return Page(title: type.map { lang.pick($0.name) } ?? first.id, lang: lang, path: path, body: body,
+                    scripts: ["/assets/route.js"]).render()
     }
 
     /// A part's railway, and its own type and number: 東横線 急 急行 057151.

@@ -1,0 +1,89 @@
+import EkiTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import EkiServer
+
+/// The route pages over the real data: a route from its URL with the trains around each segment
+/// and the way out of an impossible change, fastest routes, the share card, the train page's
+/// get-off buttons, and bad routes as readable pages.
+@Suite struct RoutePageTests {
+    static func withPages(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let timetable = try SharedData.imported().timetable
+        let router = Router()
+        WebPages.register(on: router, timetable: timetable)
+        try await Application(router: router).test(.router) { client in try await body(client) }
+    }
+
+    static let route = "/route?date=2026-11-24&segments=" + OpenAPITests.route
+
+    @Test func aRoutePageShowsEachTrainItsStopsAndTheTrainsAround() async throws {
+        try await Self.withPages { client in
+            let page = try await WebPageTests.page(client, Self.route)
+            #expect(page.contains("<h1>馬車道 → 銀座</h1>"))
+            #expect(page.contains("2026-11-24（平日） 07:37 発 → 08:40 着 · 1時間3分 · 乗換1回"))
+            #expect(page.contains("<li class=\"transfer ok\">乗換 1分 · 同じホーム</li>"))
+            // The 07:43 commuter limited express among the first segment's alternatives, one tap away.
+            let swapped = OpenAPITests.route.replacingOccurrences(of: "060072", with: "063072")
+            #expect(page.contains("<a href=\"/route?date=2026-11-24&amp;segments=\(swapped)&amp;use=edit\"><time>07:43</time>"))
+            #expect(page.contains("<script type=\"application/json\" id=\"route-data\">{\"arrival\":\"08:40\""))
+            #expect(page.contains("<script src=\"/assets/route.js\" defer></script>"))
+            // That swap: the change cannot be made, and the next Hibiya train is offered instead.
+            let impossible = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=" + swapped)
+            #expect(impossible.contains("<li class=\"transfer impossible\">乗換 -4分 · 同じホーム <b>⚠ 間に合いません</b>"))
+            #expect(impossible.contains("<div class=\"proposal\">代わりに: <a href="))
+            let english = try await WebPageTests.page(client, Self.route + "&lang=en")
+            #expect(english.contains("<h1>Bashamichi → Ginza</h1>") && english.contains("Change: 1 min · same platform"))
+        }
+    }
+
+    @Test func fastestPageOffersThreeWays() async throws {
+        try await Self.withPages { client in
+            let page = try await WebPageTests.page(client, "/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=ginza&at=2026-11-24T07:30")
+            #expect(page.components(separatedBy: "class=\"card option\"").count - 1 == 3)
+            #expect(page.contains("<span class=\"kind\">最速</span> 07:31 発 → 08:17 着 · 46分 · 乗換2回"))
+            #expect(page.contains("use=new"))
+            let form = try await WebPageTests.page(client, "/route/fastest")
+            #expect(form.contains("<form class=\"route-form\" action=\"/route/fastest\""))
+            _ = try await WebPageTests.page(client, "/route/fastest?from=shibuya&to=%E6%B8%8B%E8%B0%B7", status: .badRequest)
+            let unknown = try await WebPageTests.page(client, "/route/fastest?from=Nowhere&to=ginza", status: .notFound)
+            #expect(unknown.contains("その駅は見つかりません"))
+        }
+    }
+
+    @Test func theShareCardIsAnSVGOfTheRoute() async throws {
+        try await Self.withPages { client in
+            let response = try await client.execute(uri: "/route/card.svg?date=2026-11-24&segments=" + OpenAPITests.route, method: .get)
+            #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml; charset=utf-8")
+            let svg = String(buffer: response.body)
+            #expect(svg.contains(">馬車道 → 銀座</text>") && svg.contains(">08:40</text>") && svg.contains("fill=\"#D7263D\""))
+        }
+    }
+
+    @Test func aTrainPageOffersGettingOffAfterTheRidersStop() async throws {
+        try await Self.withPages { client in
+            let page = try await WebPageTests.page(client, "/train/Minatomirai.Minatomirai.060072.Weekday?from=Minatomirai.Minatomirai.Bashamichi")
+            #expect(page.contains("data-train=\"Minatomirai.Minatomirai.060072.Weekday\" data-board=\"Minatomirai.Minatomirai.Bashamichi\""))
+            #expect(page.contains("data-alight=\"Tokyu.Toyoko.NakaMeguro\">降りる</button>"))
+            #expect(!page.contains("data-alight=\"Minatomirai.Minatomirai.Nihonodori\""))   // before boarding
+            #expect(!page.contains("data-alight=\"Minatomirai.Minatomirai.ShinTakashima\""))   // passed by the express
+            let anywhere = try await WebPageTests.page(client, "/train/Minatomirai.Minatomirai.060072.Weekday")
+            #expect(anywhere.contains("?from=Minatomirai.Minatomirai.Bashamichi\">乗る</a>"))
+        }
+    }
+
+    @Test func badRoutesAreReadablePages() async throws {
+        try await Self.withPages { client in
+            let empty = try await WebPageTests.page(client, "/route")
+            #expect(empty.contains("ルートはまだありません"))
+            let bad = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=nope", status: .badRequest)
+            #expect(bad.contains("ルートを読めません") && bad.contains("each segment is TRAIN~BOARD~ALIGHT"))
+            let saturday = try await WebPageTests.page(client, "/route?date=2026-11-28&segments=" + OpenAPITests.route, status: .badRequest)
+            #expect(saturday.contains("このルートは時刻表と合いません") && saturday.contains("does not run on 2026-11-28"))
+            let unknown = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=No.1~A.B.C~A.B.D", status: .notFound)
+            #expect(unknown.contains("ルートの列車か駅が見つかりません"))
+            _ = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=x&zzz=1", status: .badRequest)
+        }
+    }
+}
