@@ -77,7 +77,14 @@ import Testing
             let css = try await Self.page(client, "/assets/app.css"), js = try await Self.page(client, "/assets/app.js")
             let bytes = page.utf8.count + css.utf8.count + js.utf8.count
             #expect(bytes <= 100_000, "\(bytes) bytes")
-            for text in [page, css, js] {
+            // English names run longer than Japanese ones.
+            let english = try await Self.page(client, "/timetable/Tobu.TobuSkytree.KitaSenju?direction=Inbound&date=2026-11-24&lang=en")
+            #expect(english.utf8.count + css.utf8.count + js.utf8.count <= 100_000, "English: \(english.utf8.count + css.utf8.count + js.utf8.count) bytes")
+            // The route page loads route.js besides.
+            let route = try await Self.page(client, "/route?date=2026-11-24&segments=" + OpenAPITests.route)
+            let routeJS = try await Self.page(client, "/assets/route.js")
+            #expect(route.utf8.count + css.utf8.count + js.utf8.count + routeJS.utf8.count <= 100_000)
+            for text in [page, css, js, routeJS] {
                 #expect(text.firstMatch(of: /(src|href)="(https?:)?\/\//) == nil)
                 #expect(!text.contains("url(http") && !text.contains("@import"))
             }
