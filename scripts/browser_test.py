@@ -344,6 +344,26 @@ def route_flow(base, errors, expect):
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#suggestions .suggestion"))
         usual = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#suggestions .suggestion b")]
         expect(usual == ["馬車道 → 中目黒 → 銀座"], f"the route, once, among the usual routes (not its first half): {usual}")
+        # Notifications, once allowed: at 07:41:30 the reminder for the 07:43 is due and shows once,
+        # whichever pages are opened. (A stand-in Notification records what would be shown.)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """(() => {
+            const shift = Date.parse("2026-11-24T07:41:30+09:00") - Date.now(), Before = Date;
+            class Later extends Before { constructor(...a) { if (a.length) super(...a); else super(Before.now() + shift); }
+              static now() { return Before.now() + shift; } }
+            window.Date = Later;
+            window.Notification = class { constructor(title, options) {
+                const shown = JSON.parse(localStorage.getItem("test.shown") || "[]");
+                localStorage.setItem("test.shown", JSON.stringify([...shown, title + " " + options.body])); }
+              static get permission() { return "granted"; } static requestPermission() { return Promise.resolve("granted"); } };
+            })();"""})
+        visit("/route")
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "notify") and d.find_element(By.ID, "notify").is_displayed())
+        driver.find_element(By.ID, "notify").click()
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return localStorage.getItem('test.shown')"))
+        visit("/")
+        shown = json.loads(driver.execute_script("return localStorage.getItem('test.shown')"))
+        expect(shown == ["まもなく発車 07:43 馬車道 → 森林公園"], f"one reminder before the 07:43: {shown}")
+        expect(driver.find_element(By.CSS_SELECTOR, "a.routebar").text.endswith("馬車道 07:43 発まで2分"), "the bar at 07:41")
         # The share card loads as a picture.
         segments = driver.execute_script("return JSON.parse(localStorage.getItem('eki.route')).segments")
         card = base + "/route/card.svg?date=2026-11-24&segments=" + urllib.parse.quote(segments)
