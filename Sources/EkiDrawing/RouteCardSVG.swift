@@ -115,23 +115,9 @@ public struct RouteCardSVG {
     }
 
     private func transfer(_ transfer: RoutePlan.Transfer, top: Double) -> String {
-        let place: String
-        switch transfer.place {
-        case .samePlatform: place = lang == .ja ? "同じホーム" : "same platform"
-        case .sameStation: place = lang == .ja ? "駅構内で移動" : "walk inside the station"
-        case .otherStation:
-            place = transfer.walkMeters.map { lang == .ja ? "別の駅へ徒歩約\($0)m" : "walk about \($0) m to another station" }
-                ?? (lang == .ja ? "別の駅へ" : "to another station")
-        }
-        var line = lang == .ja ? "乗換 \(transfer.minutes)分 · \(place)" : "Change: \(transfer.minutes) min · \(place)"
-        var color = "#444444"
-        if transfer.impossible {
-            line += lang == .ja ? " · 間に合いません" : " · cannot be made"
-            color = "#C62828"
-        } else if transfer.tight {
-            line += lang == .ja ? " · 短い乗換" : " · tight"
-            color = "#B26A00"
-        }
+        var line = lang.pick(RouteWords.transfer(transfer))
+        if let flag = RouteWords.flag(transfer) { line += " · " + lang.pick(flag) }
+        let color = transfer.impossible ? "#C62828" : transfer.tight ? "#B26A00" : "#444444"
         let y = top + Self.transferHeight / 2
         return """
             <line x1="\(n(Self.lineX))" y1="\(n(top - 8))" x2="\(n(Self.lineX))" y2="\(n(top + Self.transferHeight + 8))" stroke="#bbbbbb" stroke-width="4" stroke-dasharray="3 6" stroke-linecap="round"/>
@@ -146,10 +132,7 @@ public struct RouteCardSVG {
         return "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(color)\"\(weight)\(anchor)>\(RailwaySVG.escape(content))</text>\n"
     }
 
-    private func duration(_ minutes: Int) -> String {
-        if lang == .ja { return minutes < 60 ? "\(minutes)分" : "\(minutes / 60)時間\(minutes % 60)分" }
-        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
-    }
+    private func duration(_ minutes: Int) -> String { lang.pick(RouteWords.duration(minutes)) }
 
     private func n(_ value: Double) -> String { RailwaySVG.n(value) }
 }

@@ -16,7 +16,7 @@ struct RouteText {
             lines.append("")
             lines += self.segment(segment, number: index + 1)
             if index < plan.transfers.count {
-                lines.append("     " + transfer(plan.transfers[index], at: segment.alight, to: plan.segments[index + 1].board))
+                lines.append("     " + transfer(plan.transfers[index]))
             }
         }
         return lines.joined(separator: "\n")
@@ -72,21 +72,9 @@ struct RouteText {
         ]
     }
 
-    func transfer(_ transfer: RoutePlan.Transfer, at alight: Reference.Station, to board: Reference.Station) -> String {
-        let place: String
-        switch transfer.place {
-        case .samePlatform: place = lang == .ja ? "同じホーム" : "same platform"
-        case .sameStation: place = lang == .ja ? "駅構内で移動" : "walk inside the station"
-        case .otherStation:
-            let walk = transfer.walkMeters.map { lang == .ja ? "徒歩約\($0)m" : "walk about \($0) m" } ?? ""
-            place = (lang == .ja ? "\(lang.pick(board.name))へ" : "to \(lang.pick(board.name))") + (walk.isEmpty ? "" : ", " + walk)
-        }
-        var line = lang == .ja ? "乗換 \(transfer.minutes)分（\(place)）" : "change: \(transfer.minutes) min (\(place))"
-        if transfer.impossible {
-            line += lang == .ja ? "  ⚠ 間に合いません" : "  ⚠ impossible: the next train leaves first"
-        } else if transfer.tight {
-            line += lang == .ja ? "  ⚠ 乗換時間が短い" : "  ⚠ tight"
-        }
+    func transfer(_ transfer: RoutePlan.Transfer) -> String {
+        var line = lang.pick(RouteWords.transfer(transfer))
+        if let flag = RouteWords.flag(transfer) { line += "  ⚠ " + lang.pick(flag) }
         return line
     }
 
@@ -102,8 +90,5 @@ struct RouteText {
         return "  \(Render.pad(label, to: 3)) \(segment.departure.clock) \(Render.badge(segment.category, color: color)) \(type) \(destination)\(lang == .ja ? "行" : "") → \(lang.pick(segment.alight.name)) \(segment.arrival.clock)  (\(difference))"
     }
 
-    func duration(_ minutes: Int) -> String {
-        if lang == .ja { return minutes < 60 ? "\(minutes)分" : "\(minutes / 60)時間\(minutes % 60)分" }
-        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
-    }
+    func duration(_ minutes: Int) -> String { lang.pick(RouteWords.duration(minutes)) }
 }

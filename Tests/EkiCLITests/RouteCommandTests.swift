@@ -52,7 +52,7 @@ import Testing
         let show = try Self.eki(["route", "--at", "2026-11-24T08:12", "--lang", "en"], state: state)
         #expect(show.status == 0)
         #expect(show.stdout.contains("Next: get off at Naka-meguro in "), "\(show.stdout)")
-        #expect(show.stdout.contains("change: 1 min (same platform)"))
+        #expect(show.stdout.contains("Change: 1 min · same platform"))
         // After 03:00 the next morning it is gone, said once.
         let expired = try Self.eki(["route", "show", "--at", "2026-11-25T03:00"], state: state)
         #expect(expired.stdout == "2026-11-24 のルートは運行日の終わり（03:00）で期限切れになりました\n")

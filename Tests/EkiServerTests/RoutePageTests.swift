@@ -9,17 +9,10 @@ import Testing
 /// and the way out of an impossible change, fastest routes, the share card, the train page's
 /// get-off buttons, and bad routes as readable pages.
 @Suite struct RoutePageTests {
-    static func withPages(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let timetable = try SharedData.imported().timetable
-        let router = Router()
-        WebPages.register(on: router, timetable: timetable)
-        try await Application(router: router).test(.router) { client in try await body(client) }
-    }
-
     static let route = "/route?date=2026-11-24&segments=" + OpenAPITests.route
 
     @Test func aRoutePageShowsEachTrainItsStopsAndTheTrainsAround() async throws {
-        try await Self.withPages { client in
+        try await WebPageTests.withPages { client in
             let page = try await WebPageTests.page(client, Self.route)
             #expect(page.contains("<h1>馬車道 → 銀座</h1>"))
             #expect(page.contains("2026-11-24（平日） 07:37 発 → 08:40 着 · 1時間3分 · 乗換1回"))
@@ -39,7 +32,7 @@ import Testing
     }
 
     @Test func fastestPageOffersThreeWays() async throws {
-        try await Self.withPages { client in
+        try await WebPageTests.withPages { client in
             let page = try await WebPageTests.page(client, "/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=ginza&at=2026-11-24T07:30")
             #expect(page.components(separatedBy: "class=\"card option\"").count - 1 == 3)
             #expect(page.contains("<span class=\"kind\">最速</span> 07:31 発 → 08:17 着 · 46分 · 乗換2回"))
@@ -53,7 +46,7 @@ import Testing
     }
 
     @Test func theShareCardIsAnSVGOfTheRoute() async throws {
-        try await Self.withPages { client in
+        try await WebPageTests.withPages { client in
             let response = try await client.execute(uri: "/route/card.svg?date=2026-11-24&segments=" + OpenAPITests.route, method: .get)
             #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml; charset=utf-8")
             let svg = String(buffer: response.body)
@@ -62,7 +55,7 @@ import Testing
     }
 
     @Test func aTrainPageOffersGettingOffAfterTheRidersStop() async throws {
-        try await Self.withPages { client in
+        try await WebPageTests.withPages { client in
             let page = try await WebPageTests.page(client, "/train/Minatomirai.Minatomirai.060072.Weekday?from=Minatomirai.Minatomirai.Bashamichi")
             #expect(page.contains("data-train=\"Minatomirai.Minatomirai.060072.Weekday\" data-board=\"Minatomirai.Minatomirai.Bashamichi\""))
             #expect(page.contains("data-alight=\"Tokyu.Toyoko.NakaMeguro\">降りる</button>"))
@@ -74,7 +67,7 @@ import Testing
     }
 
     @Test func badRoutesAreReadablePages() async throws {
-        try await Self.withPages { client in
+        try await WebPageTests.withPages { client in
             let empty = try await WebPageTests.page(client, "/route")
             #expect(empty.contains("ルートはまだありません"))
             let bad = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=nope", status: .badRequest)

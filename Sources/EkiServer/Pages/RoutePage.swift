@@ -95,9 +95,8 @@ struct RoutePage {
 
     private func transfer(_ transfer: RoutePlan.Transfer, index: Int) -> String {
         let state = transfer.impossible ? "impossible" : transfer.tight ? "tight" : "ok"
-        var html = "<li class=\"transfer \(state)\">" + HTML.escape(RouteLinks.transfer(transfer, lang: lang))
-        if transfer.impossible { html += " <b>⚠ \(lang.t("間に合いません", "cannot be made"))</b>" }
-        if transfer.tight { html += " <b>⚠ \(lang.t("短い乗換", "tight"))</b>" }
+        var html = "<li class=\"transfer \(state)\">" + HTML.escape(lang.pick(RouteWords.transfer(transfer)))
+        if let flag = RouteWords.flag(transfer) { html += " <b>⚠ \(HTML.escape(lang.pick(flag)))</b>" }
         for proposal in proposals where proposal.index == index + 1 {
             let why = proposal.reason == .missed ? lang.t("代わりに", "Take instead") : lang.t("より早く", "Sooner")
             html += "<div class=\"proposal\">\(HTML.escape(why)): " + choice(proposal.segment, at: proposal.index, note: nil) + "</div>"
@@ -199,21 +198,7 @@ enum RouteLinks {
                              "\(first.departure.clock) → \(last.arrival.clock) · \(minutes) · \(changes) change\(changes == 1 ? "" : "s")")
     }
 
-    static func transfer(_ transfer: RoutePlan.Transfer, lang: PageLanguage) -> String {
-        let place: String
-        switch transfer.place {
-        case .samePlatform: place = lang.t("同じホーム", "same platform")
-        case .sameStation: place = lang.t("駅構内で移動", "walk inside the station")
-        case .otherStation:
-            place = transfer.walkMeters.map { lang.t("別の駅へ徒歩約\($0)m", "walk about \($0) m to another station") } ?? lang.t("別の駅へ", "to another station")
-        }
-        return lang.t("乗換 \(transfer.minutes)分 · \(place)", "Change: \(transfer.minutes) min · \(place)")
-    }
-
-    static func duration(_ minutes: Int, lang: PageLanguage) -> String {
-        if minutes < 60 { return lang.t("\(minutes)分", "\(minutes) min") }
-        return lang.t("\(minutes / 60)時間\(minutes % 60)分", "\(minutes / 60) h \(minutes % 60) min")
-    }
+    static func duration(_ minutes: Int, lang: PageLanguage) -> String { lang.pick(RouteWords.duration(minutes)) }
 
     /// The from-to form of /route/fastest (also on the home page).
     static func form(from: String, to: String, at: String, lang: PageLanguage) -> String {

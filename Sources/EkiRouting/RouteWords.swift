@@ -1,0 +1,35 @@
+import EkiStore
+
+/// The words every rendering of a route shares (terminal, web page, share card), in both
+/// languages, so a change of trains reads the same everywhere.
+public enum RouteWords {
+    /// "1時間3分" / "1 h 3 min".
+    public static func duration(_ minutes: Int) -> LocalizedName {
+        minutes < 60 ? LocalizedName(ja: "\(minutes)分", en: "\(minutes) min")
+            : LocalizedName(ja: "\(minutes / 60)時間\(minutes % 60)分", en: "\(minutes / 60) h \(minutes % 60) min")
+    }
+
+    /// Where a change of trains happens: "同じホーム", "駅構内で移動", "別の駅へ徒歩約350m".
+    public static func place(_ transfer: RoutePlan.Transfer) -> LocalizedName {
+        switch transfer.place {
+        case .samePlatform: LocalizedName(ja: "同じホーム", en: "same platform")
+        case .sameStation: LocalizedName(ja: "駅構内で移動", en: "walk inside the station")
+        case .otherStation:
+            transfer.walkMeters.map { LocalizedName(ja: "別の駅へ徒歩約\($0)m", en: "walk about \($0) m to another station") }
+                ?? LocalizedName(ja: "別の駅へ", en: "to another station")
+        }
+    }
+
+    /// "乗換 1分 · 同じホーム" / "Change: 1 min · same platform".
+    public static func transfer(_ transfer: RoutePlan.Transfer) -> LocalizedName {
+        let place = place(transfer)
+        return LocalizedName(ja: "乗換 \(transfer.minutes)分 · \(place.ja)", en: "Change: \(transfer.minutes) min · \(place.en)")
+    }
+
+    /// The flag a transfer carries, if any: "間に合いません" / "短い乗換".
+    public static func flag(_ transfer: RoutePlan.Transfer) -> LocalizedName? {
+        if transfer.impossible { return LocalizedName(ja: "間に合いません", en: "cannot be made") }
+        if transfer.tight { return LocalizedName(ja: "短い乗換", en: "tight") }
+        return nil
+    }
+}
