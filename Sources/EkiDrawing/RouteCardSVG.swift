@@ -104,8 +104,8 @@ public struct RouteCardSVG {
         out += "<rect x=\"\(n(Self.textX))\" y=\"\(n(middle - 34))\" width=\"30\" height=\"30\" rx=\"6\" fill=\"\(category.color)\"/>\n"
         out += text(category.badge, x: Self.textX + 15, y: middle - 12, size: 20, weight: "bold", color: "#ffffff", anchor: "middle")
         let type = segment.trainType.map { lang.pick($0.name) } ?? ""
-        let destination = lang.pick(segment.destination)
-        let toward = destination.isEmpty ? "" : (lang == .ja ? "  \(destination)行" : "  for \(destination)")
+        let bound = lang.pick(RouteWords.bound(segment.destination))
+        let toward = bound.isEmpty ? "" : " " + bound
         out += text(type + toward, x: Self.textX + 40, y: middle - 12, size: 19)
         let names = railways.compactMap { reference.railways[$0].map { lang.pick($0.name) } }.joined(separator: " → ")
         let stops = segment.stopsToRide

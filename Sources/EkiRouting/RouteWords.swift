@@ -9,6 +9,13 @@ public enum RouteWords {
             : LocalizedName(ja: "\(minutes / 60)時間\(minutes % 60)分", en: "\(minutes / 60) h \(minutes % 60) min")
     }
 
+    /// Where a train goes, as a rider says it: "小手指行" / "for Kotesashi"; a loop's "渋谷・新宿方面" /
+    /// "for Shibuya & Shinjuku" as it is; empty when the data names no destination.
+    public static func bound(_ destination: LocalizedName) -> LocalizedName {
+        LocalizedName(ja: destination.ja.isEmpty || destination.ja.hasSuffix("方面") ? destination.ja : destination.ja + "行",
+                      en: destination.en.isEmpty || destination.en.hasPrefix("for ") ? destination.en : "for " + destination.en)
+    }
+
     /// Where a change of trains happens: "同じホーム", "駅構内で移動", "別の駅へ徒歩約350m".
     public static func place(_ transfer: RoutePlan.Transfer) -> LocalizedName {
         switch transfer.place {

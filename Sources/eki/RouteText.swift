@@ -57,8 +57,8 @@ struct RouteText {
 
     func segment(_ segment: RoutePlan.Segment, number: Int) -> [String] {
         let type = segment.trainType.map { lang.pick($0.name) } ?? ""
-        let destination = lang.pick(segment.destination)
-        let toward = destination.isEmpty ? "" : (lang == .ja ? "  \(destination)行" : "  for \(destination)")
+        let bound = lang.pick(RouteWords.bound(segment.destination))
+        let toward = bound.isEmpty ? "" : "  " + bound
         let railway = segment.board.railway.flatMap { reference.railways[$0] }.map { lang.pick($0.name) } ?? ""
         let through = Set(segment.stops.map(\.railway)).count > 1
             ? (lang == .ja ? "（直通）" : " (through service)") : ""
@@ -82,12 +82,12 @@ struct RouteText {
     func alternative(_ alternative: Alternative, label: String) -> String {
         let segment = alternative.segment
         let type = segment.trainType.map { lang.pick($0.name) } ?? ""
-        let destination = lang.pick(segment.destination)
+        let bound = lang.pick(RouteWords.bound(segment.destination))
         func signed(_ minutes: Int) -> String { minutes > 0 ? "+\(minutes)" : "\(minutes)" }
         let difference = lang == .ja
             ? "発\(signed(alternative.departsBy))分・着\(signed(alternative.arrivesBy))分"
             : "leaves \(signed(alternative.departsBy)), arrives \(signed(alternative.arrivesBy)) min"
-        return "  \(Render.pad(label, to: 3)) \(segment.departure.clock) \(Render.badge(segment.category, color: color)) \(type) \(destination)\(lang == .ja ? "行" : "") → \(lang.pick(segment.alight.name)) \(segment.arrival.clock)  (\(difference))"
+        return "  \(Render.pad(label, to: 3)) \(segment.departure.clock) \(Render.badge(segment.category, color: color)) \(type) \(bound) → \(lang.pick(segment.alight.name)) \(segment.arrival.clock)  (\(difference))"
     }
 
     func duration(_ minutes: Int) -> String { lang.pick(RouteWords.duration(minutes)) }

@@ -65,10 +65,9 @@ struct RoutePage {
         html += "<p class=\"end\"><time>\(segment.departure.clock)</time> <b>\(HTML.escape(lang.pick(segment.board.name)))</b> "
         html += (railway.map { Markup.chip($0, lang: lang) } ?? "") + "<small>\(HTML.escape(lang.pick(segment.direction.name)))</small></p>"
         let type = segment.trainType.map { lang.pick($0.name) } ?? ""
-        let destination = lang.pick(segment.destination)
         let stops = segment.stopsToRide
         html += "<p class=\"ride\">\(Markup.badge(segment.category, lang: lang))\(HTML.escape(type)) "
-        html += HTML.escape(destination.isEmpty ? "" : lang.t("\(destination)行", "for \(destination)"))
+        html += HTML.escape(lang.pick(RouteWords.bound(segment.destination)))
         html += " · \(lang.t("\(stops)駅", "\(stops) stop\(stops == 1 ? "" : "s")")) · \(RouteLinks.duration(segment.minutes, lang: lang))"
         let train = lang.link("/train/" + Markup.path(segment.choice.train) + "?from=" + Markup.path(segment.board.id))
         html += " <a href=\"\(HTML.escape(train))\">\(lang.t("列車", "Train"))</a></p>"
@@ -109,9 +108,8 @@ struct RoutePage {
         var route = plan.route
         route.segments[index] = segment.choice
         let href = lang.link(RouteLinks.page(route, use: "edit"))
-        let destination = lang.pick(segment.destination)
         var html = "<a href=\"\(HTML.escape(href))\"><time>\(segment.departure.clock)</time>\(Markup.badge(segment.category, lang: lang))"
-        html += HTML.escape(destination.isEmpty ? "" : lang.t("\(destination)行", "for \(destination)"))
+        html += HTML.escape(lang.pick(RouteWords.bound(segment.destination)))
         html += " → \(segment.arrival.clock)"
         if let note { html += " <small class=\"dim\">(\(HTML.escape(note)))</small>" }
         return html + "</a>"
