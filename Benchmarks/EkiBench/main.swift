@@ -63,6 +63,30 @@ let queries = ["しぶや", "shibuya", "渋谷", "シブヤ", "oosaki", "shinbas
 measure("search, 20 queries in all scripts, limit 10", iterations: 5_000) { i in
     _ = try! timetable.search(queries[i % queries.count], limit: 10)
 }
+// The first keystrokes of search as you type: one and two letters in every script match most
+// of the data, so they are the slowest queries. Each is measured on its own; the worst median counts.
+let shortQueries = ["a", "n", "e", "o", "s", "k", "m", "ka", "sh", "ni", "to", "あ", "か", "し", "と", "しぶ", "かわ",
+                    "ア", "カ", "シ", "シブ", "東", "新", "大", "谷", "新宿", "川口"]
+var worstShort = (query: "", median: 0.0)
+for query in shortQueries {
+    var samples: [UInt64] = []
+    for _ in 0..<20 { _ = try! timetable.search(query, limit: 10) }
+    for _ in 0..<300 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = try! timetable.search(query, limit: 10)
+        samples.append(DispatchTime.now().uptimeNanoseconds - start)
+    }
+    samples.sort()
+    let median = Double(samples[samples.count / 2]) / 1000
+    if median > worstShort.median { worstShort = (query, median) }
+    print("  search \"\(query)\": median \(String(format: "%.1f", median)) µs")
+}
+print("search, \(shortQueries.count) one- and two-letter queries: worst median \(String(format: "%.1f", worstShort.median)) µs (\"\(worstShort.query)\")")
+// Mixed scripts, operators and railway words (issue 4 review): each on its own.
+let mixedQueries = ["しんじゅく三丁目", "大さき", "お茶の水", "JR渋谷", "東急渋谷", "shibuya toyoko", "toyokosen", "nihom", "四谷"]
+measure("search, \(mixedQueries.count) mixed-script and operator queries, limit 10", iterations: 3_000) { i in
+    _ = try! timetable.search(mixedQueries[i % mixedQueries.count], limit: 10)
+}
 
 // Nearby: where riders stand — 200 points a few hundred metres off real stations, all over the data.
 let located = stations.compactMap(\.coordinate)
