@@ -109,7 +109,8 @@ public enum WebPages {
     /// A station id, or every station with departures whose name matches in any script.
     static func resolve(_ raw: String, in timetable: Timetable) throws -> [Reference.Station] {
         let text = raw.removingPercentEncoding ?? raw   // path parameters arrive still encoded (/station/%E6%B8%8B…)
-        guard text.count <= SearchError.maximumLength * 4,
+        // Scalars, as search counts them: one Character can hide thousands of combining marks.
+        guard text.unicodeScalars.count <= SearchError.maximumLength * 4,
               !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return [] }
         return timetable.stations(matching: text).filter { $0.departures > 0 }
     }
