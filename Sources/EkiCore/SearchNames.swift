@@ -51,6 +51,13 @@ public struct SearchNames: Sendable {
 
     public var count: Int { entries.count }
 
+    /// Room for `names` names of about `bytesEach` bytes, so laying them out does not copy.
+    public mutating func reserveCapacity(names: Int, bytesEach: Int) {
+        bytes.reserveCapacity(names * bytesEach)
+        keyEnds.reserveCapacity(names * 3)
+        entries.reserveCapacity(names)
+    }
+
     /// Adds a name; its number is the count before.
     public mutating func append(_ name: SearchName) {
         let start = bytes.count

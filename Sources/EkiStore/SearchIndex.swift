@@ -125,6 +125,7 @@ final class SearchIndex: Sendable {
         var stationNames = SearchNames()
         var stationFacts: [StationFacts] = []
         stations.reserveCapacity(searchable.count)
+        stationNames.reserveCapacity(names: searchable.count, bytesEach: 80)
         stationFacts.reserveCapacity(searchable.count)
         for (index, entry) in searchable.enumerated() {
             let place: Int
