@@ -5,7 +5,10 @@ import Foundation
 /// The data has no kana readings: a name's reading is the romaji of its English title. So every
 /// script a rider might type is folded onto one romaji-based spelling, and the same function builds
 /// the keys of the Japanese and English names at import time. A query matches when its key is a
-/// substring (or prefix) of a name's key.
+/// substring (or prefix) of a name's key. What one key cannot meet is met by other spellings
+/// (`SearchKey+Variants.swift`: 四谷 for 四ツ谷, the kana reading of 流通センター, railway names
+/// with or without 線/sen/line, input stopped mid-syllable) and by reading a query token by token
+/// when it mixes scripts or names an operator (`SearchQuery`).
 ///
 /// The folding, in order:
 /// 1. NFKC: full-width letters and digits become ASCII, half-width katakana become full-width.
@@ -34,14 +37,15 @@ import Foundation
 /// Everything but a few look-aheads is left to right, so a prefix of a name (shinj, しぶ → shibu)
 /// folds to a prefix of the name's key. The exceptions are an unfinished digraph (し → shi, not the
 /// sh of しゃ) and a query ending just before the letter that would change it (shim is not a prefix
-/// of shinbashi, nor hacc of hatcho). Vowels other than o/u are not folded (ii, ei stay: にいがた = niigata), and
+/// of shinbashi, nor hacc of hatcho): `unfinishedEnding` gives search those other ways to go on. Vowels other than o/u are not folded (ii, ei stay: にいがた = niigata), and
 /// katakana long marks are simply dropped (センター → senta).
 public enum SearchKey {
     /// The one folding used for names at import and for queries.
     public static func fold(_ text: String) -> String {
-        // NFKC only matters outside ASCII; skip the Foundation calls for typed romaji. The extra
-        // NFC pass is for Linux Foundation, whose NFKC leaves ﾌﾞ as フ + U+3099 instead of ブ.
-        let normalized = text.utf8.allSatisfy { $0 < 0x80 } ? text
+        // NFKC only changes what is not already plain ASCII, kana or kanji; skip the Foundation
+        // calls for those (typed romaji, most kana and kanji names: they cost microseconds each).
+        // The extra NFC pass is for Linux Foundation, whose NFKC leaves ﾌﾞ as フ + U+3099, not ブ.
+        let normalized = text.unicodeScalars.allSatisfy(isStableUnderNFKC) ? text
             : text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
         return foldRomaji(romanize(Array(normalized.unicodeScalars)))
     }
@@ -50,10 +54,13 @@ public enum SearchKey {
     /// line; "明治神宮前〈原宿〉" → 明治神宮前, 原宿. Words end at spaces, hyphens, brackets, ・ and
     /// other punctuation — the places `fold` drops.
     public static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: { character in
-            !character.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-                && character != "ー" && character != "ｰ"
-        }).map { fold(String($0)) }.filter { !$0.isEmpty }
+        text.split(whereSeparator: isWordBreak).map { fold(String($0)) }.filter { !$0.isEmpty }
+    }
+
+    /// Spaces, hyphens, brackets, ・ and other punctuation: what separates the words of a name.
+    static func isWordBreak(_ character: Character) -> Bool {
+        !character.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+            && character != "ー" && character != "ｰ"
     }
 
     // MARK: - Step 2: kana to romaji, everything else to lower case or nothing
@@ -212,77 +219,20 @@ public enum SearchKey {
         ("a"..."z").contains(scalar) && !isVowel(scalar)
     }
 
+    /// Scalars NFKC leaves as they are and that need no composing: ASCII, hiragana, katakana
+    /// (full width, with ー), 々 〆 〇, and the unified ideographs. Not the compatibility
+    /// ideographs, half-width forms or combining marks.
+    private static func isStableUnderNFKC(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x7F, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x3005...0x3007, 0x4E00...0x9FFF: true
+        default: false
+        }
+    }
+
     /// CJK ideographs (unified, extension A, compatibility, supplementary planes) and 々 〆 〇.
-    private static func isKanji(_ value: UInt32) -> Bool {
+    static func isKanji(_ value: UInt32) -> Bool {
         (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
             || (0xF900...0xFAFF).contains(value) || (0x20000...0x3134F).contains(value)
             || (0x3005...0x3007).contains(value)
-    }
-}
-
-/// How well a folded query matches a name, best first: search ranks results by it before size.
-public enum SearchMatch: Int, Comparable, Sendable, CaseIterable {
-    /// The whole name (しぶや → 渋谷).
-    case exact
-    /// The start of the name (shinj → 新宿, 新宿三丁目).
-    case prefix
-    /// The start of a later word (toyoko → Tōkyū Tōyoko Line, harajuku → Meiji-jingumae〈Harajuku〉).
-    case wordPrefix
-    /// Anywhere inside the name (谷 → 市ヶ谷, 渋谷).
-    case substring
-
-    public static func < (a: SearchMatch, b: SearchMatch) -> Bool { a.rawValue < b.rawValue }
-
-    /// The best match of a folded `query` against a name's folded `keys` and its `words` (word keys
-    /// joined by spaces, as stored: a folded key never holds one), or nil. Keys are compared as
-    /// UTF-8 bytes: folding leaves one spelling per text, and UTF-8 never matches in the middle
-    /// of a character.
-    public static func of(_ query: String, keys: [String], words: String) -> SearchMatch? {
-        guard !query.isEmpty else { return nil }
-        var query = query
-        return query.withUTF8 { needle -> SearchMatch? in
-            var best: SearchMatch? = nil
-            for var key in keys {
-                let found = key.withUTF8 { haystack -> SearchMatch? in
-                    guard haystack.count >= needle.count else { return nil }
-                    if startsWith(haystack, 0, needle) { return haystack.count == needle.count ? .exact : .prefix }
-                    return contains(haystack, needle) ? .substring : nil
-                }
-                guard let found else { continue }
-                if found == .exact { return .exact }
-                if best.map({ found < $0 }) ?? true { best = found }
-            }
-            if best == .prefix { return .prefix }
-            var words = words
-            let startsAWord = words.withUTF8 { haystack -> Bool in
-                var index = 0
-                while index + needle.count <= haystack.count {
-                    if startsWith(haystack, index, needle) { return true }
-                    // Next word: past the next space.
-                    while index < haystack.count, haystack[index] != 0x20 { index += 1 }
-                    index += 1
-                }
-                return false
-            }
-            return startsAWord ? .wordPrefix : best
-        }
-    }
-
-    private static func startsWith(_ haystack: UnsafeBufferPointer<UInt8>, _ offset: Int,
-                                   _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        offset + needle.count <= haystack.count
-            && memcmp(haystack.baseAddress! + offset, needle.baseAddress!, needle.count) == 0
-    }
-
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        let first = needle[0], last = haystack.count - needle.count
-        var index = 1
-        while index <= last {
-            if haystack[index] == first, memcmp(haystack.baseAddress! + index, needle.baseAddress!, needle.count) == 0 {
-                return true
-            }
-            index += 1
-        }
-        return false
     }
 }

@@ -8,6 +8,9 @@ public struct HistoryJSON: Encodable {
     struct Entry: Encodable {
         var station: String
         var stationName: NameJSON?
+        /// A station is one railway's: which, so 渋谷 on ten railways reads as ten platforms.
+        var railway: String?
+        var railwayName: NameJSON?
         var direction: String?
         var views: Int
         var firstViewed: String
@@ -18,11 +21,20 @@ public struct HistoryJSON: Encodable {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TokyoTime.zone
         history = entries.map { entry in
-            Entry(station: entry.station, stationName: reference?.stations[entry.station].map { NameJSON($0.name) },
-                  direction: entry.direction, views: entry.views,
-                  firstViewed: formatter.string(from: entry.firstViewed), lastViewed: formatter.string(from: entry.lastViewed))
+            let station = reference?.stations[entry.station]
+            return Entry(station: entry.station, stationName: station.map { NameJSON($0.name) },
+                         railway: station?.railway,
+                         railwayName: station?.railway.flatMap { reference?.railways[$0] }.map { NameJSON($0.name) },
+                         direction: entry.direction, views: entry.views,
+                         firstViewed: formatter.string(from: entry.firstViewed), lastViewed: formatter.string(from: entry.lastViewed))
         }
     }
+}
+
+/// `eki history --clear --json`.
+public struct HistoryClearedJSON: Encodable {
+    var cleared: Int
+    public init(cleared: Int) { self.cleared = cleared }
 }
 
 public struct BookmarksJSON: Encodable {

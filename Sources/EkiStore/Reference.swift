@@ -77,6 +77,8 @@ public struct Reference: Sendable {
 
     public struct SearchEntry: Sendable {
         public var station: String
+        /// The railway's row id (search keeps its railways by row).
+        public var railway: Int64?
         public var complex: Int64
         public var keys: [String]
         public var words: String
@@ -155,7 +157,8 @@ public struct Reference: Sendable {
             reference.stationsByRowId[station.rowId] = station
             reference.complexes[station.complex]?.stations.append(station.id)
             if station.departures > 0 {
-                reference.searchable.append(SearchEntry(station: station.id, complex: station.complex, keys: station.searchKeys,
+                reference.searchable.append(SearchEntry(station: station.id, railway: row[2], complex: station.complex,
+                                                        keys: station.searchKeys,
                                                         words: station.searchWords, trains: station.trains))
             }
             if let position = station.coordinate {

@@ -91,11 +91,17 @@ extension Timetable {
     public func narrow(_ stations: [Reference.Station], toRailway query: String?) throws -> [Reference.Station] {
         guard let query else { return stations }
         let key = SearchKey.fold(query)
+        let lineless = SearchKey.withoutLineWord(key)
+        var operators = SearchIndex.OperatorVocabulary()
         let kept = stations.filter { station in
             guard let railway = station.railway.flatMap({ reference.railways[$0] }) else { return false }
+            // Any word that names it, with or without 線/sen/line (toyoko, とうよこせん, 東急): made
+            // for these few railways here, so a board does not lay out the whole search index.
+            let vocabulary = Set(SearchIndex.vocabulary(of: railway, operatorWords: operators.words(of: railway)))
             return railway.id.lowercased() == query.lowercased() || railway.searchKeys.contains(key)
                 || SearchMatch.of(key, keys: railway.searchKeys, words: railway.searchWords) == .exact
                 || railway.searchWords.split(separator: " ").contains { $0 == key }
+                || vocabulary.contains(key) || lineless.map(vocabulary.contains) == true
         }
         guard kept.isEmpty else { return kept }
         let valid = stations.compactMap { $0.railway.flatMap { reference.railways[$0] } }.map { "\($0.id) (\($0.name.ja))" }

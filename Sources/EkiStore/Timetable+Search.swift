@@ -11,37 +11,35 @@ public enum SearchResult: Sendable {
         /// The station whose name matched best (its name is the result's title: 溜池山王, not its
         /// complex partner 国会議事堂前, when the rider typed "tameike").
         public var title: Reference.Station
-        /// The complex's stations trains leave from, one per railway.
+        /// The complex's stations trains leave from, one per railway (only those of the railways
+        /// the query named, when it named some: JR渋谷).
         public var stations: [Reference.Station]
-        public var match: SearchMatch
+        public var rank: SearchRank
         /// Trains stopping at the whole complex, all calendars together: big stations rank first.
         public var trains: Int
+        public var match: SearchMatch { rank.match }
     }
 
     public struct RailwayResult: Sendable {
         public var railway: Reference.Railway
-        public var match: SearchMatch
+        public var rank: SearchRank
+        public var match: SearchMatch { rank.match }
     }
 
-    public var match: SearchMatch {
+    public var match: SearchMatch { rank.match }
+
+    /// How it matched, and whether only through another spelling (四谷 for 四ツ谷).
+    public var rank: SearchRank {
         switch self {
-        case .station(let result): result.match
-        case .railway(let result): result.match
+        case .station(let result): result.rank
+        case .railway(let result): result.rank
         }
     }
 
-    var trains: Int {
+    public var trains: Int {
         switch self {
         case .station(let result): result.trains
         case .railway(let result): result.railway.trains
-        }
-    }
-
-    /// The last tie-break: name, then id, so equal results always come in the same order.
-    var sortName: String {
-        switch self {
-        case .station(let result): result.title.name.en + "|" + result.title.id
-        case .railway(let result): result.railway.name.en + "|" + result.railway.id
         }
     }
 }
@@ -50,7 +48,10 @@ public enum SearchResult: Sendable {
 public enum SearchError: Error, CustomStringConvertible, Equatable {
     case tooLong(characters: Int)
     case controlCharacters
+    case notUTF8
 
+    /// Counted in Unicode scalars, not Characters: "a" and 50,000 combining accents is one
+    /// Character, and folding it would take seconds. Kana and kanji are one scalar each.
     public static let maximumLength = 64
 
     public var description: String {
@@ -59,48 +60,139 @@ public enum SearchError: Error, CustomStringConvertible, Equatable {
             "the search text is too long (\(count) characters; at most \(Self.maximumLength))"
         case .controlCharacters:
             "the search text contains control characters"
+        case .notUTF8:
+            "the search text is not valid UTF-8"
         }
+    }
+
+    /// The one check of search text, for the command line and the HTTP API alike. Bytes that were
+    /// not UTF-8 reach Swift as U+FFFD (the command line's arguments, percent-decoded URLs); no
+    /// name holds it, so it can only mean broken input.
+    public static func check(_ text: String) throws {
+        var count = 0, control = false, broken = false
+        for scalar in text.unicodeScalars {
+            count += 1
+            control = control || scalar.properties.generalCategory == .control
+            broken = broken || scalar == "\u{FFFD}"
+        }
+        guard count <= maximumLength else { throw tooLong(characters: count) }
+        guard !control else { throw controlCharacters }
+        guard !broken else { throw notUTF8 }
     }
 }
 
 extension Timetable {
-    /// Station complexes and railways matching what a rider typed, in any script, best first:
-    /// exact > prefix > word prefix > substring, then the busier station or railway. An empty or unmatched query gives no results.
+    /// Station complexes and railways matching what a rider typed, in any script or a mix, best
+    /// first: exact > prefix > word prefix > substring (`SearchQuery` says how each reading of the
+    /// query counts), then the busier station or railway, then the data's order (so equal results
+    /// always come in the same order). A query naming an
+    /// operator or railway beside a station (JR渋谷, 東急 渋谷, "shibuya toyoko") narrows that
+    /// station to those railways. An empty or unmatched query gives no results.
+    ///
+    /// Every name is compared, but only the best `limit` results are kept as they come (ranked by
+    /// integers precomputed in `SearchIndex`) and only they are built: a one-letter query matches
+    /// most of the 1,800 complexes, and sorting them all by names was most of its time.
     public func search(_ text: String, limit: Int = 10) throws -> [SearchResult] {
-        guard text.count <= SearchError.maximumLength else { throw SearchError.tooLong(characters: text.count) }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw SearchError.controlCharacters
-        }
-        let key = SearchKey.fold(Self.withoutStationWord(text))
-        guard !key.isEmpty, limit > 0 else { return [] }
+        try SearchError.check(text)
+        let index = searchIndex
+        let query = SearchQuery(Self.withoutStationWord(text)).splitting { index.words.railwaysByWord[$0] != nil }
+        guard !query.isEmpty, limit > 0 else { return [] }
+        var narrowing = RailwayNarrowing(query, index: index)
 
-        // The best-matching station of each complex that matches at all.
-        var best: [Int64: (match: SearchMatch, trains: Int, station: String)] = [:]
-        for entry in reference.searchable {
-            guard let match = entry.station == text ? .exact : SearchMatch.of(key, keys: entry.keys, words: entry.words)
+        // The best-matching station of each complex: its match, and whether a railway named in
+        // the query narrowed it.
+        let none = UInt8.max
+        var bestMatch = [UInt8](repeating: none, count: index.places.count)
+        var bestStation = [Int](repeating: -1, count: index.places.count)
+        var narrowedPlace = [Bool](repeating: false, count: index.places.count)
+        let idMatch = index.station(id: text)
+        index.stationNames.withMatcher(query) { matcher in
+            index.stationFacts.withUnsafeBufferPointer { facts in
+                for position in facts.indices {
+                    let station = facts[position]
+                    var rank = position == idMatch ? SearchRank(match: .exact) : matcher.rank(position)
+                    var narrowed = false
+                    if rank?.value != 0,
+                       let found = narrowing.rank(position, railway: Int(station.railway), in: index.stationNames),
+                       rank.map({ found < $0 }) ?? true {
+                        rank = found
+                        narrowed = true
+                    }
+                    guard let rank else { continue }
+                    let place = Int(station.place), raw = UInt8(rank.value)
+                    if bestMatch[place] != none,
+                       (bestMatch[place], -facts[bestStation[place]].trains) <= (raw, -station.trains) { continue }
+                    bestMatch[place] = raw
+                    bestStation[place] = position
+                    narrowedPlace[place] = narrowed
+                }
+            }
+        }
+
+        var top = TopResults(limit: limit)
+        for place in index.places.indices where bestMatch[place] != none {
+            top.offer(.init(rank: Int(bestMatch[place]), trains: index.places[place].trains,
+                            order: index.stations[bestStation[place]].order, item: place))
+        }
+        let lineless = SearchKey.withoutLineWord(query.key).map(SearchQuery.init(folded:))
+        let railwayIdMatch = index.railwaysById[text]
+        for position in index.timetabledRailways {
+            // One ranking for both kinds: a railway's trains are all its trains, a station's all
+            // that stop there, so 東横 finds the Toyoko Line (1,300 trains) before 東横田 (40).
+            let entry = index.railways[position]
+            guard let rank = position == railwayIdMatch ? SearchRank(match: .exact)
+                    : railwayRank(entry, at: position, in: index, query: query, lineless: lineless, narrowing: narrowing)
             else { continue }
-            if let current = best[entry.complex], (current.match, -current.trains) <= (match, -entry.trains) { continue }
-            best[entry.complex] = (match, entry.trains, entry.station)
-        }
-        let stations = best.compactMap { complexId, found -> SearchResult.StationResult? in
-            guard let complex = reference.complexes[complexId], let title = reference.stations[found.station] else { return nil }
-            let members = complex.stations.compactMap { reference.stations[$0] }.filter { $0.departures > 0 }
-            return .init(complex: complex, title: title, stations: members, match: found.match,
-                         trains: members.reduce(0) { $0 + $1.trains })
+            top.offer(.init(rank: rank.value, trains: entry.railway.trains, order: entry.order, item: -1 - position))
         }
 
-        let railways = reference.railways.values.compactMap { railway -> SearchResult.RailwayResult? in
-            guard !railway.services.isEmpty else { return nil }   // freight lines: no timetable to show
-            let match = railway.id == text ? .exact
-                : SearchMatch.of(key, keys: railway.searchKeys, words: railway.searchWords)
-            return match.map { .init(railway: railway, match: $0) }
+        return top.results.compactMap { candidate -> SearchResult? in
+            guard let rank = SearchRank(value: candidate.rank) else { return nil }
+            guard candidate.item >= 0 else {
+                return .railway(.init(railway: index.railways[-1 - candidate.item].railway, rank: rank))
+            }
+            let place = index.places[candidate.item]
+            guard let complex = reference.complexes[place.complex],
+                  let title = reference.stations[index.stations[bestStation[candidate.item]].id] else { return nil }
+            var members = place.members
+            if narrowedPlace[candidate.item] {
+                // "JR渋谷" lists 渋谷's JR stations, not its Tokyu and Metro ones.
+                members = members.filter { index.stationNames.rank(query, name: $0) != nil
+                    || narrowing.rank($0, railway: Int(index.stationFacts[$0].railway), in: index.stationNames) != nil }
+            }
+            return .station(.init(complex: complex, title: title,
+                                  stations: members.compactMap { reference.stations[index.stations[$0].id] },
+                                  rank: rank, trains: place.trains))
         }
-        // One ranking for both kinds: a railway's trains are all its trains, a station's all that
-        // stop there, so 東横 finds the Toyoko Line (1,300 trains) before 東横田 (40).
-        var results = stations.map(SearchResult.station) + railways.map(SearchResult.railway)
-        results.sort { ($0.match, -$0.trains, $0.sortName) < ($1.match, -$1.trains, $1.sortName) }
-        if results.count > limit { results.removeLast(results.count - limit) }
-        return results
+    }
+
+    /// How a railway matches by name in any script (with or without 線, sen, line: the index
+    /// keeps both), or — when every word typed names it — as a word prefix ("jr yamanote").
+    private func railwayRank(_ entry: SearchIndex.Railway, at position: Int, in index: SearchIndex, query: SearchQuery,
+                             lineless: SearchQuery?, narrowing: RailwayNarrowing) -> SearchRank? {
+        var rank = index.railwayNames.rank(query, name: position)
+        // "toyokosen", "やまのてせん", "Hibiya sen": the name and a line word, in kana or romaji.
+        // The rider said "line", so 山手 + せん is the Yamanote Line as written, not another spelling.
+        if rank?.value != 0, let lineless, var found = index.railwayNames.rank(lineless, name: position), found.match <= .wordPrefix {
+            found.throughOtherSpelling = false
+            rank = min(rank ?? found, found)
+        }
+        // Words that each name it, in another order or with its operator's other name ("jr
+        // yamanote"): a word prefix. (Operator and name together are spellings of the name.)
+        let named = SearchRank(match: .wordPrefix)
+        if rank.map({ $0 > named }) ?? true, narrowing.namesEntirely(railway: position) {
+            rank = named
+        }
+        return rank
+    }
+
+    var searchIndex: SearchIndex {
+        searchIndexOnce.withLock { index in
+            if let index { return index }
+            let built = SearchIndex(reference)
+            index = built
+            return built
+        }
     }
 
     /// "渋谷駅" and "Shibuya Station" mean 渋谷: the word for station is not part of any name here.

@@ -12,6 +12,8 @@ public final class Timetable: Sendable {
     /// Directions leaving each station, by station row id, filled as asked: every board and every
     /// name lookup needs them, and they only change with the database.
     let directionsByStation = Mutex<[Int64: [Reference.Direction]]>([:])
+    /// Search's byte-level index, made on the first search (`SearchIndex`).
+    let searchIndexOnce = Mutex<SearchIndex?>(nil)
 
     /// Opens an existing database read-only; says clearly when there is none or it is not ours.
     public init(url: URL) throws {

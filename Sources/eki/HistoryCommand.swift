@@ -25,7 +25,11 @@ struct HistoryCommand: ParsableCommand {
         let store = try userState.open()
         if clear {
             let count = try store.clearHistory()
-            print(lang == .ja ? "履歴を\(count)件消去しました" : "cleared \(count) history entries")
+            if json {
+                print(try Render.json(HistoryClearedJSON(cleared: count)))
+            } else {
+                print(lang == .ja ? "履歴を\(count)件消去しました" : "cleared \(count) history entries")
+            }
             return
         }
         let entries = try store.history()
@@ -42,16 +46,49 @@ struct HistoryCommand: ParsableCommand {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         formatter.timeZone = TokyoTime.zone
-        let names = entries.map { entry -> String in
-            let station = reference?.stations[entry.station].map { lang.pick($0.name) } ?? entry.station
-            let direction = entry.direction.map { id in reference?.directions[id].map { lang.pick($0.name) } ?? id }
+        let groups = Self.grouped(entries, reference: reference)
+        let names = groups.map { group -> String in
+            let first = group[0]
+            let station = reference?.stations[first.station].map { lang.pick($0.name) } ?? first.station
+            let direction = first.direction.map { id in reference?.directions[id].map { lang.pick($0.name) } ?? id }
             return direction.map { "\(station) · \($0)" } ?? station
         }
+        let text = reference.map { PlaceText(lang: lang, color: Render.stdoutIsTerminal, reference: $0) }
         let width = names.map(Render.width).max() ?? 0
-        for (entry, name) in zip(entries, names) {
+        for (group, name) in zip(groups, names) {
+            let entry = group[0]
             let views = lang == .ja ? "\(entry.views)回" : "\(entry.views) \(entry.views == 1 ? "view" : "views")"
-            print("\(Render.pad(name, to: width))  \(views)  \(formatter.string(from: entry.lastViewed))")
+            let stations = group.compactMap { reference?.stations[$0.station] }.sorted { $0.rowId < $1.rowId }
+            let railways = text?.railways(of: stations) ?? ""
+            print("\(Render.pad(name, to: width))  \(views)  \(formatter.string(from: entry.lastViewed))  \(railways)"
+                .trimmingCharacters(in: .whitespaces))
         }
     }
-}
 
+    /// History is kept per station and a station is one railway's platform, so one look at the
+    /// board of 渋谷 (every railway) records ten stations. Shown one line per place: the stations
+    /// of one complex with the same name, direction and number of views, their railways listed —
+    /// a railway viewed more often keeps a line of its own. Most recent first.
+    static func grouped(_ entries: [HistoryEntry], reference: Reference?) -> [[HistoryEntry]] {
+        struct Key: Hashable {
+            var place: String
+            var direction: String?
+            var views: Int
+        }
+        var groups: [[HistoryEntry]] = []
+        var position: [Key: Int] = [:]
+        for entry in entries {
+            let station = reference?.stations[entry.station]
+            let place = station.map { "\($0.complex)|\($0.name.ja)" } ?? entry.station
+            let key = Key(place: place, direction: entry.direction, views: entry.views)
+            if let index = position[key] {
+                groups[index].append(entry)
+            } else {
+                position[key] = groups.count
+                groups.append([entry])
+            }
+        }
+        // The group's latest view is its first entry's (entries come most recent first).
+        return groups
+    }
+}

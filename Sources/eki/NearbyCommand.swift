@@ -7,10 +7,19 @@ import Foundation
 struct NearbyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
-        abstract: "Stations near a point, nearest first, with the next train each way.")
+        abstract: "Stations near a point, nearest first, with the next train each way.",
+        // Written out: the position is taken "all unrecognized" (see `position`), which the
+        // generated usage would show as a list.
+        usage: "eki nearby <lat,lon> [--radius <radius>] [--limit <limit>] [--at <time>] [--no-departures] [--personal] [--lang <lang>] [--json] [--db <path>] [--state <path>]")
 
-    @Argument(help: ArgumentHelp("Where you are, as latitude,longitude: 35.4505,139.6337.", valueName: "lat,lon"))
-    var point: String
+    // Taken as "all unrecognized" so that a position south or west of zero (-35.6,139.7) is read
+    // as a position, not as an unknown option; `validate()` still names a mistyped option.
+    @Argument(parsing: .allUnrecognized,
+              help: ArgumentHelp("Where you are, as latitude,longitude: 35.4505,139.6337.", valueName: "lat,lon"))
+    var position: [String] = []
+
+    /// The position as typed.
+    var point: String { position.first ?? "" }
 
     @Option(name: .long, help: "How far to look, in metres (1–50000).")
     var radius = 1000
@@ -37,6 +46,14 @@ struct NearbyCommand: ParsableCommand {
     @OptionGroup var userState: StateOptions
 
     func validate() throws {
+        for word in position where word.hasPrefix("-") && !word.dropFirst().hasPrefix(".")
+            && !(word.dropFirst().first?.isNumber ?? false) {
+            throw ValidationError("Unknown option '\(word)'")
+        }
+        guard position.count == 1 else {
+            throw ValidationError(position.isEmpty ? "Missing expected argument '<lat,lon>'"
+                                  : "expected one position (latitude,longitude), got \(position.count): \(position.joined(separator: " ").prefix(80))")
+        }
         guard (1...50_000).contains(radius) else { throw ValidationError("--radius must be between 1 and 50000 metres") }
         guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100") }
     }
@@ -46,7 +63,9 @@ struct NearbyCommand: ParsableCommand {
         let timetable = try database.open()
         let instant = try Resolve.instant(at)
         var result = try timetable.nearby(location, radius: Double(radius), limit: personal ? .max : limit)
-        if personal { result = result.personalized(weights: try userState.open().viewWeights()) }
+        // Like a board that cannot record history, a history that cannot be read never costs the
+        // rider the answer: nearby falls back to distance order.
+        if personal, let weights = userState.viewWeights() { result = result.personalized(weights: weights) }
         result.stations = Array(result.stations.prefix(limit))
 
         let departures = try noDepartures ? [:] : timetable.nextDepartureEachWay(from: result.stations, at: instant)
@@ -91,12 +110,23 @@ struct NearbyCommand: ParsableCommand {
 
     static func parse(_ text: String) throws -> GeoPoint {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .map { decimal($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], latitude.isFinite, longitude.isFinite,
               (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             throw failure("expected a position as latitude,longitude (e.g. 35.4505,139.6337), got \"\(text.prefix(80))\"", code: 2)
         }
         return GeoPoint(latitude: latitude, longitude: longitude)
+    }
+
+    /// A plain decimal number (-35.6, 139, +.5): `Double("0x23")` would read hex, "1e2" an
+    /// exponent, "inf" infinity — no one means a place that way.
+    static func decimal(_ text: String) -> Double? {
+        var digits = Substring(text)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard !digits.isEmpty, digits != ".", parts.count <= 2,
+              parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }) else { return nil }
+        return Double(text)
     }
 
     static func distance(_ meters: Double) -> String {

@@ -19,6 +19,17 @@ struct StateOptions: ParsableArguments {
         }
     }
 
+    /// Each viewed station's weight for `eki nearby --personal`, or nil — after a warning — when
+    /// the state file cannot be read (not a database, not ours): the rider still gets nearby.
+    func viewWeights() -> [String: Double]? {
+        do {
+            return try UserState(url: UserState.location(explicit: state)).viewWeights()
+        } catch {
+            Terminal.error("eki: history not used, nearest first: \(error)")
+            return nil
+        }
+    }
+
     /// Counts a look at boards; a state file that cannot be written never costs the rider the board.
     func recordViews(_ views: [(station: String, direction: String?)]) {
         do {

@@ -60,6 +60,39 @@ import Testing
         #expect(binary.stderr == "eki: the search text contains control characters\n")
     }
 
+    /// Bytes that are not UTF-8, straight from a shell as a rider's terminal would pass them.
+    @Test func invalidUTF8IsRejectedInOneLine() throws {
+        _ = try SharedData.imported()
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "exec \"$0\" search \"$(printf '\\377\\376')\" --db \"$1\"",
+                           EkiProcess.binary.path, SharedData.databaseURL.path]
+        let err = Pipe()
+        shell.standardError = err
+        shell.standardOutput = Pipe()
+        try shell.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 2)
+        #expect(message == "eki: the search text is not valid UTF-8\n")
+    }
+
+    @Test func lengthIsCountedInScalars() throws {
+        let accents = try Self.eki(["search", "a" + String(repeating: "\u{301}", count: 50_000)])
+        #expect(accents.status == 2)
+        #expect(accents.stderr == "eki: the search text is too long (50001 characters; at most 64)\n")
+    }
+
+    @Test func mixedScriptsAndLineWordsFromTheCommandLine() throws {
+        let mixed = try Self.eki(["search", "しんじゅく三丁目", "--limit", "1"])
+        #expect(mixed.stdout.hasPrefix("新宿三丁目  Shinjuku-sanchome"), "\(mixed.stdout)")
+        let jr = try Self.eki(["search", "JR渋谷", "--limit", "1", "--json"])
+        let stations = try #require((try Self.object(jr.stdout)["results"] as? [[String: Any]])?.first?["stations"] as? [[String: String]])
+        #expect(!stations.isEmpty && stations.allSatisfy { $0["railway"]!.hasPrefix("JR-East.") }, "\(stations)")
+        let line = try Self.eki(["search", "とうよこせん", "--limit", "1", "--lang", "en"])
+        #expect(line.stdout.hasPrefix("Toyoko Line  東横線"), "\(line.stdout)")
+    }
+
     @Test func nearbyJSONFollowsTheContract() throws {
         let result = try Self.eki(["nearby", "35.4505,139.6337", "--limit", "2", "--at", "2026-11-24T07:30", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -94,7 +127,17 @@ import Testing
         let far = try Self.eki(["nearby", "35.2,139.1", "--radius", "500", "--lang", "en"])
         #expect(far.stdout.hasPrefix("no station within 500 m (the nearest is"), "\(far.stdout)")
 
-        for bad in ["95,139", "35.4", "abc,def", "35.4,139.6,1", "nan,139", "35.4;139.6"] {
+        // South of the equator is a position too, not an option: outside the area.
+        let south = try Self.eki(["nearby", "-35.6,139.7", "--lang", "en"])
+        #expect(south.status == 0, "\(south.stderr)")
+        #expect(south.stdout == "-35.6,139.7 is outside the timetable's area (the Tokyo region)\n")
+        let mistyped = try Self.eki(["nearby", "35.4505,139.6337", "--radus", "5"])
+        #expect(mistyped.status != 0 && mistyped.stderr.contains("Unknown option '--radus'"), "\(mistyped.stderr)")
+        #expect(try Self.eki(["nearby"]).status != 0)
+        #expect(try Self.eki(["nearby", "35.4,139.6", "35.5,139.7"]).status != 0)
+
+        for bad in ["95,139", "35.4", "abc,def", "35.4,139.6,1", "nan,139", "35.4;139.6", "0x23,139", "1e1,139", "inf,139",
+                    "35.4,", ".,139"] {
             let result = try Self.eki(["nearby", bad])
             #expect(result.status == 2, "\(bad)")
             #expect(result.stderr.hasPrefix("eki: expected a position as latitude,longitude"), "\(bad): \(result.stderr)")
@@ -129,5 +172,41 @@ import Testing
 
         #expect(try Self.eki(["history", "--clear", "--lang", "en"], state: state).stdout == "cleared 2 history entries\n")
         #expect(try titles(["--personal"]) == ["馬車道", "桜木町", "関内", "日ノ出町"])
+    }
+
+    /// One look at the board of 渋谷 records each of its railways' stations: history shows the
+    /// place once, with its railways, and a railway viewed more often on a line of its own.
+    @Test func historyShowsAPlaceOnceWithItsRailways() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        #expect(try Self.eki(["departures", "渋谷", "--limit", "1"], state: state).status == 0)
+        #expect(try Self.eki(["departures", "渋谷", "--railway", "toyoko", "--limit", "1"], state: state).status == 0)
+        let lines = try Self.eki(["history", "--lang", "en"], state: state).stdout.split(separator: "\n")
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix("Shibuya  2 views") == true && lines.first?.hasSuffix("■Toyoko Line") == true, "\(lines)")
+        #expect(lines.last?.contains("■Yamanote Line") == true && lines.last?.contains("■Ginza Line") == true
+                && lines.last?.contains("Toyoko") == false, "\(lines)")
+
+        let json = try Self.object(try Self.eki(["history", "--json"], state: state).stdout)["history"] as? [[String: Any]]
+        #expect(json?.count ?? 0 >= 7)
+        #expect(json?.first?["railway"] as? String == "Tokyu.Toyoko")
+        #expect(json?.first?["railwayName"] as? [String: String] == ["ja": "東横線", "en": "Toyoko Line"])
+
+        let cleared = try Self.eki(["history", "--clear", "--json"], state: state)
+        #expect(try Self.object(cleared.stdout)["cleared"] as? Int == json?.count)
+    }
+
+    /// A state file that is not one never costs the rider nearby: a warning, then distance order.
+    @Test func personalNearbyFallsBackToDistanceWhenHistoryIsUnreadable() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        try Data("not a database".utf8).write(to: state)
+        let result = try Self.eki(["nearby", "35.4505,139.6337", "--limit", "4", "--no-departures", "--personal", "--json"], state: state)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("eki: history not used, nearest first: "), "\(result.stderr)")
+        let titles = (try Self.object(result.stdout)["results"] as? [[String: Any]])?.map { ($0["title"] as! [String: String])["ja"]! }
+        #expect(titles == ["馬車道", "桜木町", "関内", "日ノ出町"])
     }
 }

@@ -116,6 +116,127 @@ struct SearchKeyTests {
         #expect(SearchMatch.allCases.sorted() == [.exact, .prefix, .wordPrefix, .substring])
     }
 
+    // MARK: - Other spellings and readings of a query (issue 4 review)
+
+    @Test func cutsKeysWhereKanjiMeetsOtherScripts() {
+        #expect(SearchKey.scriptRuns("jr渋谷") == ["jr", "渋谷"])
+        #expect(SearchKey.scriptRuns("shinjuku三丁目") == ["shinjuku", "三丁目"])
+        #expect(SearchKey.scriptRuns("o茶no水") == ["o", "茶", "no", "水"])
+        #expect(SearchKey.scriptRuns("shibuya") == ["shibuya"])
+        #expect(SearchKey.scriptRuns("") == [])
+        #expect(SearchQuery("JR 渋谷").tokens == ["jr", "渋谷"])
+        #expect(SearchQuery("しんじゅく三丁目").tokens == ["shinjuku", "三丁目"])
+        #expect(SearchQuery("shibuya toyoko").tokens == ["shibuya", "toyoko"])
+        #expect(SearchQuery("shibuya toyoko").key == "shibuyatoyoko")
+    }
+
+    /// A lone kana between kanji may be left out (四谷 for 四ツ谷); longer kana are words and stay.
+    @Test(arguments: [
+        ("四ツ谷", "四谷"), ("市ケ谷", "市谷"), ("市ヶ谷", "市谷"), ("阿佐ケ谷", "阿佐谷"), ("御茶ノ水", "御茶水"),
+        ("三ッ沢", "三沢"), ("雑司が谷", "雑司谷"),
+    ])
+    func dropsALoneKanaBetweenKanji(name: String, key: String) {
+        #expect(SearchKey.withoutKanaBetweenKanji(name) == key)
+    }
+
+    @Test func keepsKanaThatAreWords() {
+        for name in ["八王子みなみ野", "渋谷", "押上〈スカイツリー前〉", "流通センター", "ひばりヶ丘", "都筑ふれあいの丘"] {
+            #expect(SearchKey.withoutKanaBetweenKanji(name) == nil, "\(name)")
+        }
+    }
+
+    /// Kanji read by the English word in their place, katakana by their own romaji.
+    @Test func readsKanjiAndKatakanaNamesFromTheirEnglish() {
+        #expect(SearchKey.reading(ja: "流通センター", en: "Ryutsu Center") == "ryutsusenta")
+        #expect(SearchKey.reading(ja: "東京テレポート", en: "Tokyo Teleport") == "tokyoterepoto")
+        #expect(SearchKey.reading(ja: "天王洲アイル", en: "Tennozu Isle") == "tennozuairu")
+        #expect(SearchKey.reading(ja: "センター北", en: "Center Kita") == "sentakita")
+        #expect(SearchKey.reading(ja: "高輪ゲートウェイ", en: "Takanawa Gateway") == "takanawagetowei")
+        // Words that do not line up, or no loanword: no reading.
+        #expect(SearchKey.reading(ja: "グリーンスタジアム前", en: "Green Stadium") == nil)   // 前 is not "stadium"
+        #expect(SearchKey.reading(ja: "お台場海浜公園", en: "Odaiba-kaihinkōen") == nil)     // hiragana
+        #expect(SearchKey.reading(ja: "御茶ノ水", en: "Ochanomizu") == nil)
+        #expect(SearchKey.reading(ja: "渋谷", en: "Shibuya") == nil)
+        #expect(SearchKey.isHepburn("ryutsu") && SearchKey.isHepburn("shinagawa") && SearchKey.isHepburn("tennozu")
+                && SearchKey.isHepburn("hatchobori") && SearchKey.isHepburn("kita"))
+        #expect(!SearchKey.isHepburn("center") && !SearchKey.isHepburn("seaside") && !SearchKey.isHepburn("gateway")
+                && !SearchKey.isHepburn("isle") && !SearchKey.isHepburn("stadium"))
+    }
+
+    @Test func foldsTheLineWordOfARailway() {
+        #expect(SearchKey.withoutLineWord("toyokosen") == "toyoko")
+        #expect(SearchKey.withoutLineWord(SearchKey.fold("やまのてせん")) == "yamanote")
+        #expect(SearchKey.withoutLineWord("yamanoteline") == "yamanote")
+        #expect(SearchKey.withoutLineWord("東横線") == "東横")
+        #expect(SearchKey.withoutLineWord(SearchKey.fold("Hibiya sen")) == "hibiya")
+        #expect(SearchKey.withoutLineWord("sen") == nil)
+        #expect(SearchKey.withoutLineWord("線") == nil)
+        #expect(SearchKey.withoutLineWord("shibuya") == nil)
+    }
+
+    /// Input that stops mid-syllable goes on the ways it could; the result is a prefix of the name.
+    @Test(arguments: [
+        ("nihom", "nihon", "Nihombashi"), ("jim", "jin", "Jimbocho"), ("shim", "shin", "Shimbashi"),
+        ("hacc", "hatc", "Hatchobori"), ("HACC", "hatc", "Hatchōbori"), ("とうき", "toky", "Tokyo"),
+        ("しんじ", "shinj", "Shinjuku"), ("し", "sh", "しょうなん"), ("ひ", "hy", "ひょうご"), ("ち", "ch", "ちょうふ"),
+        ("りょうご", nil, "Ryogoku"), ("shibuya", nil, "Shibuya"), ("m", nil, "Machida"), ("hac", nil, "Hachioji"),
+        ("ジ", "j", "ジュウジョウ"), ("ki", nil, "Kichijoji"),
+    ] as [(String, String?, String)])
+    func finishesUnfinishedSyllables(typed: String, finished: String?, name: String) {
+        let query = SearchQuery(typed)
+        #expect(query.unfinishedKey == finished, "\(typed)")
+        if let finished { #expect(SearchKey.fold(name).hasPrefix(finished), "\(name)") }
+    }
+
+    /// The kinds of match for the readings of a query against real names.
+    @Test func matchesQueriesThatMixScripts() {
+        func name(_ ja: String, _ en: String) -> SearchName {
+            SearchName(keys: [SearchKey.fold(ja), SearchKey.fold(en)],
+                       otherSpellings: [SearchKey.withoutKanaBetweenKanji(ja), SearchKey.reading(ja: ja, en: en)].compactMap { $0 },
+                       words: (SearchKey.words(ja) + SearchKey.words(en)).joined(separator: " "))
+        }
+        func match(_ query: String, _ ja: String, _ en: String) -> SearchMatch? { SearchMatch.of(SearchQuery(query), name: name(ja, en)) }
+        #expect(match("しんじゅく三丁目", "新宿三丁目", "Shinjuku-sanchome") == .exact)
+        #expect(match("新宿さんちょうめ", "新宿三丁目", "Shinjuku-sanchome") == .exact)
+        #expect(match("しんじゅく三丁", "新宿三丁目", "Shinjuku-sanchome") == .prefix)
+        #expect(match("大さき", "大崎", "Osaki") == .exact)
+        #expect(match("おお崎", "大崎", "Osaki") == .exact)
+        #expect(match("おお崎", "大崎広小路", "Osakihirokoji") == .prefix)
+        // Four kanji before 崎 and one syllable typed: not the start of 落合南長崎.
+        #expect(match("おお崎", "落合南長崎", "Ochiai-minami-nagasaki") == .substring)
+        #expect(match("お茶の水", "御茶ノ水", "Ochanomizu") == .exact)
+        #expect(match("お茶の水", "新御茶ノ水", "Shin-ochanomizu") == .substring)
+        #expect(match("大さき", "渋谷", "Shibuya") == nil)
+        // Unfinished input is at best a prefix.
+        #expect(match("nihom", "日本橋", "Nihombashi") == .prefix)
+        #expect(match("hacc", "八丁堀", "Hatchobori") == .prefix)
+        #expect(match("jim", "神保町", "Jimbocho") == .prefix)
+        #expect(match("jim", "拝島", "Haijima") == .substring)
+        // Other spellings: exact, ranked after the name as written.
+        #expect(match("四谷", "四ツ谷", "Yotsuya") == .exact)
+        #expect(match("四谷", "四谷三丁目", "Yotsuya-sanchome") == .prefix)
+        #expect(match("りゅうつうせんたー", "流通センター", "Ryutsu Center") == .exact)
+        #expect(match("とうきょうてれぽーと", "東京テレポート", "Tokyo Teleport") == .exact)
+        let written = SearchMatch.rank(SearchQuery("池上"), name: name("池上", "Ikegami"))
+        let other = SearchMatch.rank(SearchQuery("池上"), name: name("池ノ上", "Ikenoue"))
+        #expect(written == SearchRank(match: .exact) && other == SearchRank(match: .exact, throughOtherSpelling: true))
+        #expect(written! < other!)
+        #expect(other! < SearchRank(match: .prefix))
+    }
+
+    @Test func setsRailwayWordsApart() {
+        let query = SearchQuery("東急渋谷").splitting(at: Set(["東急", "jr", "toyoko"]).contains)
+        #expect(query.tokens == ["東急", "渋谷"])
+        #expect(query.without(tokens: [0])?.key == "渋谷")
+        #expect(query.without(tokens: [0, 1]) == nil)
+        // Kanji only, and never a word that is a railway name itself.
+        #expect(SearchQuery("shinji").splitting(at: Set(["shin"]).contains).tokens == ["shinji"])
+        #expect(SearchQuery("東横").splitting(at: Set(["東横", "東"]).contains).tokens == ["東横"])
+        // The unfinished ending stays with the last token.
+        #expect(SearchQuery("jr nihom").without(tokens: [0])?.unfinishedKey == "nihon")
+        #expect(SearchQuery("nihom jr").without(tokens: [1])?.unfinishedKey == nil)
+    }
+
     // MARK: - Real data
 
     private struct Station: Decodable {

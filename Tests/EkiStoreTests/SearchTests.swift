@@ -1,5 +1,5 @@
 import EkiCore
-import EkiStore
+@testable import EkiStore
 import EkiTestSupport
 import Foundation
 import Testing
@@ -127,6 +127,13 @@ import Testing
 
     @Test func rejectsLongOrBinaryText() throws {
         #expect(throws: SearchError.tooLong(characters: 65)) { try Self.search(String(repeating: "あ", count: 65)) }
+        #expect(try Self.search(String(repeating: "あ", count: 64)).isEmpty)
+        // One Character, 50,001 scalars: counted as what it costs to fold.
+        let accents = "a" + String(repeating: "\u{301}", count: 50_000)
+        #expect(accents.count == 1)
+        #expect(throws: SearchError.tooLong(characters: 50_001)) { try Self.search(accents) }
+        // Bytes that were not UTF-8 arrive as U+FFFD.
+        #expect(throws: SearchError.notUTF8) { try Self.search(String(decoding: [0xFF, 0xFE], as: UTF8.self)) }
         #expect(throws: SearchError.controlCharacters) { try Self.search("shibu\u{0}ya") }
         #expect(throws: SearchError.controlCharacters) { try Self.search("\u{1B}[2J") }
     }
@@ -141,6 +148,134 @@ import Testing
         }
         #expect(stations.contains("JR-East.Yamanote.Nippori"))
         #expect(!stations.contains("JR-East.Joban.Nippori"))
+    }
+
+    // MARK: - Mixed scripts, unfinished input, railways by operator and line word (issue 4 review)
+
+    /// What riders type besides one whole name in one script.
+    static let mixedExpectations: [(String, String, Int)] = [
+        ("しんじゅく三丁目", "TokyoMetro.Marunouchi.ShinjukuSanchome", 1), ("新宿さんちょうめ", "Toei.Shinjuku.ShinjukuSanchome", 1),
+        ("shinjuku sanchome", "TokyoMetro.Fukutoshin.ShinjukuSanchome", 1),
+        ("大さき", "JR-East.Yamanote.Osaki", 1), ("おお崎", "TWR.Rinkai.Osaki", 1), ("お茶の水", "JR-East.ChuoRapid.Ochanomizu", 1),
+        ("JR渋谷", "JR-East.Yamanote.Shibuya", 1), ("東急渋谷", "Tokyu.Toyoko.Shibuya", 1), ("shibuya toyoko", "Tokyu.Toyoko.Shibuya", 1),
+        ("東京メトロ渋谷", "TokyoMetro.Ginza.Shibuya", 1), ("toei asakusa", "Toei.Asakusa.Asakusa", 3),
+        // Unfinished: the first keystrokes of 日本橋, 八丁堀, 神保町, 東京, 新宿.
+        ("nihom", "TokyoMetro.Ginza.Nihombashi", 1), ("hacc", "JR-East.Keiyo.Hatchobori", 1), ("jim", "Toei.Mita.Jimbocho", 1),
+        ("とうき", "JR-East.Yamanote.Tokyo", 1), ("しんじ", "JR-East.Yamanote.Shinjuku", 1), ("ニホンバ", "Toei.Asakusa.Nihombashi", 1),
+        // Kana left out between kanji, katakana loanwords read in kana.
+        ("四谷", "JR-East.ChuoRapid.Yotsuya", 1), ("市谷", "TokyoMetro.Yurakucho.Ichigaya", 1), ("阿佐谷", "JR-East.ChuoSobuLocal.Asagaya", 1),
+        ("りゅうつうせんたー", "TokyoMonorail.HanedaAirport.RyutsuCenter", 1), ("とうきょうてれぽーと", "TWR.Rinkai.TokyoTeleport", 1),
+        ("たかなわげーとうぇい", "JR-East.Yamanote.TakanawaGateway", 1),
+        // The name as written before another spelling of another name: 池上, then 池ノ上.
+        ("池上", "Tokyu.Ikegami.Ikegami", 1), ("池上", "Keio.Inokashira.Ikenoue", 3),
+    ]
+
+    @Test(arguments: mixedExpectations)
+    func findsWhatRidersTypeInAMix(query: String, station: String, within rank: Int) throws {
+        let ids = Self.stationIds(try Self.search(query, limit: rank))
+        #expect(ids.contains { $0?.contains(station) == true }, "\(query) → \(ids)")
+    }
+
+    /// A railway or operator typed beside a station narrows the place to that railway's stations.
+    @Test func anOperatorOrRailwayBesideAStationNarrowsIt() throws {
+        func firstStations(_ query: String) throws -> [String] {
+            guard case .station(let place) = try #require(try Self.search(query, limit: 1).first) else { return [] }
+            return place.stations.map(\.id)
+        }
+        let jr = try firstStations("JR渋谷")
+        #expect(jr.contains("JR-East.Yamanote.Shibuya") && jr.allSatisfy { $0.hasPrefix("JR-East.") }, "\(jr)")
+        let tokyu = try firstStations("東急 渋谷")
+        #expect(Set(tokyu) == ["Tokyu.Toyoko.Shibuya", "Tokyu.DenEnToshi.Shibuya"], "\(tokyu)")
+        #expect(try firstStations("shibuya toyoko") == ["Tokyu.Toyoko.Shibuya"])
+        #expect(try firstStations("toyoko sen shibuya") == ["Tokyu.Toyoko.Shibuya"])
+        #expect(try firstStations("asakusa ginza") == ["TokyoMetro.Ginza.Asakusa"])
+        let metro = try firstStations("メトロ 渋谷")
+        #expect(!metro.isEmpty && metro.allSatisfy { $0.hasPrefix("TokyoMetro.") }, "\(metro)")
+        // A name alone lists the whole place; the railway words alone find the railway.
+        #expect(try firstStations("渋谷").count >= 7)
+        guard case .railway(let toyoko) = try #require(try Self.search("tokyu toyoko", limit: 1).first) else {
+            Issue.record("tokyu toyoko is not a railway first"); return
+        }
+        #expect(toyoko.railway.id == "Tokyu.Toyoko")
+    }
+
+    /// 線 typed as せん or "sen", attached or apart, is the line: the railway comes first.
+    @Test(arguments: [
+        ("やまのてせん", "JR-East.Yamanote"), ("ぎんざせん", "TokyoMetro.Ginza"), ("とうよこせん", "Tokyu.Toyoko"),
+        ("toyokosen", "Tokyu.Toyoko"), ("Hibiya sen", "TokyoMetro.Hibiya"), ("ginza sen", "TokyoMetro.Ginza"),
+        ("ヤマノテセン", "JR-East.Yamanote"), ("山手線", "JR-East.Yamanote"), ("yamanote line", "JR-East.Yamanote"),
+        ("jr yamanote", "JR-East.Yamanote"), ("とうきゅうとうよこせん", "Tokyu.Toyoko"), ("東横", "Tokyu.Toyoko"),
+    ])
+    func findsRailwaysWithTheirLineWord(query: String, railway: String) throws {
+        guard case .railway(let found) = try #require(try Self.search(query, limit: 1).first) else {
+            Issue.record("\(query): not a railway first"); return
+        }
+        #expect(found.railway.id == railway, "\(query)")
+    }
+
+    /// `--railway` on boards takes the same words: とうよこせん, 東急, toyoko.
+    @Test func boardsNarrowByAnyWordForTheRailway() throws {
+        let timetable = try SharedData.imported().timetable
+        let shibuya = try timetable.resolveStations("渋谷")
+        #expect(try timetable.narrow(shibuya, toRailway: "とうよこせん").map(\.id) == ["Tokyu.Toyoko.Shibuya"])
+        #expect(try timetable.narrow(shibuya, toRailway: "toyoko sen").map(\.id) == ["Tokyu.Toyoko.Shibuya"])
+        #expect(Set(try timetable.narrow(shibuya, toRailway: "東急").map(\.id)) == ["Tokyu.Toyoko.Shibuya", "Tokyu.DenEnToshi.Shibuya"])
+        #expect(throws: ResolveError.self) { try timetable.narrow(shibuya, toRailway: "keikyu") }
+    }
+
+    @Test func operatorNamesFindTheirRailways() throws {
+        let results = try Self.search("メトロ", limit: 20)
+        let ids = results.compactMap { result -> String? in
+            if case .railway(let railway) = result { return railway.railway.id }
+            return nil
+        }
+        #expect(ids.count == results.count && ids.count >= 9, "\(ids)")
+        #expect(ids.allSatisfy { $0.hasPrefix("TokyoMetro.") })
+        #expect(Set(try Self.search("めとろ", limit: 20).map(\.trains)) == Set(results.map(\.trains)))
+        // A station named like a railway stays first: the station 銀座, then the Ginza Line.
+        let ginza = try Self.search("ginza", limit: 2)
+        guard case .station(let station) = ginza[0], case .railway(let line) = ginza[1] else { Issue.record("\(ginza)"); return }
+        #expect(station.title.name.ja == "銀座" && line.railway.id == "TokyoMetro.Ginza")
+    }
+
+    /// Only the best `limit` are kept as they come; they must be the first of a full ranking of
+    /// every complex, made here by brute force from the same index.
+    @Test(arguments: ["a", "n", "o", "し", "か", "東", "谷", "ka", "sh", "shinj", "jim", "JR渋谷", "お茶の水"])
+    func keepsTheBestOfAFullRanking(query: String) throws {
+        let timetable = try SharedData.imported().timetable
+        let index = timetable.searchIndex
+        let parsed = SearchQuery(query).splitting { index.words.railwaysByWord[$0] != nil }
+        var narrowing = RailwayNarrowing(parsed, index: index)
+        // Best station of each complex, brute force.
+        var best: [Int: (rank: SearchRank, trains: Int, station: Int)] = [:]
+        for position in index.stations.indices {
+            let facts = index.stationFacts[position]
+            var rank = index.stationNames.rank(parsed, name: position)
+            if let narrowed = narrowing.rank(position, railway: Int(facts.railway), in: index.stationNames),
+               rank.map({ narrowed < $0 }) ?? true { rank = narrowed }
+            guard let rank else { continue }
+            let place = Int(facts.place), trains = Int(facts.trains)
+            if let current = best[place], (current.rank, -current.trains) <= (rank, -trains) { continue }
+            best[place] = (rank, trains, position)
+        }
+        // Then the whole ranking: match, the complex's trains, the data's order.
+        let ranked = best.map { place, found in
+            (found.rank.value, -index.places[place].trains, index.stations[found.station].order, index.stations[found.station].id)
+        }.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+
+        let results = try Self.search(query, limit: 100)
+        let stations = results.compactMap { result -> SearchResult.StationResult? in
+            if case .station(let station) = result { return station }
+            return nil
+        }
+        #expect(!stations.isEmpty, "\(query)")
+        #expect(stations.map(\.title.id) == ranked.prefix(stations.count).map(\.3), "\(query)")
+        // Stations and railways together in rank order, and a smaller limit is the start of a larger.
+        let keys = results.map { ($0.rank.value, -$0.trains) }
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }, "\(query)")
+        let ten = try Self.search(query, limit: 10)
+        #expect(ten.map(\.rank) == results.prefix(10).map(\.rank))
+        #expect(Self.stationIds(ten) == Self.stationIds(Array(results.prefix(10))))
     }
 
     @Test func limitsTheResults() throws {
