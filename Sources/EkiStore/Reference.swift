@@ -95,6 +95,7 @@ public struct Reference: Sendable {
     var serviceRowIds: [String: Int64] = [:]
     /// Row id → code or type, for the board query (it reads row ids, not strings).
     var railwayCodes: [Int64: String] = [:]
+    var serviceCodes: [Int64: String] = [:]
     var directionCodes: [Int64: String] = [:]
     var trainTypesByRow: [Int64: TrainType] = [:]
     var serviceDates: Set<String> = []
@@ -110,6 +111,7 @@ public struct Reference: Sendable {
             serviceKinds[row[1]] = row[2]
         }
         let serviceCodes = Dictionary(uniqueKeysWithValues: reference.serviceRowIds.map { ($1, $0) })
+        reference.serviceCodes = serviceCodes
         try each(db, "SELECT service_id, date FROM service_date") { row in
             reference.serviceDates.insert("\(serviceCodes[row[0]] ?? "")|\(row[1] as String)")
         }

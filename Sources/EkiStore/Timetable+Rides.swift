@@ -46,10 +46,9 @@ extension Timetable {
         guard let list = StopList(decoding: [UInt8](row[5] as Data)) else {
             throw StoreError.inconsistent("train \(code) has a damaged stop list")
         }
-        let serviceRow: Int64 = row[2]
         return RidePart(
             rowId: rowId, id: code, railway: reference.railwayCodes[row[1]] ?? "",
-            service: reference.serviceRowIds.first { $0.value == serviceRow }?.key ?? "",
+            service: reference.serviceCodes[row[2]] ?? "",
             trainType: reference.trainTypesByRow[row[3]]?.id ?? "",
             direction: reference.directionCodes[row[4]] ?? "",
             stops: list.stops.map { stop in
@@ -116,7 +115,6 @@ extension Timetable {
 /// A train part that runs on one service day, as the fastest-route search reads it.
 public struct RunningTrain: Sendable {
     public var rowId: Int64
-    public var railway: String
     public var stops: [StopList.Stop]
     public var next: [Int64]
 }
@@ -145,8 +143,7 @@ extension Timetable {
                 guard let list = try row.withUnsafeData(atIndex: 3, { data in data.flatMap { StopList(decoding: [UInt8]($0)) } }) else {
                     throw StoreError.inconsistent("train row \(id) has a damaged stop list")
                 }
-                trains.append(RunningTrain(rowId: id, railway: reference.railwayCodes[railway] ?? "",
-                                           stops: list.stops, next: links[id] ?? []))
+                trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? []))
             }
             return trains
         }
