@@ -12,12 +12,15 @@ let package = Package(
         .library(name: "EkiJSON", targets: ["EkiJSON"]),
         .library(name: "EkiDrawing", targets: ["EkiDrawing"]),
         .library(name: "EkiRouting", targets: ["EkiRouting"]),
+        .library(name: "EkiTracking", targets: ["EkiTracking"]),
+        .library(name: "EkiData", targets: ["EkiData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // Pure domain: time model, categories, search keys, geography. No I/O, no SQL.
@@ -28,27 +31,40 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // One reader per source format -> one import model -> validation -> EkiStore's writer.
-        .target(name: "EkiImport", dependencies: ["EkiCore", "EkiStore"]),
+        .target(name: "EkiImport", dependencies: [
+            "EkiCore", "EkiStore",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // DIY routes: segments worked out against the timetable, alternatives, swaps, transfers,
         // remembered patterns, and fastest routes by Connection Scan.
         .target(name: "EkiRouting", dependencies: ["EkiCore", "EkiStore"]),
+        // Ride tracking: GPS fixes -> railway, direction, previous/next station and phase; plus
+        // simulated rides with ground truth and their evaluation.
+        .target(name: "EkiTracking", dependencies: ["EkiCore", "EkiStore"]),
+        // Getting data: fetching a source over HTTP, publishing a built database with a manifest,
+        // verified updates that swap the live database atomically, and rollback.
+        .target(name: "EkiData", dependencies: [
+            "EkiCore", "EkiStore", "EkiImport",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
         .target(name: "EkiDrawing", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Hummingbird: the JSON API, the HTML pages and their static assets.
         .target(name: "EkiServer", dependencies: [
-            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting",
+            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiTracking",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line app: parses arguments, calls the modules, prints.
         .executableTarget(name: "eki", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiServer",
+            "EkiTracking", "EkiData",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
-        .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore", "EkiRouting"], path: "Benchmarks/EkiBench"),
+        .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTracking"], path: "Benchmarks/EkiBench"),
         // Finds ../shared/data and imports it once per test run, for every test target.
         .target(name: "EkiTestSupport", dependencies: ["EkiStore", "EkiImport"], path: "Tests/EkiTestSupport"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
@@ -59,6 +75,11 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),
+        .testTarget(name: "EkiTrackingTests", dependencies: ["EkiCore", "EkiStore", "EkiTracking", "EkiTestSupport"]),
+        .testTarget(name: "EkiDataTests", dependencies: [
+            "EkiCore", "EkiStore", "EkiImport", "EkiData", "EkiTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
     ]
 )

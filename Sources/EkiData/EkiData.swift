@@ -1,0 +1,2 @@
+/// Fetching, publishing and updating timetable data.
+public enum EkiData {}

@@ -1,0 +1,59 @@
+/// What the tracker believes after a fix: the contract shared by the engine, `eki track`, the
+/// evaluation and the `/ride` page. Ids are the database's codes (railway, direction, station).
+public struct TrackingState: Sendable, Equatable, Codable {
+    /// Where the rider is relative to the focus station.
+    public enum Phase: String, Sendable, Codable {
+        /// Moving toward it, and the train stops there.
+        case approaching
+        /// Stopped at it (or within its platform length).
+        case at
+        /// Just left it.
+        case departed
+        /// The train goes through without stopping.
+        case passing
+        /// Accuracy too poor to say more than "around here".
+        case nearby
+    }
+
+    /// One (railway, direction) the ride may be on; scores sum to 1 over the candidates.
+    public struct Candidate: Sendable, Equatable, Codable {
+        public var railway: String
+        public var direction: String
+        public var score: Double
+        public init(railway: String, direction: String, score: Double) {
+            self.railway = railway
+            self.direction = direction
+            self.score = score
+        }
+    }
+
+    /// Time of the fix this state follows, seconds since 1970 (UTC).
+    public var time: Double
+    public var railway: String?
+    public var direction: String?
+    public var previousStation: String?
+    public var nextStation: String?
+    public var focusStation: String?
+    public var phase: Phase?
+    /// No usable fix for 60 s: the answer is a guess carried forward.
+    public var reducedAccuracy: Bool
+    /// The rider seems to have left the train (stopped at train speed for a while, or walking away).
+    public var offTrain: Bool
+    /// Best first.
+    public var candidates: [Candidate]
+
+    public init(time: Double, railway: String? = nil, direction: String? = nil, previousStation: String? = nil,
+                nextStation: String? = nil, focusStation: String? = nil, phase: Phase? = nil,
+                reducedAccuracy: Bool = false, offTrain: Bool = false, candidates: [Candidate] = []) {
+        self.time = time
+        self.railway = railway
+        self.direction = direction
+        self.previousStation = previousStation
+        self.nextStation = nextStation
+        self.focusStation = focusStation
+        self.phase = phase
+        self.reducedAccuracy = reducedAccuracy
+        self.offTrain = offTrain
+        self.candidates = candidates
+    }
+}
