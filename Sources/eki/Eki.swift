@@ -10,6 +10,7 @@ struct Eki: AsyncParsableCommand {
         subcommands: [DeparturesCommand.self, SearchCommand.self, NearbyCommand.self, StationCommand.self, RailwayCommand.self,
                       BookmarkCommand.self, HistoryCommand.self, RouteCommand.self,
                       TimetableCommand.self, TrainCommand.self,
-                      CalendarCommand.self, ScheduleCommand.self, ImportCommand.self, InfoCommand.self, ServeCommand.self]
+                      CalendarCommand.self, ScheduleCommand.self, ImportCommand.self, DataCommand.self, InfoCommand.self, ServeCommand.self,
+                      TrackCommand.self]
     )
 }
