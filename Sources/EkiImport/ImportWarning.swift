@@ -17,6 +17,8 @@ public struct ImportWarning: Codable, Sendable, Equatable {
         case railwayStationMismatch
         case trainTypeCategoryGuessed
         case shapeProblem
+        /// A published station timetable (ODPT) lists a departure the train timetables lack, or the reverse.
+        case stationTimetableDisagrees
     }
 
     public var kind: Kind

@@ -4,7 +4,7 @@ import Foundation
 /// Folder in, database out: recognise the format, read it, validate, write atomically.
 public struct Importer: Sendable {
     /// Every format Eki reads; the first one that recognises a folder reads it.
-    public static let sources: [any TimetableSource] = [MiniTokyo3DSource()]
+    public static let sources: [any TimetableSource] = [MiniTokyo3DSource(), ODPTSource()]
 
     public enum Event: Sendable {
         case recognised(format: String)
@@ -41,7 +41,7 @@ public struct Importer: Sendable {
         }
         guard let source = sources.first(where: { $0.applicable(folder) }) else {
             throw ImportError.notRecognised(folder: folder.path,
-                                            expected: "expected railways.json, stations.json and a train-timetables/ folder")
+                                            expected: "expected Mini Tokyo 3D data (railways.json, stations.json, train-timetables/) or ODPT dumps (odpt_Railway.json, odpt_Station.json, odpt_TrainTimetable.json)")
         }
         progress(.recognised(format: source.name))
         var warnings: [ImportWarning] = []

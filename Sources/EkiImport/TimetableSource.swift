@@ -30,7 +30,7 @@ public enum ImportError: Error, CustomStringConvertible, Equatable {
         case .noSuchFolder(let path):
             "no such folder: \(path)"
         case .notRecognised(let folder, let expected):
-            "not a Mini Tokyo 3D data folder: \(folder) (\(expected))"
+            "not a timetable data folder Eki reads: \(folder) (\(expected))"
         case .unreadable(let file, let reason):
             "cannot read \(file): \(reason)"
         case .malformed(let file, let detail):

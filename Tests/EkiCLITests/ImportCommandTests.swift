@@ -12,7 +12,7 @@ import Testing
         try Data("keep me".utf8).write(to: database)
         let result = try EkiProcess.run(["import", scratch.file("empty").path, "--db", database.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "eki: not a Mini Tokyo 3D data folder: \(scratch.file("empty").path) (expected railways.json, stations.json and a train-timetables/ folder)\n")
+        #expect(result.stderr == "eki: not a timetable data folder Eki reads: \(scratch.file("empty").path) (expected Mini Tokyo 3D data (railways.json, stations.json, train-timetables/) or ODPT dumps (odpt_Railway.json, odpt_Station.json, odpt_TrainTimetable.json))\n")
         #expect(result.stdout.isEmpty)
         #expect(try Data(contentsOf: database) == Data("keep me".utf8))
     }

@@ -69,7 +69,7 @@ import Testing
         let empty = scratch.file("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         try Self.expectFailure(empty, scratch: scratch) { error in
-            error.description.hasPrefix("not a Mini Tokyo 3D data folder: \(empty.path)")
+            error.description.hasPrefix("not a timetable data folder Eki reads: \(empty.path)")
         }
     }
 
