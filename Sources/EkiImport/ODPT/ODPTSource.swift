@@ -53,12 +53,12 @@ public struct ODPTSource: TimetableSource {
         dataset.trainTypes = Self.trainTypes(types, trains: dataset.trains, warnings: &warnings)
         dataset.services = Self.services(calendars, trains: dataset.trains, warnings: &warnings)
 
-        let candidates = stations.map { station in
+        let listed = Dictionary(stations.map { (ODPTFiles.id($0.sameAs), $0) }, uniquingKeysWith: { first, _ in first })
+        let candidates = dataset.stations.map { station in
             ODPTStationGroups.Candidate(
-                id: ODPTFiles.id(station.sameAs), railway: station.railway.map(ODPTFiles.id),
-                name: stationNames[ODPTFiles.id(station.sameAs)]?.ja ?? "", coordinate: Self.coordinate(station),
-                connectingRailways: Set(station.connectingRailways.map(ODPTFiles.id)),
-                connectingStations: station.connectingStations.map(ODPTFiles.id))
+                id: station.id, railway: station.railwayId, name: station.name.ja, coordinate: station.coordinate,
+                connectingRailways: Set(listed[station.id]?.connectingRailways.map(ODPTFiles.id) ?? []),
+                connectingStations: listed[station.id]?.connectingStations.map(ODPTFiles.id) ?? [])
         }
         dataset.complexes = ODPTStationGroups.complexes(candidates, throughPairs: Self.throughPairs(dataset.trains))
 
