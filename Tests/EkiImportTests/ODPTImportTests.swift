@@ -130,6 +130,28 @@ import Testing
         #expect(disagreements.last?.message == "… and 49 more station timetable disagreements (149 in all; only the first 100 are listed)")
     }
 
+    @Test func loopLineIsClosedAndItsDirectionsNamedWithoutADirectionFile() throws {
+        // ODPT lists a loop's stations once; its directions are the loop ones.
+        let railways = ODPTFixture.files["odpt_Railway.json"]!.dropLast().trimmingCharacters(in: .whitespacesAndNewlines)
+            .dropLast() + #"""
+            }, {"owl:sameAs": "odpt.Railway:Kita.Loop", "odpt:railwayTitle": {"ja": "環状線", "en": "Loop Line"},
+              "odpt:ascendingRailDirection": "odpt.RailDirection:OuterLoop",
+              "odpt:descendingRailDirection": "odpt.RailDirection:InnerLoop",
+              "odpt:stationOrder": [{"odpt:index": 1, "odpt:station": "odpt.Station:Kita.Loop.A", "odpt:stationTitle": {"ja": "甲", "en": "Ko"}},
+                                    {"odpt:index": 2, "odpt:station": "odpt.Station:Kita.Loop.B", "odpt:stationTitle": {"ja": "乙", "en": "Otsu"}},
+                                    {"odpt:index": 3, "odpt:station": "odpt.Station:Kita.Loop.C", "odpt:stationTitle": {"ja": "丙", "en": "Hei"}}]}]
+            """#
+        let fixture = try ODPTFixture(replacing: ["odpt_Railway.json": String(railways)], omitting: ["odpt_RailDirection.json"])
+        defer { fixture.remove() }
+        let (timetable, _) = try Self.importing(fixture)
+        let loop = try #require(timetable.reference.railways["Kita.Loop"])
+        #expect(loop.isLoop)
+        #expect(loop.stations == ["Kita.Loop.A", "Kita.Loop.B", "Kita.Loop.C", "Kita.Loop.A"])
+        // Stations only the station order names are kept, with their titles.
+        #expect(timetable.reference.stations["Kita.Loop.B"]?.name == LocalizedName(ja: "乙", en: "Otsu"))
+        #expect(timetable.reference.directions["OuterLoop"]?.name == LocalizedName(ja: "外回り", en: "Outer Loop"))
+    }
+
     @Test func withoutOptionalFilesNamesComeFromTheIds() throws {
         let fixture = try ODPTFixture(omitting: ["odpt_RailDirection.json", "odpt_TrainType.json", "odpt_Calendar.json",
                                                  "odpt_Operator.json", "odpt_StationTimetable.json"])
