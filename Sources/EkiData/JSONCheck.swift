@@ -12,65 +12,57 @@ public enum JSONCheck {
         public let description: String
     }
 
+    /// Reads the file in chunks: constant memory whatever its size.
     public static func validate(_ file: URL, as shape: JSONShape) throws {
-        let data: Data
+        let handle: FileHandle
         do {
-            data = try Data(contentsOf: file)
+            handle = try FileHandle(forReadingFrom: file)
         } catch {
             throw Problem(description: "cannot be read back: \(error.localizedDescription)")
         }
-        try validate(data, as: shape)
+        defer { try? handle.close() }
+        var scanner = JSONSyntaxScanner()
+        var start = Data()
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                if start.count < 64 { start.append(chunk.prefix(64 - start.count)) }
+                scanner.feed(chunk)
+            }
+        } catch {
+            throw Problem(description: "cannot be read back: \(error.localizedDescription)")
+        }
+        try judge(scanner.finish(), expected: shape, start: start)
     }
 
     public static func validate(_ data: Data, as shape: JSONShape) throws {
-        guard data.contains(where: { !isSpace($0) }) else {
-            throw Problem(description: "empty (\(data.count) bytes), not JSON")
-        }
-        let value: Any
-        do {
-            value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw Problem(description: notJSON(data, error: error))
-        }
-        switch (shape, value) {
-        case (.array, is [Any]), (.object, is [String: Any]):
+        var scanner = JSONSyntaxScanner()
+        scanner.feed(data)
+        try judge(scanner.finish(), expected: shape, start: data.prefix(64))
+    }
+
+    private static func judge(_ verdict: JSONSyntaxScanner.Verdict, expected: JSONShape, start: Data) throws {
+        let problem: String
+        switch verdict {
+        case .valid(let shape) where shape == expected:
             return
-        default:
-            throw Problem(description: "JSON, but \(kind(of: value)) where \(shape == .array ? "an array" : "an object") was expected")
+        case .valid(let shape):
+            let found = shape.map { $0 == .array ? "an array" : "an object" } ?? "a single value"
+            problem = "JSON, but \(found) where \(expected == .array ? "an array" : "an object") was expected"
+        case .empty:
+            problem = "empty, not JSON"
+        case .endsEarly(let offset):
+            problem = "not JSON: it ends early, at byte \(offset)"
+        case .unexpected(let offset):
+            problem = "not JSON at byte \(offset)" + htmlHint(start)
         }
+        throw Problem(description: problem)
     }
 
-    private static func notJSON(_ data: Data, error: any Error) -> String {
-        let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-        let verdict: String
-        if let range = debug.range(of: #"character (\d+)"#, options: .regularExpression),
-           let offset = Int(debug[range].dropFirst("character ".count)) {
-            verdict = "not JSON at byte \(offset)"
-        } else if debug.localizedCaseInsensitiveContains("end of file") {
-            verdict = "not JSON: it ends early, at byte \(data.count)"
-        } else {
-            verdict = "not JSON"
-        }
-        let start = String(decoding: data.prefix(64), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        if start.hasPrefix("<") {
-            let tag = start.prefix(while: { $0 != ">" }).prefix(24)
-            return verdict + " (it starts like an HTML page: \(tag)>…)"
-        }
-        return verdict
-    }
-
-    private static func kind(of value: Any) -> String {
-        switch value {
-        case is [Any]: "an array"
-        case is [String: Any]: "an object"
-        case is String: "a string"
-        case is NSNumber: "a number"
-        default: "null"
-        }
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    /// Servers answer errors with web pages; say so, it explains most "not JSON at byte 0".
+    private static func htmlHint(_ start: Data) -> String {
+        let text = String(decoding: start, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("<") else { return "" }
+        let tag = text.prefix(while: { $0 != ">" }).prefix(24)
+        return " (it starts like an HTML page: \(tag)>…)"
     }
 }

@@ -63,7 +63,7 @@ extension DataFetchCommand {
         } catch let error as FetchError {
             view.abandon()
             let kept = error == .missingKey ? "" : "; \(target.path) was left as it was"
-            throw failure(fetcher.redacted("fetch failed: \(error.description)\(kept)"))
+            throw failure(fetcher.redacted("fetch failed: \(error.description)\(Self.hint(error, source: source))\(kept)"))
         }
         print("Fetched \(source.rawValue) into \(result.folder.path): \(Terminal.number(result.files)) files, \(Terminal.byteCount(result.bytes))")
         print("Next: eki import \(Self.shellQuoted(result.folder.path))")
@@ -77,6 +77,13 @@ extension DataFetchCommand {
         }
         guard !text.isEmpty else { return nil }
         return URL(fileURLWithPath: text, isDirectory: true)
+    }
+
+    /// ODPT refuses a wrong or expired key with 401 or 403: say where the key comes from.
+    static func hint(_ error: FetchError, source: FetchSource) -> String {
+        guard source == .odpt, case .download(let download) = error, case .status(let code) = download.reason,
+              code == 401 || code == 403 else { return "" }
+        return " (check \(SourceCatalogue.odptKeyVariable))"
     }
 
     static func shellQuoted(_ path: String) -> String {

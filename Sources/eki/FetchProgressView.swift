@@ -56,7 +56,7 @@ final class FetchProgressView: @unchecked Sendable {
             case .verified(let files, _):
                 line("Verified \(Terminal.number(files)) files: every one parses")
             case .installed(let folder, let replaced):
-                line("Moved into place: \(folder.path)\(replaced ? " (the previous fetch replaced)" : "")")
+                line("Moved into place: \(folder.path)\(replaced ? " (replacing the previous fetch)" : "")")
             }
         }
     }
@@ -78,7 +78,7 @@ final class FetchProgressView: @unchecked Sendable {
         let filled = min(width, finishedFiles * width / stageFiles)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let bytes = finishedBytes + inFlight.values.reduce(0, +)
-        var text = "\(stageName.prefix(1).uppercased() + stageName.dropFirst())  \(bar)  \(finishedFiles)/\(stageFiles)  \(Terminal.byteCount(bytes))"
+        var text = "\(stageName.prefix(1).uppercased() + stageName.dropFirst())  \(bar)  \(finishedFiles)/\(stageFiles)  \(bytes == 0 ? "0 KB" : Terminal.byteCount(bytes))"
         if !note.isEmpty { text += "  " + note }
         write("\r\u{1B}[2K" + text)
         drawn = true

@@ -47,18 +47,4 @@ import Testing
         #expect(SourceCatalogue.defaultFolder(.odpt, environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/r"]).path
                 == "/home/r/.local/share/eki/sources/odpt")
     }
-
-    @Test func theJSONCheckSaysWhatAndWhere() {
-        func problem(_ text: String, _ shape: JSONShape = .array) -> String? {
-            do { try JSONCheck.validate(Data(text.utf8), as: shape); return nil } catch { return "\(error)" }
-        }
-        #expect(problem("[1, 2]") == nil)
-        #expect(problem(#"{"railways": []}"#, .object) == nil)
-        #expect(problem("[1, 2] x") == "not JSON at byte 7")
-        #expect(problem("[1, 2") == "not JSON: it ends early, at byte 5")
-        #expect(problem("  \n") == "empty (3 bytes), not JSON")
-        #expect(problem(#"{"error": "Invalid acl:consumerKey"}"#) == "JSON, but an object where an array was expected")
-        #expect(problem("<html><head><title>502 Bad Gateway</title></head></html>") ==
-                "not JSON at byte 0 (it starts like an HTML page: <html>…)")
-    }
 }
