@@ -20,7 +20,7 @@ struct DataFetchCommand: AsyncParsableCommand {
             with an HTTP Range request. A fetch that fails anyway is discarded whole: the next run starts clean.
             """)
 
-    @Option(name: .long, help: ArgumentHelp("minitokyo3d or odpt.", valueName: "source"))
+    @Option(name: .long, help: ArgumentHelp("The source to fetch.", valueName: "source"))
     var source: FetchSource = .minitokyo3d
 
     @Option(name: .long, help: ArgumentHelp(

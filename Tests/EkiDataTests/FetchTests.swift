@@ -167,6 +167,23 @@ import Testing
         #expect(Self.entries(source.parent) == ["minitokyo3d"])
     }
 
+    @Test func whatAKilledRunLeftIsUndoneBeforeTheNextOne() async throws {
+        let source = try MiniSource()
+        defer { source.close() }
+        _ = try await source.fetch()
+        let before = Self.snapshot(source.target)
+        // Killed between the two renames of the swap: the old folder set aside, a staging folder half full.
+        try FileManager.default.moveItem(at: source.target, to: source.parent.appendingPathComponent(".minitokyo3d.previous"))
+        try source.scratch.write("sources/.minitokyo3d.fetching/railways.json.part", "[{\"id\": ")
+        Fetcher.recoverInterrupted(target: source.target)
+        #expect(Self.entries(source.parent) == ["minitokyo3d"])
+        #expect(Self.snapshot(source.target) == before)
+        // A staging leftover alone goes at the start of the next fetch, which then succeeds.
+        try source.scratch.write("sources/.minitokyo3d.fetching/stations.json", "[")
+        _ = try await source.fetch()
+        #expect(Self.entries(source.parent) == ["minitokyo3d"])
+    }
+
     @Test func aFolderThatFetchDidNotMakeIsNeverReplaced() async throws {
         let source = try MiniSource()
         defer { source.close() }
