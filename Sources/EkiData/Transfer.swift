@@ -62,12 +62,13 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
 
-        let watchdog = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: (self?.timeout ?? .seconds(1)) / 4)
-                self?.checkStalled()
-            }
-        }
+        // A dispatch timer, not a sleeping task: when the cooperative pool is saturated (a busy test
+        // run, a small machine), a stall must still be noticed on time.
+        let watchdog = DispatchSource.makeTimerSource(queue: .global())
+        let tick = DispatchTimeInterval.nanoseconds(max(1_000_000, Int(timeout.seconds * 1e9 / 4)))
+        watchdog.schedule(deadline: .now() + tick, repeating: tick)
+        watchdog.setEventHandler { [weak self] in self?.checkStalled() }
+        watchdog.resume()
         defer { watchdog.cancel() }
 
         try await withTaskCancellationHandler {
@@ -163,6 +164,8 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// then a short body, then whatever the connection said. Called under `lock`.
     private func verdict(_ error: (any Error)?) throws {
         if let failure { throw failure }
+        // URLSession's backstop timeout: a stall our watchdog did not get to first.
+        if (error as? URLError)?.code == .timedOut { throw DownloadError.Reason.stalled(seconds: timeout.seconds) }
         if let expected, received < expected {
             throw DownloadError.Reason.truncated(received: received, expected: expected)
         }

@@ -7,9 +7,11 @@ import Testing
 @Suite struct DownloaderTests {
     static let body = Data(#"[{"id": "Op.A", "title": {"ja": "甲線", "en": "A Line"}}, {"id": "Op.B"}]"#.utf8)
 
-    /// Short timeouts and backoffs so that a fault costs a fraction of a second.
-    static func downloader(retries: Int = 2, events: EventLog? = nil) -> Downloader {
-        Downloader(timeout: .milliseconds(600), retries: retries, backoff: Backoff(first: .milliseconds(20), limit: .milliseconds(50)),
+    /// Short backoffs so that a retry costs a fraction of a second. The stall timeout is short only
+    /// where a test wants a stall: on a loaded machine a short one could see stalls that are not there.
+    static let stallTimeout = Duration.milliseconds(600)
+    static func downloader(retries: Int = 2, timeout: Duration = .seconds(10), events: EventLog? = nil) -> Downloader {
+        Downloader(timeout: timeout, retries: retries, backoff: Backoff(first: .milliseconds(20), limit: .milliseconds(50)),
                    progress: { event in events?.append(event) })
     }
 
@@ -103,7 +105,7 @@ import Testing
         defer { server.stop() }
         let scratch = ScratchFolder()
         defer { scratch.remove() }
-        let error = await Self.run(server, Self.downloader(retries: 1), into: scratch)
+        let error = await Self.run(server, Self.downloader(retries: 1, timeout: Self.stallTimeout), into: scratch)
         #expect(error?.description == "railways.json: stalled for 0.6 s (after 2 attempts)")
         #expect(server.requests.count == 2)
         #expect(Self.leftovers(scratch).isEmpty)

@@ -47,18 +47,18 @@ import Testing
         var target: URL { scratch.file("sources/minitokyo3d") }
         var parent: URL { scratch.file("sources") }
 
-        func fetcher(events: FetchLog = FetchLog()) -> Fetcher {
+        func fetcher(events: FetchLog = FetchLog(), timeout: Duration = .seconds(10)) -> Fetcher {
             Fetcher(source: .minitokyo3d, baseURL: server.baseURL.appendingPathComponent("data"),
-                    downloader: DownloaderTests.downloader(events: nil).logging(to: events), parallelDownloads: 3,
+                    downloader: DownloaderTests.downloader(timeout: timeout).logging(to: events), parallelDownloads: 3,
                     events: { events.append("\($0)") })
         }
 
         func fetch() async throws -> Fetcher.Result { try await fetcher().fetch(into: target) }
 
         /// The error a fetch throws, as the user reads it.
-        func failure() async -> String? {
+        func failure(timeout: Duration = .seconds(10)) async -> String? {
             do {
-                _ = try await fetch()
+                _ = try await fetcher(timeout: timeout).fetch(into: target)
                 return nil
             } catch {
                 return "\(error)"
@@ -143,7 +143,7 @@ import Testing
         let source = try MiniSource()
         defer { source.close() }
         source.fail("train-timetables/op-b.json", with: fault.reply)
-        #expect(await source.failure() == fault.message)
+        #expect(await source.failure(timeout: fault == .stalled ? DownloaderTests.stallTimeout : .seconds(10)) == fault.message)
         #expect(!FileManager.default.fileExists(atPath: source.target.path))
         #expect(Self.entries(source.parent).isEmpty)
     }
