@@ -18,6 +18,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var handle: FileHandle?
     private var received: Int64 = 0
     private var expected: Int64?
+    private var compressed = false
     private var lastActivity = ContinuousClock.now
     private var failure: DownloadError.Reason?
     private var continuation: CheckedContinuation<Void, any Error>?
@@ -52,9 +53,13 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         // timeout is only a backstop, set later so that the watchdog's clear verdict comes first.
         let backstop = timeout.seconds * 2 + 1
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: backstop)
-        if received > 0 { request.setValue("bytes=\(received)-", forHTTPHeaderField: "Range") }
-        // Byte counts must be the bytes on the wire: no transparent decompression to confuse them.
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        if received > 0 {
+            // The part holds the file's own bytes (a compressed transfer is decoded as it arrives), so
+            // the rest is asked for uncompressed: a range of the identity body is exactly what is missing.
+            request.setValue("bytes=\(received)-", forHTTPHeaderField: "Range")
+            request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        }
+        // Otherwise URLSession offers gzip and decodes it: JSON shrinks about eightfold on the wire.
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = backstop
@@ -99,10 +104,14 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
-        let length = response.expectedContentLength
+        let http = response as? HTTPURLResponse
+        let status = http?.statusCode ?? 200
+        let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        // A compressed body's length says nothing about the decoded bytes we count.
+        let length = encoding == "identity" ? response.expectedContentLength : -1
         let proceed: Bool = lock.withLock {
             lastActivity = .now
+            compressed = encoding != "identity"
             switch status {
             case 206:
                 expected = length >= 0 ? received + length : nil
@@ -172,6 +181,10 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         guard let error else { return }
         if error is CancellationError || (error as? URLError)?.code == .cancelled {
             throw CancellationError()
+        }
+        if compressed, received > 0 {
+            // No length to compare with: say how far the decoded file got before the connection broke.
+            throw DownloadError.Reason.transport("the compressed transfer broke off after \(received) bytes")
         }
         throw Self.reason(for: error, timeout: timeout)
     }

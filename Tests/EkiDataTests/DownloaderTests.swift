@@ -162,3 +162,39 @@ final class EventLog: @unchecked Sendable {
     func append(_ event: DownloadEvent) { lock.withLock { events.append(event) } }
     var all: [DownloadEvent] { lock.withLock { events } }
 }
+
+extension DownloaderTests {
+    /// `data` compressed by the system's gzip, as a web server would send it.
+    static func gzip(_ data: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-c", "-n"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(data)
+        try input.fileHandleForWriting.close()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return compressed
+    }
+
+    @Test func aGzippedBodyIsAskedForAndKeptDecoded() async throws {
+        let body = Data(("[" + (1...400).map { #"{"id": "Op.A.\#($0)", "title": {"ja": "甲\#($0)"}}"# }.joined(separator: ", ") + "]").utf8)
+        let compressed = try Self.gzip(body)
+        #expect(compressed.count < body.count / 4)
+        let server = try LoopbackServer { _, _ in .gzipped(compressed) }
+        defer { server.stop() }
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let events = EventLog()
+        let error = await Self.run(server, Self.downloader(events: events), into: scratch)
+        #expect(error == nil)
+        #expect(try Data(contentsOf: scratch.file("railways.json")) == body)
+        #expect(server.requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
+        #expect(events.all.last == .finished(file: "railways.json", bytes: Int64(body.count)))
+        // While compressed, the decoded size is unknown: no made-up total in the progress.
+        #expect(events.all.allSatisfy { if case .received(_, _, let expected) = $0 { expected == nil } else { true } })
+    }
+}

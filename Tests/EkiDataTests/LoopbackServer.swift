@@ -29,6 +29,8 @@ final class LoopbackServer: @unchecked Sendable {
         /// 200 with the body, or 206 with the rest when the request asks for a `bytes=N-` range.
         case ok(Data, contentType: String = "application/json")
         case status(Int, body: String = "")
+        /// 200 with the body as sent (already gzip-compressed) and `Content-Encoding: gzip`.
+        case gzipped(Data)
         /// Headers promise `claimed` bytes, the body sends `body`, then the connection closes.
         case truncated(Data, claimed: Int)
         /// Headers promising a body, then silence until the client gives up.
@@ -119,6 +121,9 @@ final class LoopbackServer: @unchecked Sendable {
                 send(fd, head: 200, headers: ["Content-Type": contentType, "Content-Length": "\(body.count)",
                                               "Accept-Ranges": "bytes"], body: body)
             }
+        case .gzipped(let body):
+            send(fd, head: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip",
+                                          "Content-Length": "\(body.count)"], body: body)
         case .status(let code, let body):
             send(fd, head: code, headers: ["Content-Type": "text/plain", "Content-Length": "\(body.utf8.count)"],
                  body: Data(body.utf8))
