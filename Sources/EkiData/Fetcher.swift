@@ -38,6 +38,10 @@ public struct Fetcher: Sendable {
     public func fetch(into target: URL) async throws -> Result {
         let key = try checkedKey()
         let swap = try FolderSwap(target: target, marker: FetchRecord.fileName)
+        let lock = try FolderLock(target.standardizedFileURL.deletingLastPathComponent())
+        defer { withExtendedLifetime(lock) {} }
+        swap.recover()
+        try swap.checkTarget()
         let staging = swap.staging
         do {
             try swap.prepareStaging()
@@ -144,7 +148,7 @@ public struct Fetcher: Sendable {
         }
         let elapsed = clock.now - started
         events(.downloaded(stage: stage, files: items.count, bytes: total, retries: retries.count,
-                           seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+                           seconds: elapsed.seconds))
         return total
     }
 

@@ -24,8 +24,6 @@ struct FolderSwap {
         self.staging = Self.staging(for: target)
         self.previous = parent.appendingPathComponent(".\(name).previous", isDirectory: true)
         self.marker = marker
-        recover()
-        try checkTarget()
     }
 
     static func staging(for target: URL) -> URL {
@@ -101,5 +99,33 @@ struct FolderSwap {
             let reason = String(cString: strerror(errno))
             throw FetchError.target("cannot move \(from.lastPathComponent) to \(destination.path): \(reason)")
         }
+    }
+}
+
+/// One fetch at a time per parent folder: a second run would clear the first one's staging folder
+/// as a leftover. An advisory lock on the folder itself, so nothing is left behind; the kernel
+/// releases it when the process ends, however it ends.
+final class FolderLock {
+    private let descriptor: Int32
+
+    init(_ folder: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FetchError.target("cannot make \(folder.path): \(error.localizedDescription)")
+        }
+        descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else {
+            throw FetchError.target("cannot open \(folder.path): \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw FetchError.target("another eki data fetch is writing into \(folder.path); try again when it has finished")
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

@@ -1,4 +1,4 @@
-import EkiData
+@testable import EkiData
 import EkiImport
 import EkiTestSupport
 import Foundation
@@ -181,6 +181,18 @@ import Testing
         // A staging leftover alone goes at the start of the next fetch, which then succeeds.
         try source.scratch.write("sources/.minitokyo3d.fetching/stations.json", "[")
         _ = try await source.fetch()
+        #expect(Self.entries(source.parent) == ["minitokyo3d"])
+    }
+
+    @Test func aSecondFetchIntoTheSameFolderWaitsItsTurn() async throws {
+        let source = try MiniSource()
+        defer { source.close() }
+        var running: FolderLock? = try FolderLock(source.parent)
+        #expect(await source.failure() == "another eki data fetch is writing into \(source.parent.path); try again when it has finished")
+        #expect(source.server.requests.isEmpty)
+        withExtendedLifetime(running) {}
+        running = nil
+        #expect(await source.failure() == nil)
         #expect(Self.entries(source.parent) == ["minitokyo3d"])
     }
 
