@@ -71,8 +71,9 @@ public enum ODPTFileList {
         type.replacingOccurrences(of: ":", with: "_") + ".json"
     }
 
-    /// `<base>odpt:Station.json?acl:consumerKey=KEY`: the dump of every record of the type.
-    /// The key travels only in these URLs, which no message ever shows.
+    /// `<base>odpt:Station.json?acl:consumerKey=KEY`: ODPT's data dump API, every record of the type.
+    /// It answers with a redirect to the dump file, which URLSession follows. The key travels only in
+    /// these URLs, which no message ever shows.
     public static func items(base: URL, consumerKey: String) -> [FetchItem] {
         let key = consumerKey.addingPercentEncoding(withAllowedCharacters: queryValueAllowed) ?? consumerKey
         return types.map { type in

@@ -207,9 +207,13 @@ import Testing
 
     @Test func odptSendsTheKeyAndNeverShowsIt() async throws {
         let key = "s3cr3t-KEY-0123456789abcdef"
+        // Like api.odpt.org, each dump address answers with a redirect to the dump file itself.
         let server = try LoopbackServer { request, _ in
-            guard request.path.hasPrefix("/api/v4/odpt:"), request.path.hasSuffix(".json") else { return .status(404) }
-            let type = request.path.dropFirst("/api/v4/".count).dropLast(".json".count)
+            if request.path.hasPrefix("/api/v4/odpt:"), request.path.hasSuffix(".json") {
+                return .redirect("/dumps/" + request.path.dropFirst("/api/v4/".count))
+            }
+            guard request.path.hasPrefix("/dumps/odpt:") else { return .status(404) }
+            let type = request.path.dropFirst("/dumps/".count).dropLast(".json".count)
             return .ok(Data(#"[{"@type": "\#(type)", "owl:sameAs": "\#(type):Sample"}]"#.utf8))
         }
         defer { server.stop() }
@@ -226,8 +230,10 @@ import Testing
                                          "odpt_TrainTimetable.json", "odpt_TrainType.json"])
         #expect(try String(contentsOf: target.appendingPathComponent("odpt_Station.json"), encoding: .utf8)
                 == #"[{"@type": "odpt:Station", "owl:sameAs": "odpt:Station:Sample"}]"#)
-        #expect(server.requests.count == 8)
-        #expect(server.requests.allSatisfy { $0.query["acl:consumerKey"] == key })
+        let asked = server.requests.filter { $0.path.hasPrefix("/api/v4/") }
+        #expect(asked.count == 8)
+        #expect(asked.allSatisfy { $0.query["acl:consumerKey"] == key })
+        #expect(server.requests.filter { $0.path.hasPrefix("/dumps/") }.count == 8)
         #expect(!events.all.isEmpty)
         #expect(events.all.allSatisfy { !$0.contains(key) })
         #expect(!String(decoding: try Data(contentsOf: target.appendingPathComponent(".eki-fetch.json")), as: UTF8.self).contains(key))

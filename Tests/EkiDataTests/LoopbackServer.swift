@@ -33,6 +33,8 @@ final class LoopbackServer: @unchecked Sendable {
         case gzipped(Data)
         /// Headers promise `claimed` bytes, the body sends `body`, then the connection closes.
         case truncated(Data, claimed: Int)
+        /// 301 to another path of this server.
+        case redirect(String)
         /// Headers promising a body, then silence until the client gives up.
         case stall
     }
@@ -124,6 +126,8 @@ final class LoopbackServer: @unchecked Sendable {
         case .gzipped(let body):
             send(fd, head: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip",
                                           "Content-Length": "\(body.count)"], body: body)
+        case .redirect(let location):
+            send(fd, head: 301, headers: ["Location": location, "Content-Length": "0"], body: Data())
         case .status(let code, let body):
             send(fd, head: code, headers: ["Content-Type": "text/plain", "Content-Length": "\(body.utf8.count)"],
                  body: Data(body.utf8))
