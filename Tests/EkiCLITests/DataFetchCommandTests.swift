@@ -66,6 +66,16 @@ import Testing
         }
     }
 
+    @Test func theHelpSaysResumeWithinARunAndStartCleanAfterAFailure() throws {
+        let help = try EkiProcess.run(["data", "fetch", "--help"])
+        #expect(help.status == 0)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("a dropped or stalled one (nothing for 30 s) resumes where it stopped with an HTTP Range request"), "\(text)")
+        #expect(text.contains("A fetch that fails anyway is discarded whole: the next run starts clean."))
+        #expect(text.contains("USAGE: eki data fetch [--source <source>] [--to <dir>] [--base-url <url>]"))
+        #expect(text.contains("https://raw.githubusercontent.com/nagix/mini-tokyo-3d/master/data/ (minitokyo3d)"))
+    }
+
     @Test func aBaseURLThatIsNeitherWebNorFolderIsRefused() throws {
         let result = try EkiProcess.run(["data", "fetch", "--base-url", "ftp://example.org/data/", "--to", "/tmp/never"])
         #expect(result.status == 64)
