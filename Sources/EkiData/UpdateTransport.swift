@@ -8,14 +8,19 @@ public struct UpdateTransport: Sendable {
         self.fetch = fetch
     }
 
-    /// file:// copies; http(s) goes through the shared `Downloader` (retries, stall timeout).
-    public static let standard = UpdateTransport { url, file in
-        guard url.isFileURL else { throw UpdateError.unreachable(url.absoluteString, "http not wired yet") }
-        do {
-            try? FileManager.default.removeItem(at: file)
-            try FileManager.default.copyItem(at: url, to: file)
-        } catch {
-            throw UpdateError.unreachable(url.path, FileManager.default.fileExists(atPath: url.path) ? UpdateDisk.describe(error) : "no such file")
+    /// http(s) and file:// through the shared `Downloader` (retries, resumption, stall timeout).
+    public static let standard = downloading(with: Downloader())
+
+    public static func downloading(with downloader: Downloader) -> UpdateTransport {
+        UpdateTransport { url, file in
+            do {
+                try await downloader.download(url, to: file, validate: { _ in })
+            } catch let error as DownloadError {
+                // Named by the URL's last component: the work file's name means nothing to a person,
+                // and the query string may hold a key.
+                let tries = error.attempts > 1 ? " (after \(error.attempts) attempts)" : ""
+                throw UpdateError.unreachable(url.lastPathComponent, "\(error.reason)\(tries)")
+            }
         }
     }
 }

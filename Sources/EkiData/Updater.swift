@@ -58,6 +58,8 @@ public struct DatasetUpdater: Sendable {
         report("downloading \(manifest.file) (\(UpdateError.megabytes(manifest.size)), \(manifest.summary))")
         do {
             try await transport.fetch(source.file(manifest.file), archive)
+        } catch UpdateError.unreachable(let what, let why) {
+            throw UpdateError.unreachable(what, "\(why); nothing installed")
         } catch let error as UpdateError {
             throw error
         } catch {
@@ -89,8 +91,8 @@ public struct DatasetUpdater: Sendable {
         defer { try? fileManager.removeItem(at: file) }
         do {
             try await transport.fetch(source.manifestURL, file)
-        } catch let error as UpdateError {
-            throw error
+        } catch UpdateError.unreachable(_, let why) {
+            throw UpdateError.unreachable(source.name, why)
         } catch {
             throw UpdateError.unreachable(source.name, "\(error)")
         }

@@ -60,6 +60,16 @@ enum PublishFixtures {
         return (live, manifest)
     }
 
+    /// The one-line message a failing call throws, nil when it does not fail.
+    static func failure(_ body: () throws -> Any) -> String? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     enum FixtureError: Error { case unexpected(String) }
 
     static let monday = ISO8601DateFormatter().date(from: "2026-11-23T08:45:00Z")!

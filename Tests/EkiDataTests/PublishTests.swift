@@ -70,17 +70,11 @@ import ZIPFoundation
         defer { scratch.remove() }
         try scratch.write("notes.sqlite", "these are not timetables\n")
         let folder = scratch.file("out")
-        #expect {
-            try DatasetPublisher().publish(database: scratch.file("notes.sqlite"), to: folder)
-        } throws: { error in
-            "\(error)".contains("notes.sqlite is not a readable timetable database")
-        }
-        #expect {
-            try DatasetPublisher().publish(database: scratch.file("missing.sqlite"), to: folder)
-        } throws: { error in
-            "\(error)".hasPrefix("no timetable database at ") && "\(error)".contains("missing.sqlite")
-        }
-        #expect(!FileManager.default.fileExists(atPath: folder.path) || (try FileManager.default.contentsOfDirectory(atPath: folder.path)).isEmpty)
+        let notes = PublishFixtures.failure { try DatasetPublisher().publish(database: scratch.file("notes.sqlite"), to: folder) }
+        #expect(notes?.hasPrefix("\(scratch.file("notes.sqlite").path) is not a readable timetable database") == true, "\(notes ?? "")")
+        let missing = PublishFixtures.failure { try DatasetPublisher().publish(database: scratch.file("missing.sqlite"), to: folder) }
+        #expect(missing == "no timetable database at \(scratch.file("missing.sqlite").path): run `eki import <data-dir>` first")
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
     static func sha512sum(_ file: URL) throws -> String {

@@ -61,6 +61,7 @@ import Testing
         #expect(try UpdateSource("file:///srv/eki").manifestURL.path == "/srv/eki/manifest.json")
         #expect(try UpdateSource("/srv/eki/").manifestURL.path == "/srv/eki/manifest.json")
         #expect(try UpdateSource("https://example.org/m.json?key=secret").name == "https://example.org/m.json")
-        #expect { try UpdateSource("ftp://example.org/data") } throws: { "\($0)" == "cannot read ftp://example.org/data: only http://, https://, file:// or a folder path" }
+        #expect(PublishFixtures.failure { try UpdateSource("ftp://example.org/data") }
+                == "cannot read ftp://example.org/data: only http://, https://, file:// or a folder path")
     }
 }

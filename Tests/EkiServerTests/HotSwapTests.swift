@@ -15,7 +15,8 @@ import Testing
     static let schedule = "/api/v1/schedule?date=2026-11-24"
 
     /// The real data (179 railways) and a two-railway database, renamed over the live path in turn.
-    struct Files {
+    // Immutable after init; ScratchFolder is a plain URL holder that is not marked Sendable.
+    struct Files: @unchecked Sendable {
         let scratch = ScratchFolder()
         let real: URL
         let mini: URL
@@ -65,22 +66,21 @@ import Testing
         let app = try Self.application(files.live)
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            let stop = Atomic<Bool>(false)
-            let seen = Mutex<(ok: Int, failed: [String], counts: Set<Int>)>((0, [], []))
+            let tally = Tally()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // Four clients, each on its own connection, asking as fast as they can.
                 for _ in 0..<4 {
                     group.addTask {
                         try await TestClient.withClient(host: "localhost", port: port) { load in
-                            while !stop.load(ordering: .relaxed) {
+                            while !tally.stop.load(ordering: .relaxed) {
                                 do {
                                     let response = try await load.get(Self.schedule)
                                     let count = Self.railways(response.status, response.body)
-                                    seen.withLock { seen in
+                                    tally.seen.withLock { seen in
                                         if let count { seen.ok += 1; seen.counts.insert(count) } else { seen.failed.append("status \(response.status.code)") }
                                     }
                                 } catch {
-                                    seen.withLock { $0.failed.append("\(error)") }
+                                    tally.seen.withLock { $0.failed.append("\(error)") }
                                 }
                             }
                         }
@@ -106,10 +106,10 @@ import Testing
                     }
                     lastTag = tag
                 }
-                stop.store(true, ordering: .relaxed)
+                tally.stop.store(true, ordering: .relaxed)
                 try await group.waitForAll()
             }
-            let result = seen.withLock { $0 }
+            let result = tally.seen.withLock { $0 }
             #expect(result.failed.isEmpty, "\(result.failed.prefix(3))")
             #expect(result.ok > 100)
             #expect(result.counts == [2, 179])
@@ -151,6 +151,12 @@ import Testing
     }
 }
 
+/// What the load clients saw, shared between their tasks.
+final class Tally: Sendable {
+    let stop = Atomic<Bool>(false)
+    let seen = Mutex<(ok: Int, failed: [String], counts: Set<Int>)>((0, [], []))
+}
+
 /// Collects the error lines a server logs.
 final class LogLines: LogHandler, @unchecked Sendable {
     private let lock = NSLock()
@@ -164,8 +170,8 @@ final class LogLines: LogHandler, @unchecked Sendable {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        guard level >= .error else { return }
-        lock.withLock { stored.append(message.description) }
+    func log(event: LogEvent) {
+        guard event.level >= .error else { return }
+        lock.withLock { stored.append(event.message.description) }
     }
 }

@@ -22,7 +22,7 @@ struct PublishedFiles: Sendable {
         guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy(Self.allowed.contains) else { return nil }
         let path = folder.appendingPathComponent(name).path
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
         return path
     }
 
