@@ -30,7 +30,8 @@ public struct DatasetPublisher: Sendable {
         }
         let manifestURL = folder.appendingPathComponent(DatasetManifest.fileName)
         let previous = (try? Data(contentsOf: manifestURL)).flatMap { try? DatasetManifest.decode($0, from: manifestURL.path) }
-        let version = DatasetManifest.version(at: now(), after: previous?.version)
+        let publishedAt = now()
+        let version = DatasetManifest.version(at: publishedAt, after: previous?.version)
         let fileName = "timetable-\(version).sqlite.zip"
         let archiveURL = folder.appendingPathComponent(fileName)
 
@@ -49,7 +50,7 @@ public struct DatasetPublisher: Sendable {
         }
         let manifest = DatasetManifest(
             version: version,
-            created: ISO8601DateFormatter().string(from: now()),
+            created: ISO8601DateFormatter().string(from: publishedAt),
             schemaVersion: info.schemaVersion,
             file: fileName,
             sha512: try FileDigest.sha512(of: temporaryArchive),

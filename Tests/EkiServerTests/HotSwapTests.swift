@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    static func application(_ live: URL, logger: Logger = Logger(label: "test")) throws -> some ApplicationProtocol {
+    static func application(_ live: URL, logger: Logger = Logger(label: "test", factory: { _ in LogLines() })) throws -> some ApplicationProtocol {
         let clock = APIClient.tuesdayMorning
         let responder = try LiveResponder(timetable: Timetable(url: live), logger: logger, interval: .milliseconds(100)) {
             try buildRouter(timetable: $0, clock: { clock }).buildResponder()
