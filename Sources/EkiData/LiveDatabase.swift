@@ -10,6 +10,8 @@ import Foundation
 /// old database or the new one, never a mix; readers that opened the old file keep reading it.
 public struct LiveDatabase: Sendable {
     public let url: URL
+    /// Names this value's work files, so an interrupted run can remove its own and only its own.
+    private let token = String(UUID().uuidString.prefix(8)).lowercased()
 
     public init(url: URL) { self.url = url }
 
@@ -22,7 +24,16 @@ public struct LiveDatabase: Sendable {
 
     /// A hidden work file in the live folder (same file system, so the final rename is atomic).
     func workFile(_ name: String) -> URL {
-        folder.appendingPathComponent(".\(url.lastPathComponent).\(name).\(UUID().uuidString)")
+        folder.appendingPathComponent(".\(url.lastPathComponent).\(name).\(token)")
+    }
+
+    /// Removes this value's work files (and a download's `.part`): for an update interrupted by a signal.
+    public func removeWorkFiles() {
+        let prefix = "." + url.lastPathComponent + "."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix(prefix) && name.contains("." + token) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     /// The manifest the live database was installed from; nil when it was imported here.

@@ -24,6 +24,8 @@ struct DataUpdateCommand: AsyncParsableCommand {
 extension DataUpdateCommand {
     func run() async throws {
         let live = LiveDatabase(url: database.url)
+        let interruption = UpdateInterruption(live)
+        defer { interruption.cancel() }
         let showSteps = Terminal.stderrIsTerminal
         let updater = DatasetUpdater(report: { line in if showSteps { Terminal.error(line) } })
         do {
@@ -38,5 +40,29 @@ extension DataUpdateCommand {
         } catch let error as UpdateError {
             throw failure(error.description)
         }
+    }
+}
+
+/// Removes the update's work files if it is interrupted (Ctrl-C, kill), then exits; the live
+/// database is only ever replaced by one rename, so it is whole either way.
+final class UpdateInterruption {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ live: LiveDatabase) {
+        sources = [SIGINT, SIGTERM, SIGHUP].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                live.removeWorkFiles()
+                Terminal.error("eki: update interrupted; its work files are removed and the live database is whole")
+                exit(128 + signalNumber)
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
     }
 }

@@ -132,6 +132,32 @@ import ZIPFoundation
     }
 }
 
+extension UpdateFaultTests {
+    /// A killed update runs no `defer`: `eki data update` removes its work files on a signal, these
+    /// and no others (another update's, the live files).
+    @Test func anInterruptedUpdateRemovesItsOwnWorkFiles() async throws {
+        let setup = try await Setup()
+        defer { setup.scratch.remove() }
+        let live = setup.live
+        let stranger = live.folder.appendingPathComponent(".timetable.sqlite.download.someone-else")
+        try Data("another update's".utf8).write(to: stranger)
+        let seenDuringDownload = Counter()
+        let archiveName = setup.manifest.file
+        let transport = UpdateTransport { url, file in
+            try await UpdateTransport.standard.fetch(url, file)
+            guard url.lastPathComponent == archiveName else { return }
+            try Data("half".utf8).write(to: file.appendingPathExtension("part"))
+            seenDuringDownload.add(try FileManager.default.contentsOfDirectory(atPath: live.folder.path).count)
+            live.removeWorkFiles()   // what the signal handler does
+            throw CancellationError()
+        }
+        _ = try? await DatasetUpdater(transport: transport).update(from: UpdateSource(setup.folder.path), live: live)
+        #expect(seenDuringDownload.value == setup.before.count + 3)   // the stranger, the download and its .part
+        try FileManager.default.removeItem(at: stranger)
+        #expect(try PublishFixtures.snapshot(live.folder) == setup.before)
+    }
+}
+
 /// A thread-safe running total for the injected doubles.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
