@@ -67,6 +67,16 @@ import Testing
             #expect(archive.headers[.contentLength] == String(publication.manifest.size))
             #expect(archive.headers[.contentType] == "application/zip")
 
+            // A broken-off download resumes: the rest of the archive from a byte on.
+            let whole = try Data(contentsOf: publication.folder.appendingPathComponent(publication.manifest.file))
+            let rest = try await client.execute(uri: "/data/" + publication.manifest.file, method: .get, headers: [.range: "bytes=1000-"]) { $0 }
+            #expect(rest.status == .partialContent)
+            #expect(rest.headers[.contentRange] == "bytes 1000-\(whole.count - 1)/\(whole.count)")
+            #expect(Data(rest.body.readableBytesView) == whole.dropFirst(1000))
+            let beyond = try await client.execute(uri: "/data/" + publication.manifest.file, method: .get, headers: [.range: "bytes=\(whole.count)-"]) { $0 }
+            #expect(beyond.status == .rangeNotSatisfiable)
+            #expect(beyond.headers[.contentRange] == "bytes */\(whole.count)")
+
             for uri in ["/data/", "/data", "/data/..", "/data/../secret.txt", "/data/..%2Fsecret.txt", "/data/%2e%2e%2fsecret.txt",
                         "/data/%2E%2E/secret.txt", "/data/..%5Csecret.txt", "/data/.hidden", "/data/%2ehidden",
                         "/data/manifest.json%00", "/data/./manifest.json/../../secret.txt", "/data//secret.txt",

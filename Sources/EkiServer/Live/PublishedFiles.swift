@@ -13,7 +13,7 @@ struct PublishedFiles: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         router.get("/data/:file") { request, context in
-            try await serve(context.parameters.get("file") ?? "", context: context)
+            try await serve(context.parameters.get("file") ?? "", request: request, context: context)
         }
     }
 
@@ -26,16 +26,38 @@ struct PublishedFiles: Sendable {
         return path
     }
 
-    private func serve(_ name: String, context: BasicRequestContext) async throws -> Response {
+    private func serve(_ name: String, request: Request, context: BasicRequestContext) async throws -> Response {
         guard let path = path(for: name) else { throw Problem.notFound("no published file named \(name.debugDescription)") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        let body = try await FileIO().loadFile(path: path, context: context)
         let isManifest = name.hasSuffix(".json")
-        return Response(status: .ok, headers: [
+        var headers: HTTPFields = [
             .contentType: isManifest ? "application/json; charset=utf-8" : name.hasSuffix(".zip") ? "application/zip" : "application/octet-stream",
-            .contentLength: String(size),
             // The manifest changes with each publication; an archive's name carries its version.
             .cacheControl: isManifest ? "no-cache" : "public, max-age=31536000, immutable",
-        ], body: body)
+            .acceptRanges: "bytes",
+        ]
+        // A download that broke off resumes with `Range: bytes=N-` (the Downloader sends it).
+        if let range = request.headers[.range] {
+            guard let bytes = Self.byteRange(range, size: size) else {
+                headers[.contentRange] = "bytes */\(size)"
+                return Response(status: .rangeNotSatisfiable, headers: headers)
+            }
+            headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
+            headers[.contentLength] = String(bytes.count)
+            let body = try await FileIO().loadFile(path: path, range: bytes, context: context)
+            return Response(status: .partialContent, headers: headers, body: body)
+        }
+        headers[.contentLength] = String(size)
+        return Response(status: .ok, headers: headers, body: try await FileIO().loadFile(path: path, context: context))
+    }
+
+    /// One range, `bytes=N-` or `bytes=N-M`, within a file of `size` bytes; nil when unsatisfiable.
+    static func byteRange(_ header: String, size: Int) -> ClosedRange<Int>? {
+        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        let parts = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = Int(parts[0]), first >= 0, first < size else { return nil }
+        let last = parts[1].isEmpty ? size - 1 : Int(parts[1]).map { min($0, size - 1) }
+        guard let last, last >= first else { return nil }
+        return first...last
     }
 }
