@@ -36,8 +36,16 @@ public struct LiveDatabase: Sendable {
         }
     }
 
-    /// The manifest the live database was installed from; nil when it was imported here.
-    public func installedManifest() -> DatasetManifest? { Self.manifest(at: manifest) }
+    /// The manifest the live database was installed from; nil when it was imported here (also when
+    /// an `eki import` replaced an installed database: the manifest left beside it names another one).
+    public func installedManifest() -> DatasetManifest? {
+        guard let installed = Self.manifest(at: manifest), let info = try? Timetable(url: url).info() else { return nil }
+        return Self.describes(installed, info) ? installed : nil
+    }
+
+    static func describes(_ manifest: DatasetManifest, _ info: DatabaseInfo) -> Bool {
+        manifest.snapshotDigest == info.snapshotDigest && manifest.imported == info.importedAt
+    }
 
     static func manifest(at url: URL) -> DatasetManifest? {
         (try? Data(contentsOf: url)).flatMap { try? DatasetManifest.decode($0, from: url.path) }
@@ -102,13 +110,14 @@ public struct LiveDatabase: Sendable {
         } else {
             try? fileManager.removeItem(at: previousManifest)
         }
-        return LiveVersion(manifest: installedManifest(), info: restored)
+        return LiveVersion(manifest: Self.manifest(at: manifest).flatMap { Self.describes($0, restored) ? $0 : nil }, info: restored)
     }
 
     /// What is live now, for messages.
     public func liveVersion() throws -> LiveVersion {
         do {
-            return LiveVersion(manifest: installedManifest(), info: try Timetable(url: url).info())
+            let info = try Timetable(url: url).info()
+            return LiveVersion(manifest: Self.manifest(at: manifest).flatMap { Self.describes($0, info) ? $0 : nil }, info: info)
         } catch let error as StoreError {
             throw UpdateError.notADatabase(error.description)
         }

@@ -22,10 +22,15 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
     /// The database's source format and snapshot date, from its `meta` table.
     public var source: String
     public var snapshot: String
+    /// The database's own marks (`meta`: snapshot digest and import time): what tells, beside a live
+    /// database, whether it is still the one installed from this manifest.
+    public var snapshotDigest: String
+    public var imported: String
     public var description: String
 
     public init(version: Int64, created: String, schemaVersion: Int, file: String, sha512: String, size: Int64,
-                databaseSize: Int64, source: String, snapshot: String, description: String) {
+                databaseSize: Int64, source: String, snapshot: String, snapshotDigest: String, imported: String,
+                description: String) {
         self.version = version
         self.created = created
         self.schemaVersion = schemaVersion
@@ -35,6 +40,8 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
         self.databaseSize = databaseSize
         self.source = source
         self.snapshot = snapshot
+        self.snapshotDigest = snapshotDigest
+        self.imported = imported
         self.description = description
     }
 

@@ -16,6 +16,16 @@ public struct DatasetPublisher: Sendable {
 
     @discardableResult
     public func publish(database: URL, to folder: URL, description: String? = nil) throws -> DatasetManifest {
+        do {
+            return try perform(database: database, to: folder, description: description)
+        } catch let error as UpdateError {
+            throw error
+        } catch {
+            throw UpdateError.writeFailed(folder.path, UpdateDisk.describe(error))
+        }
+    }
+
+    private func perform(database: URL, to folder: URL, description: String?) throws -> DatasetManifest {
         let info: DatabaseInfo
         do {
             info = try Timetable(url: database).info()
@@ -58,6 +68,8 @@ public struct DatasetPublisher: Sendable {
             databaseSize: info.sizeBytes,
             source: info.source,
             snapshot: info.snapshotDate,
+            snapshotDigest: info.snapshotDigest,
+            imported: info.importedAt,
             description: description.flatMap { $0.isEmpty ? nil : $0 }
                 ?? "Tokyo timetables from \(info.source), snapshot \(info.snapshotDate)")
         do {

@@ -30,6 +30,19 @@ public struct DatasetUpdater: Sendable {
     }
 
     public func update(from source: UpdateSource, live: LiveDatabase) async throws -> Outcome {
+        do {
+            return try await perform(from: source, live: live)
+        } catch let error as UpdateError {
+            throw error
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            // Anything else is the file system's (a read or a write in the live folder).
+            throw UpdateError.writeFailed(live.folder.path, "\(UpdateDisk.describe(error)); nothing installed")
+        }
+    }
+
+    private func perform(from source: UpdateSource, live: LiveDatabase) async throws -> Outcome {
         let fileManager = FileManager.default
         let manifest = try await readManifest(source, live: live)
         let installed = live.installedManifest()

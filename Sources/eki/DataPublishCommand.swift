@@ -32,6 +32,10 @@ extension DataPublishCommand {
             manifest = try DatasetPublisher().publish(database: database.url, to: folder, description: description)
         } catch let error as UpdateError {
             throw failure(error.description)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw failure("\(error)")
         }
         print("published \(manifest.summary) to \(folder.appendingPathComponent(manifest.file).path)")
         print("\(Terminal.byteCount(manifest.size)) compressed from \(Terminal.byteCount(manifest.databaseSize)); schema \(manifest.schemaVersion); \(manifest.description)")

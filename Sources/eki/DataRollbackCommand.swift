@@ -24,6 +24,10 @@ extension DataRollbackCommand {
             print("rolled back \(live.url.path): now live \(now.summary)")
         } catch let error as UpdateError {
             throw failure(error.description)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw failure("\(error)")
         }
     }
 }

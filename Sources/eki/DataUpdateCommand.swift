@@ -39,6 +39,10 @@ extension DataUpdateCommand {
             }
         } catch let error as UpdateError {
             throw failure(error.description)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw failure("\(error)")
         }
     }
 }

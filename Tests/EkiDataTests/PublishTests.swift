@@ -22,6 +22,7 @@ import ZIPFoundation
         #expect(manifest.snapshot == info.snapshotDate && manifest.snapshot.count == 10)
         #expect(manifest.description == "Tokyo timetables from minitokyo3d, snapshot \(info.snapshotDate)")
         #expect(manifest.databaseSize == info.sizeBytes)
+        #expect(manifest.snapshotDigest == info.snapshotDigest && manifest.imported == info.importedAt)
         #expect(manifest.file == "timetable-20261123084500.sqlite.zip")
 
         // The manifest on disk is the one returned, and its size and SHA-512 are the archive's

@@ -43,6 +43,18 @@ import Testing
         #expect(try PublishFixtures.snapshot(live.folder) == before)
     }
 
+    @Test func aLocalImportOverAnInstalledDatasetIsNotTakenForIt() async throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let (live, v1) = try await PublishFixtures.liveAfterOneUpdate(in: scratch)
+        try PublishFixtures.database(at: live.url, departure: "05:55")   // `eki import` over it; same size
+        #expect(live.installedManifest() == nil)
+        let outcome = try await DatasetUpdater().update(from: UpdateSource(scratch.file("v1").path), live: live)
+        #expect(outcome == .installed(v1, replaced: nil))
+        #expect(try PublishFixtures.firstDeparture(live.url) == "07:10")
+        #expect(try PublishFixtures.firstDeparture(live.previous) == "05:55")
+    }
+
     @Test func aFirstInstallMakesTheFolderAndKeepsNoPrevious() async throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
