@@ -41,6 +41,8 @@ public struct Downloader: Sendable {
             try? fileManager.removeItem(at: part)
             do {
                 try fileManager.copyItem(at: url, to: part)
+                // A copy keeps the source's mode (read-only in a published snapshot); a fetched folder is ours.
+                try? fileManager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: part.path)
             } catch {
                 throw DownloadError(file: name, reason: .missing, attempts: 1)
             }

@@ -18,6 +18,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var handle: FileHandle?
     private var received: Int64 = 0
     private var expected: Int64?
+    private var compressed = false
     private var lastActivity = ContinuousClock.now
     private var failure: DownloadError.Reason?
     private var continuation: CheckedContinuation<Void, any Error>?
@@ -52,9 +53,13 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         // timeout is only a backstop, set later so that the watchdog's clear verdict comes first.
         let backstop = timeout.seconds * 2 + 1
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: backstop)
-        if received > 0 { request.setValue("bytes=\(received)-", forHTTPHeaderField: "Range") }
-        // Byte counts must be the bytes on the wire: no transparent decompression to confuse them.
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        if received > 0 {
+            // The part holds the file's own bytes (a compressed transfer is decoded as it arrives), so
+            // the rest is asked for uncompressed: a range of the identity body is exactly what is missing.
+            request.setValue("bytes=\(received)-", forHTTPHeaderField: "Range")
+            request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        }
+        // Otherwise URLSession offers gzip and decodes it: JSON shrinks about eightfold on the wire.
 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = backstop
@@ -62,12 +67,13 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
 
-        let watchdog = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: (self?.timeout ?? .seconds(1)) / 4)
-                self?.checkStalled()
-            }
-        }
+        // A dispatch timer, not a sleeping task: when the cooperative pool is saturated (a busy test
+        // run, a small machine), a stall must still be noticed on time.
+        let watchdog = DispatchSource.makeTimerSource(queue: .global())
+        let tick = DispatchTimeInterval.nanoseconds(max(1_000_000, Int(timeout.seconds * 1e9 / 4)))
+        watchdog.schedule(deadline: .now() + tick, repeating: tick)
+        watchdog.setEventHandler { [weak self] in self?.checkStalled() }
+        watchdog.resume()
         defer { watchdog.cancel() }
 
         try await withTaskCancellationHandler {
@@ -98,10 +104,14 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
-        let length = response.expectedContentLength
+        let http = response as? HTTPURLResponse
+        let status = http?.statusCode ?? 200
+        let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        // A compressed body's length says nothing about the decoded bytes we count.
+        let length = encoding == "identity" ? response.expectedContentLength : -1
         let proceed: Bool = lock.withLock {
             lastActivity = .now
+            compressed = encoding != "identity"
             switch status {
             case 206:
                 expected = length >= 0 ? received + length : nil
@@ -163,12 +173,18 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// then a short body, then whatever the connection said. Called under `lock`.
     private func verdict(_ error: (any Error)?) throws {
         if let failure { throw failure }
+        // URLSession's backstop timeout: a stall our watchdog did not get to first.
+        if (error as? URLError)?.code == .timedOut { throw DownloadError.Reason.stalled(seconds: timeout.seconds) }
         if let expected, received < expected {
             throw DownloadError.Reason.truncated(received: received, expected: expected)
         }
         guard let error else { return }
         if error is CancellationError || (error as? URLError)?.code == .cancelled {
             throw CancellationError()
+        }
+        if compressed, received > 0 {
+            // No length to compare with: say how far the decoded file got before the connection broke.
+            throw DownloadError.Reason.transport("the compressed transfer broke off after \(received) bytes")
         }
         throw Self.reason(for: error, timeout: timeout)
     }
