@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        // SHA-512 of published datasets (Foundation has none on Linux); Hummingbird's test client
+        // already brings 4.x, hence the range.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // Pure domain: time model, categories, search keys, geography. No I/O, no SQL.
@@ -46,6 +49,7 @@ let package = Package(
         .target(name: "EkiData", dependencies: [
             "EkiCore", "EkiStore", "EkiImport",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
@@ -71,14 +75,16 @@ let package = Package(
         .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiServerTests", dependencies: [
-            "EkiCore", "EkiStore", "EkiJSON", "EkiServer", "EkiTestSupport",
+            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),
         .testTarget(name: "EkiTrackingTests", dependencies: ["EkiCore", "EkiStore", "EkiTracking", "EkiTestSupport"]),
         .testTarget(name: "EkiDataTests", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiData", "EkiTestSupport",
+            "EkiCore", "EkiStore", "EkiImport", "EkiData", "EkiServer", "EkiTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
     ]

@@ -15,12 +15,17 @@ public struct ServerConfiguration: Sendable {
     }
 }
 
-/// The composition root: the router over a read-only timetable, served by Hummingbird.
-/// `onRunning` gets the URL once the socket is bound (the real port when `port` is 0).
+/// The composition root: the router over the live timetable, served by Hummingbird. It follows the
+/// database file when an update renames a new one over it (`LiveResponder`). `published`: a folder
+/// made by `eki data publish`, served under /data/. `onRunning` gets the URL once the socket is bound
+/// (the real port when `port` is 0).
 public func buildApplication(timetable: Timetable, configuration: ServerConfiguration, logger: Logger,
+                             published: URL? = nil,
                              onRunning: @escaping @Sendable (String) -> Void = { _ in }) throws -> some ApplicationProtocol {
     Application(
-        router: try buildRouter(timetable: timetable),
+        responder: try LiveResponder(timetable: timetable, logger: logger) { timetable in
+            try buildRouter(timetable: timetable, published: published).buildResponder()
+        },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "eki"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
@@ -32,9 +37,9 @@ public func buildApplication(timetable: Timetable, configuration: ServerConfigur
 
 /// Every route — the JSON API and the web pages — behind the middleware that turns errors into
 /// problem JSON. `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes`
-/// bounds the encoded answers kept.
+/// bounds the encoded answers kept; `published` is served under /data/ when given.
 public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init,
-                        cacheBytes: Int = 16 << 20) throws -> Router<BasicRequestContext> {
+                        cacheBytes: Int = 16 << 20, published: URL? = nil) throws -> Router<BasicRequestContext> {
     let info = try timetable.info()
     let router = Router(options: .autoGenerateHeadEndpoints)
     // Middleware first: routes added later are wrapped by it, and so is the not-found responder.
@@ -48,6 +53,7 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     api.addRoutes(to: router)
     router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request) }
     WebPages.register(on: router, timetable: timetable, networks: networks)
+    if let published { PublishedFiles(folder: published).register(on: router) }
     MethodNotAllowed.register(on: router)
     return router
 }

@@ -1,7 +1,43 @@
 import ArgumentParser
+import EkiData
+import EkiStore
+import Foundation
 
-// Placeholder: being written (issue 8).
+/// `eki data publish`: the database compressed, with a manifest, in a folder other machines update from.
 struct DataPublishCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "publish", abstract: "Not yet available.")
-    func run() async throws { throw failure("eki data publish is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Publish a built database for other machines to update from.",
+        discussion: """
+            Writes DIR/timetable-<version>.sqlite.zip and DIR/manifest.json (version, date, schema, \
+            SHA-512, size, source and snapshot). The version is the UTC publication time as digits, \
+            YYYYMMDDhhmmss, so a later publication is always newer. Serve DIR with `eki serve --publish DIR` \
+            or any web server; other machines run `eki data update --from URL`.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .long, help: ArgumentHelp("The folder to publish into (created if needed).", valueName: "dir"))
+    var out: String
+
+    @Option(name: .long, help: ArgumentHelp("A line describing the dataset (default: its source and snapshot).", valueName: "text"))
+    var description: String?
+}
+
+extension DataPublishCommand {
+    func run() async throws {
+        let folder = URL(fileURLWithPath: out)
+        let manifest: DatasetManifest
+        do {
+            manifest = try DatasetPublisher().publish(database: database.url, to: folder, description: description)
+        } catch let error as UpdateError {
+            throw failure(error.description)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw failure("\(error)")
+        }
+        print("published \(manifest.summary) to \(folder.appendingPathComponent(manifest.file).path)")
+        print("\(Terminal.byteCount(manifest.size)) compressed from \(Terminal.byteCount(manifest.databaseSize)); schema \(manifest.schemaVersion); \(manifest.description)")
+    }
 }

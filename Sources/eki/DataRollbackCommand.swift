@@ -1,7 +1,33 @@
 import ArgumentParser
+import EkiData
+import EkiStore
+import Foundation
 
-// Placeholder: being written (issue 8).
+/// `eki data rollback`: put the previous live database back.
 struct DataRollbackCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rollback", abstract: "Not yet available.")
-    func run() async throws { throw failure("eki data rollback is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "rollback",
+        abstract: "Put back the database that the last update replaced.",
+        discussion: """
+            Renames the previous database over the live one in one step and keeps the one it replaces \
+            as the previous, so rolling back twice goes forward again. A running `eki serve` follows.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+}
+
+extension DataRollbackCommand {
+    func run() async throws {
+        let live = LiveDatabase(url: database.url)
+        do {
+            let now = try live.rollback()
+            print("rolled back \(live.url.path): now live \(now.summary)")
+        } catch let error as UpdateError {
+            throw failure(error.description)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw failure("\(error)")
+        }
+    }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Why publishing, updating or rolling back did nothing: one line a person can act on. In every case
+/// the live database and its previous copy are as they were.
+public enum UpdateError: Error, CustomStringConvertible, Equatable {
+    case notADatabase(String)
+    case badManifest(String, String)
+    case unreachable(String, String)
+    case schemaTooNew(reads: Int, needs: Int)
+    case schemaTooOld(reads: Int, has: Int)
+    case sizeMismatch(file: String, got: Int64, expected: Int64)
+    case hashMismatch(file: String)
+    case badArchive(String, String)
+    case diskFull(folder: String, needed: Int64, free: Int64)
+    case writeFailed(String, String)
+    case noPrevious(String)
+    case swapFailed(String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let why): why
+        case .badManifest(let place, let why): "\(place) is not a dataset manifest: \(why)"
+        case .unreachable(let place, let why): "cannot read \(place): \(why)"
+        case .schemaTooNew(let reads, let needs): "this eki reads schema \(reads), the dataset needs \(needs): update eki"
+        case .schemaTooOld(let reads, let has):
+            "the dataset has schema \(has), this eki reads \(reads): publish it again from a database imported by this eki"
+        case .sizeMismatch(let file, let got, let expected):
+            "\(file) is \(got) bytes, the manifest says \(expected): \(got < expected ? "truncated download" : "not the published file"); nothing installed"
+        case .hashMismatch(let file): "\(file) does not match the manifest's SHA-512 (corrupted or changed); nothing installed"
+        case .badArchive(let file, let why): "\(file) is not a usable dataset archive: \(why); nothing installed"
+        case .diskFull(let folder, let needed, let free):
+            "not enough free space in \(folder): the update needs \(Self.megabytes(needed)), \(Self.megabytes(free)) free; nothing installed"
+        case .writeFailed(let file, let why): "cannot write \(file): \(why); nothing installed"
+        case .noPrevious(let path): "no previous database to roll back to (\(path) does not exist)"
+        case .swapFailed(let why): "cannot swap the database in: \(why)"
+        }
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+
+/// `eki serve --publish DIR`: the published dataset (manifest.json and the compressed database)
+/// under /data/, for `eki data update --from http://host:port/data/` on other machines.
+///
+/// Read-only and flat: only a plain file directly in DIR, named with letters, digits, `.`, `-` and `_`
+/// and not starting with a dot (work files are hidden); no listing, nothing above DIR, no symlinks.
+struct PublishedFiles: Sendable {
+    let folder: URL
+
+    static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/data/:file") { request, context in
+            try await serve(context.parameters.get("file") ?? "", request: request, context: context)
+        }
+    }
+
+    /// The file's path when `name` is one we serve, else nil.
+    func path(for name: String) -> String? {
+        guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy(Self.allowed.contains) else { return nil }
+        let path = folder.appendingPathComponent(name).path
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
+        return path
+    }
+
+    private func serve(_ name: String, request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let path = path(for: name) else { throw Problem.notFound("no published file named \(name.debugDescription)") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let isManifest = name.hasSuffix(".json")
+        var headers: HTTPFields = [
+            .contentType: isManifest ? "application/json; charset=utf-8" : name.hasSuffix(".zip") ? "application/zip" : "application/octet-stream",
+            // The manifest changes with each publication; an archive's name carries its version.
+            .cacheControl: isManifest ? "no-cache" : "public, max-age=31536000, immutable",
+            .acceptRanges: "bytes",
+        ]
+        // A download that broke off resumes with `Range: bytes=N-` (the Downloader sends it).
+        if let range = request.headers[.range] {
+            guard let bytes = Self.byteRange(range, size: size) else {
+                headers[.contentRange] = "bytes */\(size)"
+                return Response(status: .rangeNotSatisfiable, headers: headers)
+            }
+            headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(size)"
+            headers[.contentLength] = String(bytes.count)
+            let body = try await FileIO().loadFile(path: path, range: bytes, context: context)
+            return Response(status: .partialContent, headers: headers, body: body)
+        }
+        headers[.contentLength] = String(size)
+        return Response(status: .ok, headers: headers, body: try await FileIO().loadFile(path: path, context: context))
+    }
+
+    /// One range, `bytes=N-` or `bytes=N-M`, within a file of `size` bytes; nil when unsatisfiable.
+    static func byteRange(_ header: String, size: Int) -> ClosedRange<Int>? {
+        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        let parts = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = Int(parts[0]), first >= 0, first < size else { return nil }
+        let last = parts[1].isEmpty ? size - 1 : Int(parts[1]).map { min($0, size - 1) }
+        guard let last, last >= first else { return nil }
+        return first...last
+    }
+}

@@ -1,0 +1,188 @@
+import EkiImport
+import EkiServer
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+/// A running server follows its database file: an update renamed over it is served without a
+/// restart, requests keep succeeding while it happens, and answers (and ETags) are the new data's.
+@Suite struct HotSwapTests {
+    static let schedule = "/api/v1/schedule?date=2026-11-24"
+
+    /// The real data (179 railways) and a two-railway database, renamed over the live path in turn.
+    // Immutable after init; ScratchFolder is a plain URL holder that is not marked Sendable.
+    struct Files: @unchecked Sendable {
+        let scratch = ScratchFolder()
+        let real: URL
+        let mini: URL
+        var live: URL { scratch.file("live/timetable.sqlite") }
+
+        init() throws {
+            _ = try SharedData.imported()
+            real = scratch.file("real.sqlite")
+            try FileManager.default.copyItem(at: SharedData.databaseURL, to: real)
+            mini = scratch.file("mini.sqlite")
+            let folder = try MiniFolder(trains: """
+                [{"id": "Op.A.1.Weekday", "r": "Op.A", "n": "1", "y": "Op.Local", "d": "Outbound",
+                  "tt": [{"s": "Op.A.A1", "d": "06:00"}, {"s": "Op.A.A2", "d": "06:03"}, {"s": "Op.A.A3", "a": "06:06"}]}]
+                """)
+            defer { folder.remove() }
+            _ = try Importer().run(folder: folder.url, database: mini)
+            try FileManager.default.createDirectory(at: live.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try put(real)
+        }
+
+        /// What `eki data update` does: a new name for the file, renamed over the live path.
+        func put(_ database: URL) throws {
+            let staged = live.deletingLastPathComponent().appendingPathComponent(".staged-\(UUID().uuidString)")
+            try FileManager.default.linkItem(at: database, to: staged)
+            guard rename(staged.path, live.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        }
+    }
+
+    static func application(_ live: URL, logger: Logger = Logger(label: "test", factory: { _ in LogLines() })) throws -> some ApplicationProtocol {
+        let clock = APIClient.tuesdayMorning
+        let responder = try LiveResponder(timetable: Timetable(url: live), logger: logger, interval: .milliseconds(100)) {
+            try buildRouter(timetable: $0, clock: { clock }).buildResponder()
+        }
+        return Application(responder: responder)
+    }
+
+    /// How many railways a schedule answer lists (179 real, 2 mini); nil for anything but a 200.
+    static func railways(_ status: HTTPResponse.Status, _ body: ByteBuffer?) -> Int? {
+        guard status == .ok, let body,
+              let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any] else { return nil }
+        return (object["railways"] as? [Any])?.count
+    }
+
+    @Test func swapsUnderLoadWithoutFailingARequest() async throws {
+        let files = try Files()
+        defer { files.scratch.remove() }
+        let app = try Self.application(files.live)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let tally = Tally()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // Four clients, each on its own connection, asking as fast as they can.
+                for _ in 0..<4 {
+                    group.addTask {
+                        try await TestClient.withClient(host: "localhost", port: port) { load in
+                            while !tally.stop.load(ordering: .relaxed) {
+                                do {
+                                    let response = try await load.get(Self.schedule)
+                                    let count = Self.railways(response.status, response.body)
+                                    tally.seen.withLock { seen in
+                                        if let count { seen.ok += 1; seen.counts.insert(count) } else { seen.failed.append("status \(response.status.code)") }
+                                    }
+                                } catch {
+                                    tally.seen.withLock { $0.failed.append("\(error)") }
+                                }
+                            }
+                        }
+                    }
+                }
+                // The watcher: each swap happens while the clients are busy (it waits for 20 more of
+                // their answers first); after it, it waits for the new data (and a fresh ETag) to be served.
+                var lastTag: String?
+                for (round, database) in [files.mini, files.real, files.mini, files.real].enumerated() {
+                    try await tally.waitForAnswers(20)
+                    try files.put(database)
+                    let expected = database == files.mini ? 2 : 179
+                    let deadline = ContinuousClock.now + .seconds(20)
+                    var answer = try await client.execute(uri: Self.schedule, method: .get) { $0 }
+                    while Self.railways(answer.status, answer.body) != expected, ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(20))
+                        answer = try await client.execute(uri: Self.schedule, method: .get) { $0 }
+                    }
+                    #expect(Self.railways(answer.status, answer.body) == expected, "round \(round)")
+                    let tag = answer.headers[.eTag]
+                    #expect(tag != nil && tag != lastTag, "round \(round): the ETag must change with the data")
+                    if let lastTag {
+                        let revalidated = try await client.execute(uri: Self.schedule, method: .get, headers: [.ifNoneMatch: lastTag]) { $0 }
+                        #expect(revalidated.status == .ok, "round \(round): the old data's ETag must not get a 304")
+                    }
+                    lastTag = tag
+                }
+                tally.stop.store(true, ordering: .relaxed)
+                try await group.waitForAll()
+            }
+            let result = tally.seen.withLock { $0 }
+            #expect(result.failed.isEmpty, "\(result.failed.prefix(3))")
+            #expect(result.ok >= 80)
+            #expect(result.counts == [2, 179])
+        }
+    }
+
+    @Test func aFileThatDoesNotOpenKeepsTheOldDataServed() async throws {
+        let files = try Files()
+        defer { files.scratch.remove() }
+        let lines = LogLines()
+        let app = try Self.application(files.live, logger: Logger(label: "test", factory: { _ in lines }))
+        try await app.test(.router) { client in
+            let first = try await client.execute(uri: Self.schedule, method: .get) { Self.railways($0.status, $0.body) }
+            #expect(first == 179)
+            let garbage = files.scratch.file("garbage.sqlite")
+            try Data("not a database at all".utf8).write(to: garbage)
+            try files.put(garbage)
+            // Keep asking until the server has looked at the new file and said so in its log.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while lines.errors.isEmpty, ContinuousClock.now < deadline {
+                let railways = try await client.execute(uri: Self.schedule, method: .get) { Self.railways($0.status, $0.body) }
+                #expect(railways == 179)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(lines.errors.count == 1)
+            #expect(lines.errors.first?.hasPrefix("a new database at \(files.live.path) cannot be used, still serving the previous one: ") == true)
+            let after = try await client.execute(uri: Self.schedule, method: .get) { Self.railways($0.status, $0.body) }
+            #expect(after == 179)
+            // A good file after the bad one is picked up.
+            try files.put(files.mini)
+            var railways: Int?
+            while railways != 2, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+                railways = try await client.execute(uri: Self.schedule, method: .get) { Self.railways($0.status, $0.body) }
+            }
+            #expect(railways == 2)
+            #expect(lines.errors.count == 1)
+        }
+    }
+}
+
+/// What the load clients saw, shared between their tasks.
+final class Tally: Sendable {
+    let stop = Atomic<Bool>(false)
+    let seen = Mutex<(ok: Int, failed: [String], counts: Set<Int>)>((0, [], []))
+
+    /// Returns once `more` answers have come in (or after 30 s, and the counts tell).
+    func waitForAnswers(_ more: Int) async throws {
+        let target = seen.withLock { $0.ok + $0.failed.count } + more
+        let deadline = ContinuousClock.now + .seconds(30)
+        while seen.withLock({ $0.ok + $0.failed.count }) < target, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+/// Collects the error lines a server logs.
+final class LogLines: LogHandler, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var errors: [String] { lock.withLock { stored } }
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        guard event.level >= .error else { return }
+        lock.withLock { stored.append(event.message.description) }
+    }
+}
