@@ -17,6 +17,8 @@ public struct ImportWarning: Codable, Sendable, Equatable {
         case railwayStationMismatch
         case trainTypeCategoryGuessed
         case shapeProblem
+        /// A GTFS route that is not rail (bus, ferry, …), skipped with its trips.
+        case notRail
     }
 
     public var kind: Kind

@@ -43,7 +43,7 @@ struct Page {
         <script src="/assets/app.js" defer></script>
         \(scripts.map { "<script src=\"\($0)\" defer></script>" }.joined())
         </head>
-        <body class="\(bodyClass)" data-lang="\(lang.rawValue)">
+        <body class="\(bodyClass)" data-lang="\(lang.rawValue)" \(Page.timeZoneAttributes)>
         <header class="top">
         <a class="logo" href="\(lang.link("/"))">駅 Eki</a>
         <form class="search" action="/search" method="get" role="search">
