@@ -12,7 +12,7 @@ import Testing
         try Data("keep me".utf8).write(to: database)
         let result = try EkiProcess.run(["import", scratch.file("empty").path, "--db", database.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "eki: not a Mini Tokyo 3D data folder: \(scratch.file("empty").path) (expected railways.json, stations.json and a train-timetables/ folder)\n")
+        #expect(result.stderr == "eki: not a timetable feed Eki reads: \(scratch.file("empty").path) (expected a Mini Tokyo 3D folder with railways.json, stations.json and train-timetables/, or a GTFS feed (folder or .zip) with agency.txt, stops.txt, routes.txt, trips.txt, stop_times.txt)\n")
         #expect(result.stdout.isEmpty)
         #expect(try Data(contentsOf: database) == Data("keep me".utf8))
     }

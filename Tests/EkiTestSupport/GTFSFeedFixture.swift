@@ -136,7 +136,7 @@ public struct GTFSFeedFixture {
     public func zipped() throws -> URL {
         let url = scratch.url.appendingPathComponent("feed.zip")
         try? FileManager.default.removeItem(at: url)
-        let archive = try Archive(url: url, accessMode: .create)
+        let archive = try Archive(url: url, accessMode: .create, pathEncoding: nil)
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
             try archive.addEntry(with: "kita-railway/" + name, fileURL: folder.appendingPathComponent(name),
                                  compressionMethod: .deflate)

@@ -16,7 +16,7 @@ struct GTFSFeedFiles {
     /// Names of the .txt files present (for recognising a feed without reading it).
     static func names(at url: URL) -> Set<String> {
         if isZip(url) {
-            guard let archive = try? Archive(url: url, accessMode: .read) else { return [] }
+            guard let archive = try? Archive(url: url, accessMode: .read, pathEncoding: nil) else { return [] }
             return Set(archive.filter { $0.type == .file }.map { ($0.path as NSString).lastPathComponent })
         }
         return Set((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
@@ -27,7 +27,7 @@ struct GTFSFeedFiles {
         guard Self.isZip(url) else { return }
         let archive: Archive
         do {
-            archive = try Archive(url: url, accessMode: .read)
+            archive = try Archive(url: url, accessMode: .read, pathEncoding: nil)
         } catch {
             throw ImportError.unreadable(file: url.lastPathComponent, reason: "not a readable zip archive")
         }
