@@ -29,17 +29,11 @@ public struct ScheduleJSON: Encodable {
     /// The first line of `eki schedule`: the date, its kind and why.
     public var headline: String { "\(date): \(dayKind) schedule — \(reason.en) / \(reason.ja)" }
 
-    /// Whether every railway runs on listed dates only (a GTFS feed), not on weekday/holiday rules.
-    public static func followsFeedCalendar(_ reference: Reference) -> Bool {
-        let services = reference.railways.values.flatMap(\.services)
-        return !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
-    }
-
     public init(_ day: ScheduleDay, reference: Reference) {
         date = day.date.iso
         dayKind = day.kind.rawValue
         reason = NameJSON(.init(ja: day.reasonJa, en: day.reasonEn))
-        if Self.followsFeedCalendar(reference) {
+        if reference.followsFeedCalendar {
             // GTFS: the feed lists each service's dates; Japan's weekday/holiday rules play no part.
             dayKind = "dates"
             reason = NameJSON(.init(ja: "データの運行日 (calendar.txt, calendar_dates.txt)",
