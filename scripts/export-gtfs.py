@@ -14,7 +14,8 @@ times) for docs/PERFORMANCE.md. Not shipped in `eki`.
   block_id the through-service chain (pt/nt) it belongs to.
 - Calendars: per railway and Mini Tokyo 3D calendar, the exact dates of one year (2026-04-01 to
   2027-03-31) that Eki's rule gives it (Japanese holidays and Dec 30 - Jan 3 as holidays), written as
-  calendar.txt weekly patterns plus calendar_dates.txt exceptions.
+  calendar.txt weekly patterns plus calendar_dates.txt exceptions; railways whose calendar gets the
+  same dates share its service_id.
 """
 import csv
 import datetime
@@ -125,6 +126,9 @@ def main():
         return "saturday" if day.weekday() == 5 else "weekday"
     cf, cw = writer("calendar.txt", ["service_id", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "start_date", "end_date"])
     df, dw = writer("calendar_dates.txt", ["service_id", "date", "exception_type"])
+    # Railways whose calendar runs on the same dates share one service_id (Weekday, Saturday#2, …),
+    # as one operator's feed would, so blocks can hand over between railways of one service.
+    service_ids, service_of = {}, {}
     for railway, present in sorted(calendars.items()):
         runs = {c: set() for c in present}
         for day in days:
@@ -132,13 +136,19 @@ def main():
             if chosen:
                 runs[chosen].add(day)
         for c, dates in sorted(runs.items()):
-            pattern = [sum(1 for d in dates if d.weekday() == wd) * 2 >= sum(1 for d in days if d.weekday() == wd) for wd in range(7)]
-            cw.writerow([f"{railway}.{c}"] + [int(p) for p in pattern] + [START.strftime("%Y%m%d"), END.strftime("%Y%m%d")])
-            for day in days:
-                if pattern[day.weekday()] and day not in dates:
-                    dw.writerow([f"{railway}.{c}", day.strftime("%Y%m%d"), 2])
-                elif not pattern[day.weekday()] and day in dates:
-                    dw.writerow([f"{railway}.{c}", day.strftime("%Y%m%d"), 1])
+            key = (c, frozenset(dates))
+            if key not in service_ids:
+                same = sum(1 for other in service_ids if other[0] == c)
+                service_ids[key] = c if same == 0 else f"{c}#{same + 1}"
+                sid = service_ids[key]
+                pattern = [sum(1 for d in dates if d.weekday() == wd) * 2 >= sum(1 for d in days if d.weekday() == wd) for wd in range(7)]
+                cw.writerow([sid] + [int(p) for p in pattern] + [START.strftime("%Y%m%d"), END.strftime("%Y%m%d")])
+                for day in days:
+                    if pattern[day.weekday()] and day not in dates:
+                        dw.writerow([sid, day.strftime("%Y%m%d"), 2])
+                    elif not pattern[day.weekday()] and day in dates:
+                        dw.writerow([sid, day.strftime("%Y%m%d"), 1])
+            service_of[(railway, c)] = service_ids[key]
     cf.close()
     df.close()
 
@@ -158,7 +168,7 @@ def main():
         headsign = title(by_id[ds], "ja") if ds in by_id else ""
         direction = 0 if t.get("d") == rails[t["r"]].get("ascending") else 1
         chain = find(t["id"])
-        w.writerow([t["r"], f"{t['r']}.{calendar_of(t)}", t["id"], headsign, t.get("n", ""), direction,
+        w.writerow([t["r"], service_of[(t["r"], calendar_of(t))], t["id"], headsign, t.get("n", ""), direction,
                     chain if chain != t["id"] or t.get("nt") else ""])
         for n, stop in enumerate(t["tt"], 1):
             a, d = stop.get("a") or stop.get("d"), stop.get("d") or stop.get("a")

@@ -51,7 +51,11 @@ struct GTFSTable {
         /// The field in a column, trimmed; empty when the column or the value is absent.
         subscript(_ index: Int?) -> String {
             guard let index, index < fields.count else { return "" }
-            return fields[index].trimmingCharacters(in: .whitespaces)
+            let field = fields[index]
+            // Trimming only when needed: this runs for every field of a million stop times.
+            guard let first = field.utf8.first, let last = field.utf8.last,
+                  first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return field }
+            return field.trimmingCharacters(in: .whitespaces)
         }
 
         /// A field that must not be empty.
