@@ -66,6 +66,8 @@ public struct DatabaseInfo: Codable, Sendable, Equatable {
     public var snapshotDigest: String
     public var importedAt: String
     public var attribution: String
+    /// The zone the times are local to (Asia/Tokyo; a GTFS feed's agency_timezone).
+    public var timeZone: String
     public var sizeBytes: Int64
     public var counts: Counts
 
@@ -94,6 +96,7 @@ extension Timetable {
                 snapshotDigest: meta["snapshot_digest"] ?? "",
                 importedAt: meta["imported_at"] ?? "",
                 attribution: meta["attribution"] ?? "",
+                timeZone: meta["time_zone"] ?? TokyoTime.identifier,
                 sizeBytes: size,
                 counts: .init(railways: count("railways"), stations: count("stations"),
                               stationComplexes: count("complexes"), trains: count("trains"),

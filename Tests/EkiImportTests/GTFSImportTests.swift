@@ -137,6 +137,7 @@ import Testing
 
     @Test func theAgencyTimeZoneIsRecordedAndNowIsReadOnItsClock() throws {
         #expect(try timetable.timeZone.identifier == "Europe/Paris")
+        #expect(try timetable.info().timeZone == "Europe/Paris")
         let winter = try timetable.now(Date(timeIntervalSince1970: 1_767_767_400))   // 2026-01-07T06:30:00Z
         #expect(winter.description == "2026-01-07T07:30")
         let summer = try timetable.now(Date(timeIntervalSince1970: 1_782_887_400))   // 2026-07-01T06:30:00Z
@@ -148,6 +149,7 @@ import Testing
     @Test func miniTokyo3DDatabasesAreTokyoTime() throws {
         let (timetable, _) = try SharedData.imported()
         #expect(timetable.timeZone.secondsFromGMT() == 9 * 3600)
+        #expect(try timetable.info().timeZone == "Asia/Tokyo")
         #expect(timetable.now(Date(timeIntervalSince1970: 1_767_767_400)).description == "2026-01-07T15:30")
     }
 

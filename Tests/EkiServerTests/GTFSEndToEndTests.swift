@@ -112,6 +112,8 @@ import Testing
         let offset = (TimeZone(identifier: "Europe/Paris")?.secondsFromGMT() ?? 0) / 60
         #expect(answers[0].text.contains(#"data-utc-offset="\#(offset)" data-time-zone="Europe/Paris""#))
         #expect(answers[0].text.contains("北駅"))
+        // The feed's own attribution, not Mini Tokyo 3D's.
+        #expect(answers[1].text.contains("<footer>Timetable data: Kita Railway, &quot;Nord&quot; Inc. (GTFS)</footer>"))
         #expect(answers[1].text.contains("南") && answers[1].text.contains("青線"))
         #expect(answers[2].text.contains("赤線") && answers[2].text.contains("中央"))
         #expect(answers[3].text.contains("12:00"))   // R9, the 7th's extra trip
@@ -121,5 +123,6 @@ import Testing
     @Test func tokyoPagesStillSayTokyo() async throws {
         let answer = try await APIClient.get("/station/" + APIClient.encode("馬車道"))
         #expect(answer.text.contains(#"data-utc-offset="540" data-time-zone="Asia/Tokyo""#))
+        #expect(answer.text.contains("公共交通オープンデータセンター (ODPT) / Mini Tokyo 3D</footer>"))
     }
 }

@@ -55,7 +55,7 @@ struct Page {
         <main>
         \(body)
         </main>
-        <footer>\(lang.t("時刻表データ: 公共交通オープンデータセンター (ODPT) / Mini Tokyo 3D", "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"))</footer>
+        <footer>\(Page.attribution(lang))</footer>
         </body>
         </html>
         """
