@@ -70,7 +70,9 @@ let package = Package(
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
         .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTracking"], path: "Benchmarks/EkiBench"),
         // Finds ../shared/data and imports it once per test run, for every test target.
-        .target(name: "EkiTestSupport", dependencies: ["EkiStore", "EkiImport"], path: "Tests/EkiTestSupport"),
+        .target(name: "EkiTestSupport", dependencies: [
+            "EkiStore", "EkiImport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ], path: "Tests/EkiTestSupport"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
         .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),

@@ -23,7 +23,13 @@ public struct ServiceInstant: Hashable, Sendable, CustomStringConvertible {
 
     /// From an absolute time, read on Tokyo's clock whatever the machine's time zone.
     public init(_ instant: Date) {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + TokyoTime.zone.secondsFromGMT()
+        self.init(instant, timeZone: TokyoTime.zone)
+    }
+
+    /// From an absolute time, read on the clock of a timetable's own zone (a GTFS feed's
+    /// agency_timezone), with that zone's offset on that day (summer time included).
+    public init(_ instant: Date, timeZone: TimeZone) {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let secondOfDay = seconds - days * 86_400
         self.init(date: CivilDate(daysSinceEpoch: days), hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60)

@@ -19,6 +19,8 @@ public struct ImportWarning: Codable, Sendable, Equatable {
         case shapeProblem
         /// A published station timetable (ODPT) lists a departure the train timetables lack, or the reverse.
         case stationTimetableDisagrees
+        /// A GTFS route that is not rail (bus, ferry, …), skipped with its trips.
+        case notRail
     }
 
     public var kind: Kind

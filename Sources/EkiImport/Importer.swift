@@ -3,8 +3,8 @@ import Foundation
 
 /// Folder in, database out: recognise the format, read it, validate, write atomically.
 public struct Importer: Sendable {
-    /// Every format Eki reads; the first one that recognises a folder reads it.
-    public static let sources: [any TimetableSource] = [MiniTokyo3DSource(), ODPTSource()]
+    /// Every format Eki reads; the first one that recognises a folder (or a GTFS .zip) reads it.
+    public static let sources: [any TimetableSource] = [MiniTokyo3DSource(), ODPTSource(), GTFSSource()]
 
     public enum Event: Sendable {
         case recognised(format: String)
@@ -35,13 +35,16 @@ public struct Importer: Sendable {
 
     public func run(folder: URL, database: URL, progress: (Event) -> Void = { _ in }) throws -> Report {
         let started = Date()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        // A folder, or a single file such as a GTFS .zip: the sources decide what they recognise.
+        guard FileManager.default.fileExists(atPath: folder.path) else {
             throw ImportError.noSuchFolder(folder.path)
         }
         guard let source = sources.first(where: { $0.applicable(folder) }) else {
-            throw ImportError.notRecognised(folder: folder.path,
-                                            expected: "expected Mini Tokyo 3D data (railways.json, stations.json, train-timetables/) or ODPT dumps (odpt_Railway.json, odpt_Station.json, odpt_TrainTimetable.json)")
+            throw ImportError.notRecognised(
+                folder: folder.path,
+                expected: "expected a Mini Tokyo 3D folder with railways.json, stations.json and train-timetables/, "
+                    + "ODPT dumps (odpt_Railway.json, odpt_Station.json, odpt_TrainTimetable.json), "
+                    + "or a GTFS feed (folder or .zip) with " + GTFSSource.requiredFiles.joined(separator: ", "))
         }
         progress(.recognised(format: source.name))
         var warnings: [ImportWarning] = []

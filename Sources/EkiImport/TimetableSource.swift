@@ -24,17 +24,21 @@ public enum ImportError: Error, CustomStringConvertible, Equatable {
     case notRecognised(folder: String, expected: String)
     case unreadable(file: String, reason: String)
     case malformed(file: String, detail: String)
+    /// A record of a table file (GTFS) that cannot be read: file, line, what is wrong.
+    case badRecord(file: String, line: Int, detail: String)
 
     public var description: String {
         switch self {
         case .noSuchFolder(let path):
             "no such folder: \(path)"
         case .notRecognised(let folder, let expected):
-            "not a timetable data folder Eki reads: \(folder) (\(expected))"
+            "not a timetable feed Eki reads: \(folder) (\(expected))"
         case .unreadable(let file, let reason):
             "cannot read \(file): \(reason)"
         case .malformed(let file, let detail):
             "malformed JSON in \(file): \(detail)"
+        case .badRecord(let file, let line, let detail):
+            "\(file) line \(line): \(detail)"
         }
     }
 }

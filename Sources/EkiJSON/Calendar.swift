@@ -26,11 +26,19 @@ public struct ScheduleJSON: Encodable {
     var dayKind: String
     var reason: NameJSON
     public var railways: [Railway]
+    /// The first line of `eki schedule`: the date, its kind and why.
+    public var headline: String { "\(date): \(dayKind) schedule — \(reason.en) / \(reason.ja)" }
 
     public init(_ day: ScheduleDay, reference: Reference) {
         date = day.date.iso
         dayKind = day.kind.rawValue
         reason = NameJSON(.init(ja: day.reasonJa, en: day.reasonEn))
+        if reference.followsFeedCalendar {
+            // GTFS: the feed lists each service's dates; Japan's weekday/holiday rules play no part.
+            dayKind = "dates"
+            reason = NameJSON(.init(ja: "データの運行日 (calendar.txt, calendar_dates.txt)",
+                                    en: "the feed's own calendar (calendar.txt, calendar_dates.txt)"))
+        }
         railways = reference.railways.values.sorted { $0.id < $1.id }.map { railway in
             Railway(railway: railway.id, name: NameJSON(railway.name), schedule: reference.service(of: railway.id, on: day))
         }

@@ -45,6 +45,8 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     // Middleware first: routes added later are wrapped by it, and so is the not-found responder.
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: TimeZoneMiddleware(timeZone: timetable.timeZone,
+                                              attribution: info.source == "minitokyo3d" ? nil : info.attribution))
     // Fastest routes: each service day's network built once, for the API and the pages alike.
     let networks = RouteNetworks(timetable: timetable)
     let api = TimetableAPI(timetable: timetable,

@@ -194,6 +194,8 @@ public struct Reference: Sendable {
             reference.majorStations[railway.id] = Set(ranked.prefix(max(2, ring.count / 5)))
         }
         reference.railwayCodes = railwayCodes
+        let services = reference.railways.values.flatMap(\.services)
+        reference.followsFeedCalendar = !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
         try each(db, "SELECT id, code, name_ja, name_en, category FROM train_type") { row in
             let type = TrainType(id: row[1], name: .init(ja: row[2], en: row[3]), category: TrainCategory(code: row[4]) ?? .local)
             reference.trainTypes[type.id] = type
@@ -214,6 +216,22 @@ public struct Reference: Sendable {
         var ring = railway.stations
         if ring.count > 1, ring.first == ring.last { ring.removeLast() }
         return ring
+    }
+
+    /// Whether every railway runs on listed dates only (a GTFS feed's calendar), not on Japan's
+    /// weekday/Saturday/holiday rules.
+    public private(set) var followsFeedCalendar = false
+
+    /// A date's schedule day; on a feed's own calendar, its reason says so rather than naming
+    /// Japan's holidays (the schedule itself comes from the feed's dates either way).
+    public func scheduleDay(_ date: CivilDate) -> ScheduleDay {
+        var day = ScheduleDay(date)
+        if followsFeedCalendar {
+            day.reasonJa = "データの運行日"
+            day.reasonEn = "the feed's calendar"
+            day.holiday = nil
+        }
+        return day
     }
 
     /// The calendar a railway runs on a date, or nil when it runs none of its calendars that day.

@@ -103,7 +103,7 @@ extension Timetable {
     /// One service day's board from a minute on (the timeline reads a whole day through it once).
     func dayBoard(station: Reference.Station, direction: Reference.Direction, serviceDate: CivilDate,
                   from minute: Int, limit: Int, at instant: ServiceInstant) throws -> Board {
-        let day = ScheduleDay(serviceDate)
+        let day = reference.scheduleDay(serviceDate)
         let schedule = station.railway.flatMap { reference.service(of: $0, on: day) }
         var board = Board(station: station, direction: direction, serviceDate: serviceDate, day: day,
                           schedule: schedule, rows: [], lastTrainGone: false)

@@ -123,7 +123,7 @@ extension Timetable {
     /// Every train part running on `serviceDate` (each railway's calendar for that day), optionally
     /// only those of some railways. One pass over the train table; stops stay as row ids.
     public func runningTrains(on serviceDate: CivilDate, railways: Set<String>? = nil) throws -> [RunningTrain] {
-        let day = ScheduleDay(serviceDate)
+        let day = reference.scheduleDay(serviceDate)
         var running: Set<[Int64]> = []   // [railway row, service row]
         for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
             if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {

@@ -135,7 +135,7 @@ extension Timetable {
     public func stationDetail(_ station: Reference.Station, at instant: ServiceInstant,
                               nextLimit: Int = 6) throws -> StationDetail {
         let railway = station.railway.flatMap { reference.railways[$0] }
-        let day = ScheduleDay(instant.serviceDate)
+        let day = reference.scheduleDay(instant.serviceDate)
         var detail = StationDetail(
             station: station, railway: railway, instant: instant, day: day,
             schedule: railway.flatMap { reference.service(of: $0.id, on: day) },

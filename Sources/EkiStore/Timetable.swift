@@ -9,6 +9,8 @@ public final class Timetable: Sendable {
     public let url: URL
     /// Stations, railways, directions, calendars and train types, loaded once at open.
     public let reference: Reference
+    /// The zone the timetable's times are local to: "now" is read on this clock.
+    public let timeZone: TimeZone
     /// Directions leaving each station, by station row id, filled as asked: every board and every
     /// name lookup needs them, and they only change with the database.
     let directionsByStation = Mutex<[Int64: [Reference.Direction]]>([:])
@@ -41,6 +43,11 @@ public final class Timetable: Sendable {
                 throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
             }
             reference = try reader.read(Reference.load)
+            // Databases from before the key, and Mini Tokyo 3D ones, are Tokyo's.
+            let zoneName = try reader.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'time_zone'")
+            }
+            timeZone = zoneName.flatMap(TimeZone.init(identifier:)) ?? TokyoTime.zone
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -59,6 +66,8 @@ public struct DatabaseInfo: Codable, Sendable, Equatable {
     public var snapshotDigest: String
     public var importedAt: String
     public var attribution: String
+    /// The zone the times are local to (Asia/Tokyo; a GTFS feed's agency_timezone).
+    public var timeZone: String
     public var sizeBytes: Int64
     public var counts: Counts
 
@@ -68,6 +77,9 @@ public struct DatabaseInfo: Codable, Sendable, Equatable {
 }
 
 extension Timetable {
+    /// Now, as a moment on this timetable's own clock and service day.
+    public func now(_ date: Date = Date()) -> ServiceInstant { ServiceInstant(date, timeZone: timeZone) }
+
     public func info() throws -> DatabaseInfo {
         try reader.read { db in
             let meta = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM meta").map {
@@ -84,6 +96,7 @@ extension Timetable {
                 snapshotDigest: meta["snapshot_digest"] ?? "",
                 importedAt: meta["imported_at"] ?? "",
                 attribution: meta["attribution"] ?? "",
+                timeZone: meta["time_zone"] ?? TokyoTime.identifier,
                 sizeBytes: size,
                 counts: .init(railways: count("railways"), stations: count("stations"),
                               stationComplexes: count("complexes"), trains: count("trains"),

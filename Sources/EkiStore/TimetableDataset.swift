@@ -45,6 +45,8 @@ public struct TimetableDataset: Sendable {
         /// Digest of the input files' bytes, to tell two snapshots apart.
         public var digest: String
         public var attribution: String
+        /// The time zone the times are local to (GTFS agency_timezone); Mini Tokyo 3D is Tokyo's.
+        public var timeZone: String = TokyoTime.identifier
         public init(format: String, snapshotDate: String, digest: String, attribution: String) {
             self.format = format
             self.snapshotDate = snapshotDate

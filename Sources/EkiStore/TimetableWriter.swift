@@ -89,6 +89,7 @@ public struct TimetableWriter {
             ("snapshot_date", dataset.source.snapshotDate),
             ("snapshot_digest", dataset.source.digest),
             ("attribution", dataset.source.attribution),
+            ("time_zone", dataset.source.timeZone),
             ("imported_at", formatter.string(from: importedAt)),
             ("eki_version", ekiVersion),
             ("count_railways", String(summary.railways)),

@@ -88,7 +88,7 @@ struct BookmarkCommand: ParsableCommand {
         func run() throws {
             let bookmarks = try userState.open().bookmarks()
             let timetable = try database.open()
-            let instant = try Resolve.instant(at)
+            let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
             // A bookmark whose station or direction left the data stays listed, without trains.
             let boards = try bookmarks.map { bookmark -> (Bookmark, Board?) in
                 guard let station = timetable.reference.stations[bookmark.station],

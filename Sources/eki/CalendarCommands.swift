@@ -59,7 +59,7 @@ extension ScheduleCommand {
             print(try Render.json(output))
             return
         }
-        var lines = ["\(day.date.iso): \(day.kind.rawValue) schedule — \(day.reasonEn) / \(day.reasonJa)"]
+        var lines = [output.headline]
         let grouped = Dictionary(grouping: railways, by: { $0.schedule ?? "(no service)" })
         for (schedule, members) in grouped.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(schedule): \(members.count) railways — " + members.prefix(6).map(\.nameJa).joined(separator: "、") + (members.count > 6 ? "…" : ""))

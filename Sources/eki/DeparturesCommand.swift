@@ -42,7 +42,7 @@ struct DeparturesCommand: ParsableCommand {
 extension DeparturesCommand {
     func run() throws {
         let timetable = try database.open()
-        let instant = try Resolve.instant(at)
+        let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var results: [(Reference.Station, [Board])] = []
         for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {

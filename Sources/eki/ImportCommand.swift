@@ -7,13 +7,14 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a timetable data folder into the local database.",
+        abstract: "Import a timetable data folder or GTFS feed into the local database.",
         discussion: """
-            Reads a Mini Tokyo 3D data folder (railways.json, stations.json, train-timetables/, …) and writes \
-            one SQLite database. The new database replaces the old one only when complete.
+            Reads a Mini Tokyo 3D data folder (railways.json, stations.json, train-timetables/, …) or a GTFS / \
+            GTFS-JP feed (a folder or .zip; its rail routes) and writes one SQLite database. The new database \
+            replaces the old one only when complete.
             """)
 
-    @Argument(help: ArgumentHelp("The data folder, e.g. ../shared/data/minitokyo3d.", valueName: "data-dir"))
+    @Argument(help: ArgumentHelp("The data folder or GTFS .zip, e.g. ../shared/data/minitokyo3d.", valueName: "data-dir"))
     var dataDirectory: String
 
     @OptionGroup var database: DatabaseOptions
@@ -57,7 +58,7 @@ extension ImportCommand {
     static func describe(_ event: Importer.Event) -> String {
         switch event {
         case .recognised(let format):
-            "Recognised a \(format) data folder"
+            "Recognised \(format) data"
         case .loading(.reading(let what)):
             "Reading \(what)…"
         case .loading(let .read(railways, stations, trains, stopEvents)):

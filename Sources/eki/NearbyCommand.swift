@@ -61,7 +61,7 @@ struct NearbyCommand: ParsableCommand {
     func run() throws {
         let location = try Self.parse(point)
         let timetable = try database.open()
-        let instant = try Resolve.instant(at)
+        let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
         var result = try timetable.nearby(location, radius: Double(radius), limit: personal ? .max : limit)
         // Like a board that cannot record history, a history that cannot be read never costs the
         // rider the answer: nearby falls back to distance order.

@@ -81,7 +81,7 @@ struct RouteContext {
         timetable = try common.database.open()
         planner = RoutePlanner(timetable: timetable, rules: rules)
         store = RouteStore(state: try common.userState.open())
-        instant = try Resolve.instant(common.at)
+        instant = try Resolve.instant(common.at, timeZone: timetable.timeZone)
         lang = common.lang
         json = common.json
         (route, expired) = try store.active(at: instant)

@@ -27,8 +27,9 @@ enum Resolve {
         do { return try body() } catch let error as ResolveError { throw failure(error.description, code: 2) }
     }
 
-    static func instant(_ text: String?) throws -> ServiceInstant {
-        guard let text else { return ServiceInstant(Date()) }
+    /// `timeZone`: the timetable's own (`Timetable.timeZone`), the clock "now" is read on.
+    static func instant(_ text: String?, timeZone: TimeZone = TokyoTime.zone) throws -> ServiceInstant {
+        guard let text else { return ServiceInstant(Date(), timeZone: timeZone) }
         guard let instant = ServiceInstant(parsing: text) else {
             throw failure("--at expects Tokyo local time as YYYY-MM-DDTHH:MM (e.g. 2026-11-24T07:30), got \"\(text)\"", code: 2)
         }
@@ -36,8 +37,8 @@ enum Resolve {
         return instant
     }
 
-    static func date(_ text: String?, option: String = "--date") throws -> CivilDate {
-        guard let text else { return ServiceInstant(Date()).serviceDate }
+    static func date(_ text: String?, option: String = "--date", timeZone: TimeZone = TokyoTime.zone) throws -> CivilDate {
+        guard let text else { return ServiceInstant(Date(), timeZone: timeZone).serviceDate }
         guard let date = CivilDate(iso: text) else {
             throw failure("\(option) expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \"\(text)\"", code: 2)
         }

@@ -29,7 +29,7 @@ struct StationCommand: ParsableCommand {
 
     func run() throws {
         let timetable = try database.open()
-        let instant = try Resolve.instant(at)
+        let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         let details = try stations.map { try timetable.stationDetail($0, at: instant) }
         let bookmarks = Set((try? userState.open().bookmarks()) ?? [])

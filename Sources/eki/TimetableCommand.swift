@@ -34,7 +34,7 @@ struct TimetableCommand: ParsableCommand {
 extension TimetableCommand {
     func run() throws {
         let timetable = try database.open()
-        let serviceDate = try Resolve.date(date)
+        let serviceDate = try Resolve.date(date, timeZone: timetable.timeZone)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var boards: [Board] = []
         for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {

@@ -12,7 +12,7 @@ import Testing
         try Data("keep me".utf8).write(to: database)
         let result = try EkiProcess.run(["import", scratch.file("empty").path, "--db", database.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "eki: not a timetable data folder Eki reads: \(scratch.file("empty").path) (expected Mini Tokyo 3D data (railways.json, stations.json, train-timetables/) or ODPT dumps (odpt_Railway.json, odpt_Station.json, odpt_TrainTimetable.json))\n")
+        #expect(result.stderr == "eki: not a timetable feed Eki reads: \(scratch.file("empty").path) (expected a Mini Tokyo 3D folder with railways.json, stations.json and train-timetables/, ODPT dumps (odpt_Railway.json, odpt_Station.json, odpt_TrainTimetable.json), or a GTFS feed (folder or .zip) with agency.txt, stops.txt, routes.txt, trips.txt, stop_times.txt)\n")
         #expect(result.stdout.isEmpty)
         #expect(try Data(contentsOf: database) == Data("keep me".utf8))
     }

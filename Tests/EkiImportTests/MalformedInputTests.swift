@@ -69,17 +69,27 @@ import Testing
         let empty = scratch.file("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         try Self.expectFailure(empty, scratch: scratch) { error in
-            error.description.hasPrefix("not a timetable data folder Eki reads: \(empty.path)")
+            error.description.hasPrefix("not a timetable feed Eki reads: \(empty.path)")
         }
     }
 
     @Test func folderOfSomethingElseIsNotRecognised() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
-        try scratch.write("gtfs-like/stops.txt", "stop_id,stop_name\n1,Shibuya\n")
-        try Self.expectFailure(scratch.file("gtfs-like"), scratch: scratch) { error in
+        try scratch.write("other/notes.txt", "stop_id,stop_name\n1,Shibuya\n")
+        try Self.expectFailure(scratch.file("other"), scratch: scratch) { error in
             if case .notRecognised = error { return true }
             return false
+        }
+    }
+
+    /// A folder with some GTFS tables is taken as a GTFS feed, and the first missing table is named.
+    @Test func partialGTFSFeedNamesTheMissingFile() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        try scratch.write("gtfs-like/stops.txt", "stop_id,stop_name\n1,Shibuya\n")
+        try Self.expectFailure(scratch.file("gtfs-like"), scratch: scratch) { error in
+            error.description == "cannot read agency.txt: the feed has no such file, and GTFS requires it"
         }
     }
 

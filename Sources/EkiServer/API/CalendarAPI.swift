@@ -20,7 +20,7 @@ extension TimetableAPI {
         router.get("/api/v1/schedule") { request, _ in
             let query = try QueryParameters(request, allowed: ["date"])
             let now = clock()
-            let date = try query.date(now: now)
+            let date = try query.date(now: now, timeZone: timetable.timeZone)
             let moment = Moment(day: date.date, isNow: date.isNow)
             return try cache.respond(to: request, moment: moment, now: now) {
                 ScheduleJSON(ScheduleDay(date.date), reference: timetable.reference)

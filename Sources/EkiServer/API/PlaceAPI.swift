@@ -29,7 +29,7 @@ extension TimetableAPI {
         let limit = try query.int("limit", default: 10, in: 1...100)
         let withDepartures = try query.bool("departures", default: true)
         let now = clock()
-        let moment = try query.instant(now: now)
+        let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: withDepartures ? moment : nil, now: now) {
             let result = try timetable.nearby(point, radius: Double(radius), limit: limit)
             let departures = try withDepartures ? timetable.nextDepartureEachWay(from: result.stations, at: moment.instant) : nil

@@ -97,8 +97,9 @@ struct QueryParameters {
     }
 
     /// `at`: a Tokyo wall-clock minute, or now when absent (then the answer depends on the clock).
-    func instant(_ name: String = "at", now: Date) throws -> Moment {
-        guard let text = optional(name) else { return Moment(instant: ServiceInstant(now), isNow: true) }
+    /// `timeZone` is the timetable's own (`Timetable.timeZone`): now is read on its clock.
+    func instant(_ name: String = "at", now: Date, timeZone: TimeZone = TokyoTime.zone) throws -> Moment {
+        guard let text = optional(name) else { return Moment(instant: ServiceInstant(now, timeZone: timeZone), isNow: true) }
         guard let instant = ServiceInstant(parsing: text) else {
             throw Problem.badRequest("\(name) expects Tokyo local time as YYYY-MM-DDTHH:MM (e.g. 2026-11-24T07:30), got \(Self.quoted(text))")
         }
@@ -107,8 +108,8 @@ struct QueryParameters {
     }
 
     /// `date`: a service day, or today's when absent.
-    func date(_ name: String = "date", now: Date) throws -> (date: CivilDate, isNow: Bool) {
-        guard let text = optional(name) else { return (ServiceInstant(now).serviceDate, true) }
+    func date(_ name: String = "date", now: Date, timeZone: TimeZone = TokyoTime.zone) throws -> (date: CivilDate, isNow: Bool) {
+        guard let text = optional(name) else { return (ServiceInstant(now, timeZone: timeZone).serviceDate, true) }
         guard let date = CivilDate(iso: text) else {
             throw Problem.badRequest("\(name) expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \(Self.quoted(text))")
         }

@@ -60,7 +60,7 @@ extension TimetableAPI {
         let from = try query.required("from", example: "TokyoMetro.Hibiya.NakaMeguro")
         let to = try query.required("to", example: "銀座")
         let now = clock()
-        let moment = try query.instant(now: now)
+        let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {
             let reference = timetable.reference
             let named = try names.resolve(from, railway: nil, in: timetable)
@@ -92,7 +92,7 @@ extension TimetableAPI {
         let to = try query.required("to", example: "銀座")
         let walk = try query.int("transferMinutes", default: 5, in: 0...30)
         let now = clock()
-        let moment = try query.instant(now: now)
+        let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {
             let reference = timetable.reference
             func complex(_ name: String) throws -> [Reference.Station] {
@@ -120,7 +120,7 @@ extension TimetableAPI {
                        longitude: try query.double("lon", in: -180...180, example: "139.6337"))
         let radius = try query.int("radius", default: 1500, in: 100...5000)
         let now = clock()
-        let moment = try query.instant(now: now)
+        let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {
             let remembered = patterns.map { RememberedPattern(pattern: $0.pattern, uses: $0.uses, lastUsed: now) }
             let suggestions = try planner.suggestions(from: remembered, near: position, radius: Double(radius),

@@ -16,7 +16,7 @@ extension TimetableAPI {
         // the union of their departures.
         let direction = try query.required("direction", example: "Inbound")
         let now = clock()
-        let moment = try query.instant(now: now)
+        let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         // A widget has room for a few lines; each one more multiplies the answer by the day's entries.
         let limit = try query.int("limit", default: 3, in: 1...10)
         return try cache.respond(to: request, moment: moment, now: now) {

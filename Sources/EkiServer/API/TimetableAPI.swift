@@ -33,7 +33,7 @@ struct TimetableAPI: Sendable {
         let query = try QueryParameters(request, allowed: ["station", "direction", "railway", "at", "limit"])
         let text = try query.required("station", example: "Minatomirai.Minatomirai.Bashamichi")
         let now = clock()
-        let moment = try query.instant(now: now)
+        let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         let limit = try query.int("limit", default: 8, in: 1...100)
         return try cache.respond(to: request, moment: moment, now: now) {
             let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
@@ -51,7 +51,7 @@ struct TimetableAPI: Sendable {
         let text = try query.required("station", example: "Minatomirai.Minatomirai.Bashamichi")
         let direction = try query.required("direction", example: "Inbound")
         let now = clock()
-        let date = try query.date(now: now)
+        let date = try query.date(now: now, timeZone: timetable.timeZone)
         let moment = Moment(day: date.date, isNow: date.isNow)
         return try cache.respond(to: request, moment: moment, now: now) {
             let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
@@ -78,7 +78,7 @@ struct TimetableAPI: Sendable {
     func station(_ request: Request, query text: String) throws -> Response {
         let query = try QueryParameters(request, allowed: ["at", "railway"])
         let now = clock()
-        let moment = try query.instant(now: now)
+        let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {
             let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
             let details = try stations.map {

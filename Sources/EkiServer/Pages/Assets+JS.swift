@@ -24,8 +24,10 @@ extension Assets {
       // Offline: the service worker keeps the app shell, pages seen, and each bookmark's timetable
       // for today and tomorrow; departures are computed from those when the server is away.
       const day = (iso, k) => new Date(Date.parse(iso + "T00:00:00Z") + k * 864e5).toISOString().slice(0, 10);
-      const serviceNow = () => {   // Tokyo's service day: 00:00–02:59 belongs to the day before
-        const tokyo = new Date(Date.now() + 9 * 3600e3), date = tokyo.toISOString().slice(0, 10);
+      // The timetable's clock: the server says its UTC offset (Tokyo +540 min, a GTFS feed's own zone).
+      const utcOffset = +(document.body.dataset.utcOffset || 540);
+      const serviceNow = () => {   // the service day: 00:00–02:59 belongs to the day before
+        const tokyo = new Date(Date.now() + utcOffset * 6e4), date = tokyo.toISOString().slice(0, 10);
         const minute = tokyo.getUTCHours() * 60 + tokyo.getUTCMinutes();
         return minute < 180 ? {date: day(date, -1), minute: minute + 1440} : {date, minute};
       };
@@ -255,7 +257,7 @@ extension Assets {
         patterns[key] = p; save("eki.patterns", patterns);
       };
       // Now on Tokyo's clock as the API's at= takes it (the phone's clock, not the server's).
-      const tokyoNow = () => new Date(Date.now() + 9 * 3600e3).toISOString().slice(0, 16);
+      const tokyoNow = () => new Date(Date.now() + utcOffset * 6e4).toISOString().slice(0, 16);
       window.Eki = {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, storeRoute, tokyoNow};
       if (kept && !q(".board")) {
         const bar = document.createElement("a"); bar.className = "routebar"; bar.href = link("/route");
@@ -303,7 +305,7 @@ extension Assets {
         // As BoardPage.isLong: wider than 12 columns, CJK characters counting two.
         const long = s => [...s].reduce((n, c) => n + (c.codePointAt(0) >= 0x2E80 ? 2 : 1), 0) > 12;
         recordView(station);
-        const tick = () => { clock.textContent = new Date().toLocaleTimeString("ja-JP", {timeZone: "Asia/Tokyo", hour: "2-digit", minute: "2-digit"}); };
+        const tick = () => { clock.textContent = new Date().toLocaleTimeString("ja-JP", {timeZone: document.body.dataset.timeZone || "Asia/Tokyo", hour: "2-digit", minute: "2-digit"}); };
         // The server's board first; with the server away, the kept timetable; with neither, the
         // last board stays and the status says so. Polling goes on, so a restarted server is picked up.
         const refresh = async () => {

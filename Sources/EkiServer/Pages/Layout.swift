@@ -43,7 +43,7 @@ struct Page {
         <script src="/assets/app.js" defer></script>
         \(scripts.map { "<script src=\"\($0)\" defer></script>" }.joined())
         </head>
-        <body class="\(bodyClass)" data-lang="\(lang.rawValue)">
+        <body class="\(bodyClass)" data-lang="\(lang.rawValue)" \(Page.timeZoneAttributes)>
         <header class="top">
         <a class="logo" href="\(lang.link("/"))">駅 Eki</a>
         <form class="search" action="/search" method="get" role="search">
@@ -55,7 +55,7 @@ struct Page {
         <main>
         \(body)
         </main>
-        <footer>\(lang.t("時刻表データ: 公共交通オープンデータセンター (ODPT) / Mini Tokyo 3D", "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"))</footer>
+        <footer>\(Page.attribution(lang))</footer>
         </body>
         </html>
         """

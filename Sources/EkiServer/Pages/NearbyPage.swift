@@ -30,7 +30,7 @@ struct NearbyPage {
         }
         self.lang = lang
         point = GeoPoint(latitude: lat, longitude: lon)
-        let instant = try PagePlaces.instant(request)
+        let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
         let found = try timetable.nearby(point, radius: Self.radius, limit: Self.limit)
         outsideArea = found.outsideArea
         for nearby in found.stations {

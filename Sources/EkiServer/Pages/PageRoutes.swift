@@ -39,7 +39,7 @@ public enum WebPages {
         router.get("/station/:station") { request, context in
             try answer(request) { lang in
                 let stations = try places.stations(request, context.parameters.require("station"))
-                let instant = try PagePlaces.instant(request)
+                let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
                 guard stations.count == 1 else {
                     let name = stations[0].name
                     let results = (try? timetable.search(name.ja, limit: 5)) ?? []
@@ -51,7 +51,7 @@ public enum WebPages {
         }
         router.get("/timetable/:station") { request, context in
             try answer(request) { lang in
-                let date = try PagePlaces.date(request)
+                let date = try PagePlaces.date(request, timeZone: timetable.timeZone)
                 switch try places.platform(request, context.parameters.require("station")) {
                 case .choice(let choices):
                     return html(ChoicePage(title: lang.pick(choices[0].station.name), choices: choices, base: "/timetable",
@@ -60,7 +60,7 @@ public enum WebPages {
                 case .one(let station, let direction):
                     let board = try timetable.stationTimetable(station: station, direction: direction, serviceDate: date)
                     return html(TimetablePage(board: board, directions: try timetable.directions(at: station),
-                                              now: try PagePlaces.instant(request), lang: lang, reference: timetable.reference).render())
+                                              now: try PagePlaces.instant(request, timeZone: timetable.timeZone), lang: lang, reference: timetable.reference).render())
                 }
             }
         }
@@ -84,7 +84,7 @@ public enum WebPages {
         }
         router.get("/board/:station") { request, context in
             try answer(request) { lang in
-                let instant = try PagePlaces.instant(request)
+                let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
                 switch try places.platform(request, context.parameters.require("station")) {
                 case .choice(let choices):
                     return html(ChoicePage(title: lang.pick(choices[0].station.name), choices: choices, base: "/board",

@@ -31,7 +31,7 @@ extension WebPages {
                 let from = query.optional("from") ?? "", to = query.optional("to") ?? "", at = query.optional("at") ?? ""
                 var page = FastestPage(from: from, to: to, at: at, answer: nil, error: nil, lang: lang, reference: timetable.reference)
                 guard !from.isEmpty, !to.isEmpty else { return html(page.render()) }
-                let instant = try PagePlaces.instant(request)
+                let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
                 let origins = try complex(from, timetable), destinations = try complex(to, timetable)
                 guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                     page.error = lang.t("出発と到着が同じ駅です", "From and to are the same station")
