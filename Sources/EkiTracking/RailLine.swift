@@ -9,13 +9,14 @@ struct PlanePoint: Equatable, Sendable {
     var y: Double
 
     static let originLatitude = 35.68
+    static let originLongitude = 139.7
     static let metresPerDegree = 111_195.0
     static let metresPerDegreeLongitude = metresPerDegree * cos(originLatitude * .pi / 180)
 
     init(x: Double, y: Double) { self.x = x; self.y = y }
 
     init(_ point: GeoPoint) {
-        x = (point.longitude - 139.7) * Self.metresPerDegreeLongitude
+        x = (point.longitude - Self.originLongitude) * Self.metresPerDegreeLongitude
         y = (point.latitude - Self.originLatitude) * Self.metresPerDegree
     }
 
@@ -170,4 +171,29 @@ public struct RailLine: Sendable {
         }
         return (previous?.0, next?.0)
     }
+}
+
+extension RailLine {
+    /// The point `along` metres from the line's start (clamped; wrapped on a loop) and the line's
+    /// bearing there: for hand-made rides in tests and benchmarks.
+    public func position(at along: Double) -> (point: GeoPoint, bearing: Double) {
+        var s = along
+        if isLoop, length > 0 { s = s.truncatingRemainder(dividingBy: length); if s < 0 { s += length } }
+        s = min(max(s, 0), length)
+        var low = 0, high = cumulative.count - 1
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if cumulative[mid] <= s { low = mid } else { high = mid }
+        }
+        let a = points[low], b = points[high]
+        let span = cumulative[high] - cumulative[low]
+        let f = span > 0 ? (s - cumulative[low]) / span : 0
+        let x = a.x + f * (b.x - a.x), y = a.y + f * (b.y - a.y)
+        let bearing = (atan2(b.x - a.x, b.y - a.y) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        return (GeoPoint(latitude: y / PlanePoint.metresPerDegree + PlanePoint.originLatitude,
+                         longitude: x / PlanePoint.metresPerDegreeLongitude + PlanePoint.originLongitude), bearing)
+    }
+
+    /// Where a station sits along the line, by id.
+    public func along(of station: String) -> Double? { stations.first { $0.id == station }?.along }
 }

@@ -344,8 +344,8 @@ final class RideFilter {
         return state
     }
 
-    /// Off the train: at walking pace or still for three minutes with no train speed since (a train
-    /// waits at most a few minutes at a station), or fixes well away from the line for half a minute.
+    /// Off the train: fixes well away from the line for half a minute, or at walking pace or still
+    /// for longer than the train waits there.
     private func offTrain(fix: Fix, speed: Double?, accuracy: Double) -> Bool {
         guard let chosen, let track = tracks[chosen.line] else { return false }
         if accuracy < 50, track.offset > max(150, 3 * accuracy) {
@@ -354,7 +354,16 @@ final class RideFilter {
             awayFromLineSince = nil
         }
         if let away = awayFromLineSince, fix.time - away >= 30 { return true }
-        if let speed, speed < 2.5, let moving = lastTrainSpeed, fix.time - moving >= 180 { return true }
+        guard let speed, speed < 2.5, let moving = lastTrainSpeed else { return false }
+        let slow = fix.time - moving
+        // A train may wait minutes at a station (for an express to overtake): past two minutes,
+        // off once the timetable's train should have left two minutes ago; past five, off anyway.
+        if slow >= 300 { return true }
+        if slow >= 120, let stop = track.lastStop, let train = track.train[chosen.direction],
+           let call = train.stops.first(where: { $0.station == stop.station }),
+           Self.serviceMinute(fix.time) - call.departure > 2 {
+            return true
+        }
         return false
     }
 

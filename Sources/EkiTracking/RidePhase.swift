@@ -12,7 +12,10 @@ enum RidePhase {
     /// plus the slack of stations' mapped positions).
     static let platform = 150.0
     /// Just left: the departed phase lasts this far beyond the station.
-    static let departedDistance = 400.0
+    static let departedDistance = 300.0
+    /// A station the train goes through is the focus from this far before it to this far after.
+    static let passingBefore = 400.0
+    static let passingAfter = 200.0
 
     /// - Parameters:
     ///   - sign: +1 when riding toward growing `along`.
@@ -34,44 +37,38 @@ enum RidePhase {
             place.phase = .nearby
             return place
         }
-        if let nearest = line.nearestStation(to: along), abs(nearest.offset) <= platform {
+        if let nearest = line.nearestStation(to: along), abs(nearest.offset) <= platform,
+           stopped || (!moving && lastStop == nearest.station.index) {
+            // At a platform: previous and next are the stations either side of it.
             let station = nearest.station
-            // The stations either side of this one in the riding direction.
-            let before = line.neighbours(of: station.along, sign: -sign, margin: 1).next
-            let after = line.neighbours(of: station.along, sign: sign, margin: 1).next
-            let reached = nearest.offset * sign <= 0
+            place.previous = line.neighbours(of: station.along, sign: -sign, margin: 1).next?.id
+            place.next = line.neighbours(of: station.along, sign: sign, margin: 1).next?.id
             place.focus = station.id
-            if stopped || (!moving && lastStop == station.index) {
-                place.phase = .at
-            } else if lastStop == station.index {
-                place.phase = .departed
-            } else if !willStop(station) {
-                place.phase = .passing
-            } else {
-                place.phase = reached && moving ? .departed : .approaching
-            }
-            // Until the train is at or past the station, it is the next one; from then on it is behind.
-            if place.phase == .approaching || (place.phase == .passing && !reached) {
-                place.previous = before?.id
-                place.next = station.id
-            } else if place.phase == .at {
-                place.previous = before?.id
-                place.next = after?.id
-            } else {
-                place.previous = station.id
-                place.next = after?.id
-            }
+            place.phase = .at
             return place
         }
-        if let behind, let lastStop, lastStop == behind.index,
-           abs(line.signedStep(from: behind.along, to: along)) <= departedDistance {
+        func distance(_ station: RailLine.Station) -> Double { abs(line.signedStep(from: along, to: station.along)) }
+        if let ahead, !willStop(ahead), distance(ahead) <= passingBefore {
+            place.focus = ahead.id
+            place.phase = .passing
+        } else if let behind, lastStop != behind.index, !willStop(behind), distance(behind) <= passingAfter {
+            place.focus = behind.id
+            place.phase = .passing
+        } else if let behind, lastStop == behind.index || willStop(behind), distance(behind) <= departedDistance {
             place.focus = behind.id
             place.phase = .departed
-            return place
+        } else {
+            // The next stop, which may lie beyond stations the train goes through.
+            var next = ahead
+            var along = along
+            while let candidate = next, !willStop(candidate) {
+                along = candidate.along
+                next = line.neighbours(of: along, sign: sign, margin: 1).next
+                if next?.id == ahead?.id { break }   // round a loop without a stop
+            }
+            place.focus = (next ?? ahead)?.id
+            place.phase = place.focus == nil ? nil : .approaching
         }
-        guard let ahead else { return place }
-        place.focus = ahead.id
-        place.phase = willStop(ahead) ? .approaching : .passing
         return place
     }
 }
