@@ -137,12 +137,24 @@ final class RideFilter {
         let previous = track.along
         let predicted = track.along + track.velocity * dt
         let innovation = line.signedStep(from: predicted, to: projection.along)
-        if dt > 300 || abs(innovation) > 3000 {
+        let predictedVariance = track.variance + 16 * dt * dt + 25
+        // A fix far from where the train can be is an outlier (GPS now and then jumps hundreds of
+        // metres while claiming good accuracy): it moves nothing. Several in a row mean the
+        // filter lost the train, and it starts again from the fixes.
+        let outlier = dt < 30 && abs(innovation) > max(250, 5 * (predictedVariance + sigma * sigma).squareRoot())
+        if outlier { track.rejected += 1 } else { track.rejected = 0 }
+        if outlier && track.rejected < 5 {
+            track.time = fix.time
+            track.seen = fix.time
+            return
+        }
+        if dt > 300 || abs(innovation) > 3000 || track.rejected >= 5 {
+            track.rejected = 0
+            track.anchor = (projection.along, fix.time, sigma)
             track.along = projection.along
             track.velocity = 0
             track.variance = sigma * sigma
         } else {
-            let predictedVariance = track.variance + 16 * dt * dt + 25
             let gain = predictedVariance / (predictedVariance + sigma * sigma)
             track.along = Self.wrap(predicted + gain * innovation, line: line)
             track.variance = (1 - gain) * predictedVariance

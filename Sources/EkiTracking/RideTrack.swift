@@ -20,6 +20,8 @@ struct RideTrack: Sendable {
     var velocity: Double = 0
     var variance: Double
     var time: Double
+    /// Fixes in a row too far from the filtered position to be believed.
+    var rejected = 0
     /// Last time a fix fell within reach of the line.
     var seen: Double
     /// Distance from the line of the last fix, metres (infinity when out of reach).

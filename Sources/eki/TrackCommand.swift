@@ -25,14 +25,15 @@ struct TrackCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    func validate() throws {
-        guard replay != nil else { throw ValidationError("Missing --replay <file> (or a subcommand: simulate, evaluate)") }
-    }
+    // No `validate()`: ArgumentParser validates a parent command's options for its subcommands too,
+    // so "no --replay" is said in `run()`, which only runs without a subcommand.
 }
 
 extension TrackCommand {
     func run() async throws {
-        guard let replay else { return }
+        guard let replay else {
+            throw failure("say which ride to replay: eki track --replay <file> (or eki track simulate / evaluate)", code: 2)
+        }
         let fixes: [Fix]
         do {
             fixes = try RideFileReader.read(URL(fileURLWithPath: replay))
