@@ -30,7 +30,7 @@ public final class RailNetwork: Sendable {
 
     /// Each nearby line's projections of `point` within `radius`, by line index.
     func project(_ point: PlanePoint, within radius: Double) -> [(line: Int, projections: [Projection])] {
-        grid.segments(near: point, radius: radius).compactMap { line, segments in
+        grid.segments(near: point, radius: radius).sorted { $0.key < $1.key }.compactMap { line, segments in
             let projections = lines[Int(line)].project(point, within: radius, segments: segments)
             return projections.isEmpty ? nil : (Int(line), projections)
         }

@@ -307,7 +307,7 @@ final class RideFilter {
                                 : line.ascendingForward ? line.descending : line.ascending) != nil else { return nil }
                 return (track.line, d, track.total(d))
             }
-        }.sorted { ($0.2, rails.lines[$1.0].railway) > ($1.2, rails.lines[$0.0].railway) }
+        }.sorted { ($0.2, rails.lines[$1.0].railway, $1.1) > ($1.2, rails.lines[$0.0].railway, $0.1) }
     }
 
     /// The best candidate, kept until another is clearly better (fewer flips between close ones).

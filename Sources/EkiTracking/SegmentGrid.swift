@@ -36,9 +36,16 @@ struct SegmentGrid: Sendable {
                 for entry in entries { found[entry.line, default: []].append(entry.segment) }
             }
         }
-        // A long segment sits in several cells: project it once.
+        // A long segment sits in several cells: project it once, and always in the same order
+        // (replays are deterministic).
         for (line, segments) in found where segments.count > 1 {
-            found[line] = Array(Set(segments))
+            var sorted = segments.sorted()
+            var kept = 0
+            for i in sorted.indices where i == 0 || sorted[i] != sorted[kept - 1] {
+                sorted[kept] = sorted[i]
+                kept += 1
+            }
+            found[line] = Array(sorted[..<kept])
         }
         return found
     }

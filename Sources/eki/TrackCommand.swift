@@ -5,17 +5,38 @@ import EkiTracking
 import Foundation
 
 /// `eki track`: ride tracking from GPS fixes (issue 9).
+///
+/// `eki track --replay FILE` is the hidden default subcommand `TrackReplayCommand`: ArgumentParser
+/// parses a parent command's options out of its subcommands' arguments too, so a `--json` or `--db`
+/// declared here would be taken from `eki track evaluate DIR --json`.
 struct TrackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "track",
         abstract: "Which train you are on, and the next station, from GPS fixes alone.",
         usage: "eki track --replay <file> [--json] [--lang <lang>] [--db <path>]\neki track <subcommand>",
-        subcommands: [TrackSimulateCommand.self, TrackEvaluateCommand.self])
+        discussion: """
+            --replay <file>  a ride as JSON Lines (one fix a line: t, lat, lon, accuracy, speed, course; \
+            t as ISO 8601 or epoch seconds) or GPX 1.1, replayed fix by fix.
+            --json           the state after every fix as JSON Lines (t, railway, direction, previousStation, \
+            nextStation, focusStation, phase, reducedAccuracy, offTrain, candidates); else a log of changes.
+            --lang ja|en     language of the log (default ja).
+            """,
+        subcommands: [TrackReplayCommand.self, TrackSimulateCommand.self, TrackEvaluateCommand.self],
+        defaultSubcommand: TrackReplayCommand.self)
+}
+
+/// `eki track --replay FILE [--json]`: the state after every fix of a recorded or simulated ride.
+struct TrackReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a ride file and print what the tracker believes after each fix.",
+        usage: "eki track --replay <file> [--json] [--lang <lang>] [--db <path>]",
+        shouldDisplay: false)
 
     @Option(name: .long, help: ArgumentHelp(
         "A ride to replay: JSON Lines (one fix a line: t, lat, lon, accuracy, speed, course) or GPX 1.1.",
         valueName: "file"))
-    var replay: String?
+    var replay: String
 
     @Flag(name: .long, help: "Print the state after every fix as JSON Lines.")
     var json = false
@@ -24,16 +45,10 @@ struct TrackCommand: AsyncParsableCommand {
     var lang: Language = .ja
 
     @OptionGroup var database: DatabaseOptions
-
-    // No `validate()`: ArgumentParser validates a parent command's options for its subcommands too,
-    // so "no --replay" is said in `run()`, which only runs without a subcommand.
 }
 
-extension TrackCommand {
+extension TrackReplayCommand {
     func run() async throws {
-        guard let replay else {
-            throw failure("say which ride to replay: eki track --replay <file> (or eki track simulate / evaluate)", code: 2)
-        }
         let fixes: [Fix]
         do {
             fixes = try RideFileReader.read(URL(fileURLWithPath: replay))
