@@ -49,7 +49,12 @@ extension RideEvaluation {
             } catch {
                 throw EvaluationError.unreadable(truthURL.path, error.localizedDescription)
             }
-            let fixes = try readFixes(fixesURL)
+            let fixes: [Fix]
+            do {
+                fixes = try RideFileReader.read(fixesURL)
+            } catch let error as RideFileError {
+                throw EvaluationError.badFix(fixesURL.path, line: error.line, error.message)
+            }
             guard fixes.count == truth.fixes.count else {
                 throw EvaluationError.mismatch(fixesURL.path, fixes: fixes.count, truths: truth.fixes.count)
             }
@@ -66,31 +71,6 @@ extension RideEvaluation {
                                         reference: network.timetable.reference))
         }
         return results.values.compactMap { $0 }
-    }
-
-    // TEMPORARY: a tiny reader of the simulator's own JSON Lines, until the engine's ride-file
-    // reader is merged (then the evaluation reads rides with it, as `eki track --replay` does).
-    static func readFixes(_ url: URL) throws -> [Fix] {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw EvaluationError.unreadable(url.path, error.localizedDescription)
-        }
-        var fixes: [Fix] = []
-        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-                throw EvaluationError.badFix(url.path, line: lineIndex + 1, "not a JSON object")
-            }
-            func number(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
-            let time = (object["t"] as? String).flatMap(RideFileWriter.parseISO8601) ?? number("t")
-            guard let time, let lat = number("lat"), let lon = number("lon") else {
-                throw EvaluationError.badFix(url.path, line: lineIndex + 1, "needs t, lat and lon")
-            }
-            fixes.append(Fix(time: time, latitude: lat, longitude: lon, accuracy: number("accuracy") ?? -1,
-                             speed: number("speed") ?? -1, course: number("course") ?? -1))
-        }
-        return fixes
     }
 }
 
