@@ -4,11 +4,11 @@ import EkiTracking
 import Foundation
 
 /// The live ride page's trackers: one per session id the page makes up, in memory only. A session
-/// idle for 10 minutes is forgotten; at most `capacity` are kept, so strangers cannot fill the
-/// memory. Positions are never written anywhere: a tracker lives and dies with its session.
+/// idle for 10 minutes is forgotten; at most `capacity` (500) are kept, so strangers cannot fill
+/// the memory: the next one is refused with a 503 until some expire. Positions are never written anywhere: a tracker lives and dies with its session.
 actor RideSessions {
-    static let idleLimit: TimeInterval = 600
-    static let capacity = 500
+    let idleLimit: TimeInterval
+    let capacity: Int
 
     struct Session {
         var tracker: RideTracker
@@ -25,9 +25,12 @@ actor RideSessions {
     private let network: @Sendable () throws -> TrackingNetwork
     private let clock: @Sendable () -> Date
 
-    init(network: @escaping @Sendable () throws -> TrackingNetwork, clock: @escaping @Sendable () -> Date = Date.init) {
+    init(network: @escaping @Sendable () throws -> TrackingNetwork, clock: @escaping @Sendable () -> Date = Date.init,
+         idleLimit: TimeInterval = 600, capacity: Int = 500) {
         self.network = network
         self.clock = clock
+        self.idleLimit = idleLimit
+        self.capacity = capacity
     }
 
     var count: Int { sessions.count }
@@ -60,12 +63,12 @@ actor RideSessions {
 
     private func open(_ id: String) throws -> Session {
         let now = clock()
-        sessions = sessions.filter { now.timeIntervalSince($0.value.lastSeen) < Self.idleLimit }
+        sessions = sessions.filter { now.timeIntervalSince($0.value.lastSeen) < idleLimit }
         if var session = sessions[id] {
             session.lastSeen = now
             return session
         }
-        guard sessions.count < Self.capacity else {
+        guard sessions.count < capacity else {
             throw RideSessionsFull()
         }
         return Session(tracker: RideTracker(network: try network()), lastSeen: now)
