@@ -424,7 +424,7 @@ enum OpenAPI {
               "reducedAccuracy": { "type": "boolean", "description": "No usable fix for 60 s." },
               "offTrain": { "type": "boolean" },
               "pinned": { "type": "boolean", "description": "The line shown is the one the rider chose." },
-              "candidates": { "type": "array", "items": {
+              "candidates": { "type": "array", "description": "Lines to offer the rider: the tracker's candidates (best first), then lines with a station within 1.5 km (score 0).", "items": {
                 "type": "object", "required": ["railway", "direction", "score"],
                 "properties": { "railway": { "$ref": "#/components/schemas/RideRailway" }, "direction": { "$ref": "#/components/schemas/RideDirection" }, "score": { "type": "number" } }
               } },

@@ -35,6 +35,9 @@ struct RideAnswerJSON: Encodable {
     /// Fixes of this session skipped as garbage so far.
     var skipped: Int
 
+    /// Lines offered to tap: the tracker's candidates, then lines nearby.
+    static let offeredLines = 8
+
     init(state: TrackingState, pinned: (railway: String, direction: String)?, lastFix: Fix?, skipped: Int, network: TrackingNetwork) {
         let timetable = network.timetable, reference = timetable.reference
         func station(_ id: String?) -> StationNameJSON? { id.flatMap { reference.stations[$0] }.map(StationNameJSON.init) }
@@ -52,7 +55,21 @@ struct RideAnswerJSON: Encodable {
         reducedAccuracy = state.reducedAccuracy
         offTrain = state.offTrain
         self.skipped = skipped
-        candidates = state.candidates.compactMap { candidate in
+        var offered = state.candidates
+        // The tracker lists only lines it still believes in; a rider who knows better needs the
+        // lines around them too: each railway with a station within 1.5 km of the last fix, both
+        // ways (score 0), after the tracker's own.
+        if let fix = lastFix, offered.count < Self.offeredLines,
+           let around = try? timetable.nearby(GeoPoint(latitude: fix.latitude, longitude: fix.longitude), radius: 1500, limit: 4) {
+            for station in around.stations.flatMap(\.stations) {
+                guard let railway = station.railway.flatMap({ reference.railways[$0] }) else { continue }
+                for way in [railway.ascending, railway.descending].compactMap({ $0 })
+                where !offered.contains(where: { $0.railway == railway.id && $0.direction == way }) {
+                    offered.append(.init(railway: railway.id, direction: way, score: 0))
+                }
+            }
+        }
+        candidates = offered.prefix(Self.offeredLines).compactMap { candidate in
             guard let railway = reference.railways[candidate.railway],
                   let way = direction(candidate.direction, railway: candidate.railway, near: nil) else { return nil }
             return CandidateJSON(railway: RailwayRefJSON(railway), direction: way, score: (candidate.score * 1000).rounded() / 1000)

@@ -59,7 +59,7 @@ extension Assets {
         status(a.railway ? "" : t("路線を調べています…", "Working out your line…"));
         pinned = a.pinned;
         show("ride-unpin", pinned);
-        const others = (a.candidates || []).filter(c => !a.railway || c.railway.id !== a.railway.id || c.direction.id !== (a.direction && a.direction.id)).slice(0, 4);
+        const others = (a.candidates || []).filter(c => !a.railway || c.railway.id !== a.railway.id || c.direction.id !== (a.direction && a.direction.id)).slice(0, 6);
         show("ride-others", others.length > 0 || pinned);
         q("ride-candidates").replaceChildren(...others.map(c => {
           const li = document.createElement("li"), b = document.createElement("button");
@@ -153,8 +153,8 @@ extension Assets {
     """#
 
     static let rideCSS = #"""
-    .ride { max-width:34rem; margin:0 auto; }
-    .ride-status { color:var(--dim); min-height:1.4em; }
+    .ride { max-width:34rem; margin:0 auto; } .ride [hidden] { display:none !important; }
+    .ride-status { color:var(--dim); } .ride-status:empty { display:none; }
     .ride-line { border-left:1.1rem solid var(--line); padding:.35rem .75rem; margin:.5rem 0; background:var(--card); border-radius:.5rem; }
     .ride-railway { display:block; font-size:2rem; font-weight:800; line-height:1.2; }
     .ride-direction { display:block; font-size:1.2rem; color:var(--dim); }
