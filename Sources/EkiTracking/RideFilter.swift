@@ -24,6 +24,8 @@ final class RideFilter {
     /// When the ride was last seen moving at train speed, and since when it has been walking pace.
     private var lastTrainSpeed: Double?
     private var awayFromLineSince: Double?
+    private var lastState: TrackingState?
+    private var jumps = 0
 
     // Tuning, in one place.
     static let newLinePenalty = 1.0
@@ -42,6 +44,21 @@ final class RideFilter {
         let accuracy = max(fix.accuracy, 5)
         let sigma = (accuracy * accuracy + 20 * 20).squareRoot()
         let gap = last.map { fix.time - $0.time } ?? 0
+        // A fix hundreds of metres from where the chosen train must be, moments after the last,
+        // is a GPS jump: it says nothing about any line (a line near where it landed would gain
+        // on the others for no reason). Several in a row are believed.
+        if isJump(point, sigma: sigma, time: fix.time, gap: gap) {
+            jumps += 1
+            if jumps < 5, let state = lastState {
+                last = fix
+                var carried = state
+                carried.time = fix.time
+                carried.reducedAccuracy = lastUsable.map { fix.time - $0 >= 60 } ?? true
+                return carried
+            }
+        } else {
+            jumps = 0
+        }
         let speed = observedSpeed(fix, point: point)
         last = fix
         if accuracy <= Self.usableAccuracy { lastUsable = fix.time }
@@ -98,7 +115,18 @@ final class RideFilter {
             }
             FileHandle.standardError.write(Data("\(Int(fix.time) % 86400 / 60 % 60):\(Int(fix.time) % 60) acc\(Int(accuracy)) spd\(speed.map { String(Int($0)) } ?? "-") \(lines.joined(separator: " | "))\n".utf8))
         }
-        return state(fix: fix, accuracy: accuracy, speed: speed, reached: reached)
+        let state = state(fix: fix, accuracy: accuracy, speed: speed, reached: reached)
+        lastState = state
+        return state
+    }
+
+    /// Whether `point` lies implausibly far from the chosen line's filtered position.
+    private func isJump(_ point: PlanePoint, sigma: Double, time: Double, gap: Double) -> Bool {
+        guard gap < 30, let chosen, let track = tracks[chosen.line] else { return false }
+        let line = rails.lines[chosen.line]
+        let expected = PlanePoint(line.position(at: track.along + track.velocity * max(0, time - track.time)).point)
+        let spread = (track.variance + 16 * gap * gap + sigma * sigma).squareRoot()
+        return point.distance(to: expected) > max(250, 5 * spread)
     }
 
     // MARK: - Motion
