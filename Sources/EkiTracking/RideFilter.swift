@@ -18,15 +18,17 @@ final class RideFilter {
     private(set) var chosen: (line: Int, direction: Int)?
     private var last: Fix?
     private var lastUsable: Double?
-    private var recent: [(time: Double, point: PlanePoint, accuracy: Double)] = []
+    private var recent: [(time: Double, point: PlanePoint, accuracy: Double, speed: Double?)] = []
     private var stillSince: Double?
     private var stopRecorded = false
     /// When the ride was last seen moving at train speed, and since when it has been walking pace.
     private var lastTrainSpeed: Double?
     private var awayFromLineSince: Double?
+    private var lastState: TrackingState?
+    private var jumps = 0
 
     // Tuning, in one place.
-    static let newLinePenalty = 6.0
+    static let newLinePenalty = 1.0
     static let scoreWindow = 30.0
     static let stopSpeed = 1.0
     static let stopSeconds = 12.0
@@ -34,6 +36,7 @@ final class RideFilter {
     static let poorAccuracy = 200.0
 
     init(rails: RailNetwork) { self.rails = rails }
+    let debug = ProcessInfo.processInfo.environment["EKI_TRACK_DEBUG"] != nil  // DEBUG-REMOVE
 
     /// Takes one fix already screened for garbage; returns the state after it.
     func update(_ fix: Fix) -> TrackingState {
@@ -41,19 +44,36 @@ final class RideFilter {
         let accuracy = max(fix.accuracy, 5)
         let sigma = (accuracy * accuracy + 20 * 20).squareRoot()
         let gap = last.map { fix.time - $0.time } ?? 0
+        // A fix hundreds of metres from where the chosen train must be, moments after the last,
+        // is a GPS jump: it says nothing about any line (a line near where it landed would gain
+        // on the others for no reason). Several in a row are believed.
+        if isJump(point, sigma: sigma, time: fix.time, gap: gap) {
+            jumps += 1
+            if jumps < 5, let state = lastState {
+                last = fix
+                var carried = state
+                carried.time = fix.time
+                carried.reducedAccuracy = lastUsable.map { fix.time - $0 >= 60 } ?? true
+                return carried
+            }
+        } else {
+            jumps = 0
+        }
         let speed = observedSpeed(fix, point: point)
         last = fix
         if accuracy <= Self.usableAccuracy { lastUsable = fix.time }
-        recent.append((fix.time, point, accuracy))
+        recent.append((fix.time, point, accuracy, speed))
         recent.removeAll { fix.time - $0.time > 30 }
 
         // Standing still: a stop once it lasts, recorded once per stop on every line within reach.
-        let still = speed.map { $0 < Self.stopSpeed } ?? false
-        if still {
+        // A fix without a speed changes nothing, and only a clear move ends a stop (GPS speed
+        // jitters around 1 m/s at a standstill).
+        if let speed, speed < Self.stopSpeed {
             if stillSince == nil { stillSince = fix.time; stopRecorded = false }
-        } else {
+        } else if let speed, speed > 2 * Self.stopSpeed {
             stillSince = nil
         }
+        if gap > 20 { stillSince = nil }
         if let speed, speed > 6 { lastTrainSpeed = fix.time }
 
         let radius = min(1500, max(150, 3 * accuracy))
@@ -82,14 +102,31 @@ final class RideFilter {
             stopRecorded = true
             for line in reached { recordStop(on: line, accuracy: accuracy, time: fix.time) }
         }
-        for line in tracks.keys { settleCrossings(on: line, time: fix.time, gap: gap) }
+        for line in tracks.keys { settleCrossings(on: line, time: fix.time, gap: gap, speed: speed) }
 
         let schedule = rails.schedule(for: ServiceInstant(Date(timeIntervalSince1970: fix.time)).serviceDate)
         let minute = Self.serviceMinute(fix.time)
         for line in tracks.keys { weigh(&tracks[line]!, schedule: schedule, minute: minute, time: fix.time) }
         normalize(time: fix.time)
         choose()
-        return state(fix: fix, accuracy: accuracy, speed: speed, reached: reached)
+        if debug, Int(fix.time) % 20 == 0 {  // DEBUG-REMOVE
+            let lines = tracks.values.sorted { max($0.total(0), $0.total(1)) > max($1.total(0), $1.total(1)) }.prefix(6).map { t in
+                "\(rails.lines[t.line].railway.split(separator: ".").last!)[\(Int(t.along)) v\(Int(t.velocity)) off\(t.offset.isFinite ? Int(t.offset) : -1)] s=\(String(format: "%.1f/%.1f", t.score[0], t.score[1])) tt=\(String(format: "%.1f/%.1f", t.schedule[0], t.schedule[1])) ev=\(t.events.suffix(4).map { "\($0.kind)" }.joined(separator: ","))"
+            }
+            FileHandle.standardError.write(Data("\(Int(fix.time) % 86400 / 60 % 60):\(Int(fix.time) % 60) acc\(Int(accuracy)) spd\(speed.map { String(Int($0)) } ?? "-") \(lines.joined(separator: " | "))\n".utf8))
+        }
+        let state = state(fix: fix, accuracy: accuracy, speed: speed, reached: reached)
+        lastState = state
+        return state
+    }
+
+    /// Whether `point` lies implausibly far from the chosen line's filtered position.
+    private func isJump(_ point: PlanePoint, sigma: Double, time: Double, gap: Double) -> Bool {
+        guard gap < 30, let chosen, let track = tracks[chosen.line] else { return false }
+        let line = rails.lines[chosen.line]
+        let expected = PlanePoint(line.position(at: track.along + track.velocity * max(0, time - track.time)).point)
+        let spread = (track.variance + 16 * gap * gap + sigma * sigma).squareRoot()
+        return point.distance(to: expected) > max(250, 5 * spread)
     }
 
     // MARK: - Motion
@@ -197,10 +234,21 @@ final class RideFilter {
             for station in line.stations {
                 let from = line.signedStep(from: previous, to: station.along)
                 if from * step > 0, abs(from) <= abs(step), !track.crossing.contains(where: { $0.station == station.index }) {
-                    track.crossing.append((station.index, station.along, fix.time))
+                    track.crossing.append(approach(to: station, time: fix.time))
                 }
             }
         }
+    }
+
+    /// A station just crossed, with what the last 25 s of fixes say of the approach: the slowest
+    /// speed and whether they came without gaps (a stop hidden in a gap must not pass for a pass).
+    private func approach(to station: RailLine.Station, time: Double) -> RideTrack.Crossing {
+        let window = recent.filter { time - $0.time <= 25 }
+        var gapless = (window.first.map { time - $0.time } ?? 0) >= 15
+        for (a, b) in zip(window, window.dropFirst()) where b.time - a.time > 10 { gapless = false }
+        let speeds = window.compactMap(\.speed)
+        return RideTrack.Crossing(station: station.index, along: station.along, time: time,
+                                  slowest: speeds.count >= 5 ? speeds.min() ?? 0 : 0, gapless: gapless)
     }
 
     /// A stop of the train, seen on one line: at the nearest station when close enough, else between stations.
@@ -220,16 +268,20 @@ final class RideFilter {
 
     /// A station crossed without stopping becomes a pass once the train is 300 m beyond it; a gap
     /// in the fixes in between leaves it unknown.
-    private func settleCrossings(on lineIndex: Int, time: Double, gap: Double) {
+    private func settleCrossings(on lineIndex: Int, time: Double, gap: Double, speed: Double?) {
         guard var track = tracks[lineIndex], !track.crossing.isEmpty else { return }
         let line = rails.lines[lineIndex]
-        var kept: [(station: Int, along: Double, time: Double)] = []
-        for crossing in track.crossing {
-            if gap > 40 { continue }
+        var kept: [RideTrack.Crossing] = []
+        for var crossing in track.crossing {
+            if gap > 10 { crossing.gapless = false }
+            if let speed { crossing.slowest = min(crossing.slowest, speed) }
             if let stop = track.lastStop, stop.station == crossing.station, time - stop.time < 600 { continue }
             if stillSince != nil { kept.append(crossing); continue }
             if abs(line.signedStep(from: crossing.along, to: track.along)) > 300 {
-                if track.offset < 150 { track.record(RideEvent(kind: .pass(station: crossing.station), time: time)) }
+                // Only a crossing seen throughout at speed is a pass; anything else stays unknown.
+                if track.offset < 150, crossing.gapless, crossing.slowest > 5 {
+                    track.record(RideEvent(kind: .pass(station: crossing.station), time: time))
+                }
             } else if time - crossing.time < 300 {
                 kept.append(crossing)
             }
@@ -257,20 +309,23 @@ final class RideFilter {
                 let late = minute - scheduled
                 // Trains run up to a few minutes late, rarely early.
                 let off = late > 4 ? (late - 4) / 3 : (late < -1.5 ? (-1.5 - late) / 1.5 : 0)
-                var fit = -off * off
+                var mismatch = 0.0
                 for event in track.events where time - event.time < 1800 {
                     switch event.kind {
                     case .stop(let station?):
-                        if !train.stopping.contains(station) { fit -= 3 }
+                        if !train.stopping.contains(station) { mismatch += 3 }
                     case .stop(nil):
-                        fit -= 1.5
+                        mismatch += 1.5
                     case .pass(let station):
-                        if train.stopping.contains(station) { fit -= 3 }
+                        if train.stopping.contains(station) { mismatch += 3 }
                     }
                 }
+                // Each part bounded: one misread stop or pass must not weigh like "no such train".
+                let fit = -min(off * off, 6) - min(mismatch, 8)
                 if fit > bestFit { bestFit = fit; bestTrain = train }
             }
-            track.schedule[direction] = max(-10, bestFit)
+            // No train of this line and direction anywhere near now: the ride is not on it.
+            track.schedule[direction] = bestTrain == nil ? -16 : bestFit
             track.train[direction] = bestTrain
         }
     }

@@ -38,8 +38,17 @@ struct RideTrack: Sendable {
     /// moves bigger than the noise, not from every fix's jitter.
     var anchor: (along: Double, time: Double, sigma: Double)
     var events: [RideEvent] = []
-    /// Stations crossed at speed, waiting to be called passes once well behind.
-    var crossing: [(station: Int, along: Double, time: Double)] = []
+    /// A station crossed, waiting to be called a pass once well behind.
+    struct Crossing: Sendable {
+        var station: Int
+        var along: Double
+        var time: Double
+        /// The slowest speed seen from the approach on, m/s.
+        var slowest: Double
+        /// Fixes kept coming (no gap over 10 s) from the approach on.
+        var gapless: Bool
+    }
+    var crossing: [Crossing] = []
     /// The station the train last stopped at on this line, and when.
     var lastStop: (station: Int, time: Double)?
 
