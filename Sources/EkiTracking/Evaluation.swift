@@ -18,6 +18,9 @@ public enum RideEvaluation {
         public var rightAtEnd: Bool
         /// One per train ridden; nil when the answer never settled on the right line.
         public var secondsToStable: [Double?]
+        /// The same moment counted in stations the train had gone by (stopped at or passed)
+        /// after the boarding one: "resolved within 2 station passes" is a value ≤ 2.
+        public var stationsToStable: [Int?]
         public var flips: Int
         public var nextStationChecked: Int
         public var nextStationRight: Int
@@ -36,6 +39,8 @@ public enum RideEvaluation {
         public var medianSecondsToStable: Double?
         public var p90SecondsToStable: Double?
         public var neverStable: Int
+        public var medianStationsToStable: Int?
+        public var p90StationsToStable: Int?
         public var flipsPerRide: Double
         public var nextStationAccuracy: Double?
         public var phaseAccuracy: Double?
@@ -62,7 +67,7 @@ public enum RideEvaluation {
             a == b || (complex(a) != nil && complex(a) == complex(b))
         }
         var result = RideResult(ride: truth.ride, corridor: truth.corridor, aboveGround: truth.aboveGround,
-                                fixes: fixes.count, rightAtEnd: false, secondsToStable: [], flips: 0,
+                                fixes: fixes.count, rightAtEnd: false, secondsToStable: [], stationsToStable: [], flips: 0,
                                 nextStationChecked: 0, nextStationRight: 0, phaseChecked: 0, phaseRight: 0,
                                 finalAnswer: nil, truth: truth.segments.last.map { "\($0.railway) \($0.direction)" } ?? "")
         var rightBySegment: [[(time: Double, right: Bool)]] = Array(repeating: [], count: truth.segments.count)
@@ -98,13 +103,18 @@ public enum RideEvaluation {
                 || segment.equivalents.contains(line)
         }
         for (index, samples) in rightBySegment.enumerated() {
-            guard let departure = RideFileWriter.parseISO8601(truth.segments[index].departure) else { continue }
-            guard let lastWrong = samples.lastIndex(where: { !$0.right }) else {
-                result.secondsToStable.append(samples.isEmpty ? nil : max(0, samples[0].time - departure))
-                continue
+            let segment = truth.segments[index]
+            guard let departure = RideFileWriter.parseISO8601(segment.departure) else { continue }
+            let settled: Double?
+            if let lastWrong = samples.lastIndex(where: { !$0.right }) {
+                settled = lastWrong + 1 < samples.count ? samples[lastWrong + 1].time : nil
+            } else {
+                settled = samples.first?.time
             }
-            let settled = lastWrong + 1 < samples.count ? samples[lastWrong + 1].time : nil
             result.secondsToStable.append(settled.map { max(0, $0 - departure) })
+            result.stationsToStable.append(settled.map { time in
+                segment.stations.dropFirst().filter { (RideFileWriter.parseISO8601($0.departure) ?? .infinity) <= time }.count
+            })
         }
         return result
     }
@@ -117,11 +127,18 @@ public enum RideEvaluation {
             return value.isFinite ? value : nil
         }
         func share(_ a: Int, _ b: Int) -> Double? { b == 0 ? nil : Double(a) / Double(b) }
+        let stations = results.flatMap(\.stationsToStable).map { $0 ?? .max }.sorted()
+        func stationPercentile(_ p: Double) -> Int? {
+            guard !stations.isEmpty else { return nil }
+            let value = stations[max(0, Int((Double(stations.count) * p).rounded(.up)) - 1)]
+            return value == .max ? nil : value
+        }
         return Summary(
             name: name, rides: results.count,
             rightAtEnd: share(results.filter(\.rightAtEnd).count, results.count) ?? 0,
             medianSecondsToStable: percentile(0.5), p90SecondsToStable: percentile(0.9),
             neverStable: times.filter { !$0.isFinite }.count,
+            medianStationsToStable: stationPercentile(0.5), p90StationsToStable: stationPercentile(0.9),
             flipsPerRide: results.isEmpty ? 0 : Double(results.reduce(0) { $0 + $1.flips }) / Double(results.count),
             nextStationAccuracy: share(results.reduce(0) { $0 + $1.nextStationRight }, results.reduce(0) { $0 + $1.nextStationChecked }),
             phaseAccuracy: share(results.reduce(0) { $0 + $1.phaseRight }, results.reduce(0) { $0 + $1.phaseChecked }))

@@ -51,11 +51,14 @@ extension TrackEvaluateCommand {
         func percent(_ value: Double?) -> String { value.map { String(format: "%.1f%%", $0 * 100) } ?? "–" }
         func seconds(_ value: Double?) -> String { value.map { String(format: "%.0f s", $0) } ?? "never" }
         func width(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + $1.columns } }
-        let header = ["", "rides", "right at end", "median to stable", "p90 to stable", "never stable", "flips/ride", "next station", "phase"]
+        func stations(_ median: Int?, _ p90: Int?) -> String { "\(median.map(String.init) ?? "never") / \(p90.map(String.init) ?? "never")" }
+        let header = ["", "rides", "right at end", "median to stable", "p90 to stable", "stations to stable", "never stable",
+                      "flips/ride", "next station", "phase"]
         var rows = [header]
         for summary in [report.all, report.aboveGround] + report.corridors {
             rows.append([summary.name, "\(summary.rides)", percent(summary.rightAtEnd), seconds(summary.medianSecondsToStable),
-                         seconds(summary.p90SecondsToStable), "\(summary.neverStable)", String(format: "%.2f", summary.flipsPerRide),
+                         seconds(summary.p90SecondsToStable), stations(summary.medianStationsToStable, summary.p90StationsToStable),
+                         "\(summary.neverStable)", String(format: "%.2f", summary.flipsPerRide),
                          percent(summary.nextStationAccuracy), percent(summary.phaseAccuracy)])
         }
         let widths = header.indices.map { column in rows.map { width($0[column]) }.max() ?? 0 }
@@ -68,6 +71,7 @@ extension TrackEvaluateCommand {
         return (["Replayed \(report.all.rides) rides (\(Terminal.number(fixes)) fixes)."] + lines + [
             "right at end: railway and direction at the last fix aboard (same track and stops counts as right);",
             "to stable: from the train's departure to the first answer that stays right until alighting, per train ridden;",
+            "stations to stable (median / p90): stations the train had gone by after boarding at that moment;",
             "next station and phase: share of fixes aboard that agree with the truth, once the railway is right.",
         ]).joined(separator: "\n")
     }

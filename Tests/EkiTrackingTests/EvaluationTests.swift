@@ -27,9 +27,16 @@ import EkiTestSupport
             railway: toyoko.railway, direction: toyoko.direction, train: "Tokyu.Toyoko.X.Weekday", trainType: "Tokyu.Local",
             boardStation: "Tokyu.Toyoko.DenEnChofu", alightStation: "Tokyu.Toyoko.ShinMaruko",
             departure: RideFileWriter.iso8601(start + 30), arrival: RideFileWriter.iso8601(start + 150),
-            stations: [], equivalents: [meguro], underground: false)
+            stations: [call("Tokyu.Toyoko.DenEnChofu", 0, 30), call("Tokyu.Toyoko.Tamagawa", 55, 60),
+                       call("Tokyu.Toyoko.ShinMaruko", 150, 150)],
+            equivalents: [meguro], underground: false)
         return (fixes, RideTruth(ride: "ride-0001", seed: 1, serviceDate: "2026-11-24", corridor: SimulatorCorridor.all[2].name,
                                  aboveGround: true, segments: [segment], fixes: truths))
+    }
+
+    static func call(_ station: String, _ arrival: Double, _ departure: Double) -> RideTruth.StationCall {
+        RideTruth.StationCall(station: station, stops: true, arrival: RideFileWriter.iso8601(start + arrival),
+                              departure: RideFileWriter.iso8601(start + departure), distance: 0)
     }
 
     static func states(_ lines: [RideTruth.Line?], next: [String?]? = nil, phases: [TrackingState.Phase?]? = nil) -> [TrackingState] {
@@ -48,6 +55,7 @@ import EkiTestSupport
                                           reference: try Self.reference())
         #expect(result.rightAtEnd)
         #expect(result.secondsToStable == [0])     // right before the train even left
+        #expect(result.stationsToStable == [0])
         #expect(result.flips == 0)
         #expect(result.nextStationRight == 6 && result.nextStationChecked == 6)
         #expect(result.phaseRight == 6 && result.phaseChecked == 6)
@@ -76,6 +84,8 @@ import EkiTestSupport
         #expect(result.rightAtEnd)
         // Stable from the fifth fix (start + 120 s); the train left at start + 30 s.
         #expect(result.secondsToStable == [90])
+        // By then the train had left Den-en-chofu and gone by Tamagawa (start + 60 s).
+        #expect(result.stationsToStable == [1])
         // Next station and phase are only scored while the railway is right (3 fixes).
         #expect(result.nextStationChecked == 3)
     }
@@ -86,7 +96,7 @@ import EkiTestSupport
         let result = RideEvaluation.score(Self.states([Self.toyoko, Self.toyoko, Self.toyoko, Self.toyoko, Self.toyoko, other]),
                                           fixes: fixes, truth: truth, reference: try Self.reference())
         #expect(!result.rightAtEnd)
-        #expect(result.secondsToStable == [nil])
+        #expect(result.secondsToStable == [nil] && result.stationsToStable == [nil])
         #expect(result.flips == 1)
         #expect(result.finalAnswer == "Tokyu.Toyoko Inbound")
         let wrongNext = RideEvaluation.score(Self.states(Array(repeating: Self.toyoko, count: 6), next: Array(repeating: "Tokyu.Toyoko.Yokohama", count: 6)),
