@@ -77,8 +77,9 @@ let package = Package(
         .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiServerTests", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTestSupport",
+            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),
         .testTarget(name: "EkiTrackingTests", dependencies: ["EkiCore", "EkiStore", "EkiTracking", "EkiTestSupport"]),

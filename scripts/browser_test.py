@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Browser test of the web app: headless Chromium drives the pages a rider uses, asserts real
 content from the shared data on each, checks the console stays clean, and saves phone-sized
-screenshots (Japanese and English) to docs/screenshots/.
+screenshots (Japanese and English) to docs/screenshots/. The live ride page (/ride) replays a
+simulated ride (eki track simulate) through its file source, and takes one position from the
+browser's geolocation (Chrome DevTools override).
 
 Usage: python3 scripts/browser_test.py [path/to/eki] [database]
 Needs Debian's chromium and chromium-driver and selenium from PyPI (.ci/run installs them).
@@ -12,6 +14,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -274,6 +277,7 @@ def run(server):
         driver.get_log("browser")   # the unknown station's 404 is expected
 
         route_flow(base, errors, expect)
+        ride_flow(base, errors, expect)
         expect(not errors, "console errors: " + "; ".join(errors))
     finally:
         driver.quit()
@@ -376,6 +380,82 @@ def route_flow(base, errors, expect):
         WebDriverWait(driver, 10).until(lambda d: "/route?" in d.current_url)
         english = visit(driver.current_url[len(base):].replace("&use=new", "") + "&lang=en", "route-en")
         expect("Bashamichi → Ginza" in english and "08:17" in english and "Change:" in english, "English route: " + english[:200])
+    finally:
+        driver.quit()
+
+
+def ride_flow(base, errors, expect):
+    """/ride: a simulated Keihin-Tohoku rapid ride (corridor ride 4 of seed 1, Oimachi → Kamata),
+    cut while the train runs toward its next stop, replayed through the page's file source; the
+    page must show the truth's railway and next station, in both languages, and a tap on another
+    candidate pins it. Then one live position through the browser's geolocation."""
+    rides = tempfile.mkdtemp(prefix="eki-ride-")
+    subprocess.run([EKI, "track", "simulate", "--rides", "4", "--seed", "1", "--corridors", "--date", "2026-11-24",
+                    "--out", rides, "--db", DB], check=True, stdout=subprocess.DEVNULL)
+    truth = json.load(open(os.path.join(rides, "ride-0004.truth.json")))
+    lines = open(os.path.join(rides, "ride-0004.jsonl")).read().splitlines()
+    running = [k for k, f in enumerate(truth["fixes"]) if f["onTrain"] and f.get("phase") == "approaching"]
+    cut = running[int(len(running) * 0.7)]
+    replay = os.path.join(rides, "cut.jsonl")
+    with open(replay, "w") as out:
+        out.write("\n".join(lines[:cut + 1]) + "\n")
+    expected = truth["fixes"][cut]
+    right = {expected["railway"]} | {e["railway"] for e in truth["segments"][0]["equivalents"]}
+    railway = json.load(urllib.request.urlopen(f"{base}/api/v1/railway/{expected['railway']}"))
+    titles = {s["id"]: s["title"] for s in railway["stations"]}
+
+    options = plain_options()
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+    def settle():
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
+
+    def replay_in(lang, shot):
+        driver.get(base + "/ride" + ("?lang=en" if lang == "en" else ""))
+        settle()
+        driver.execute_script("document.querySelector('.ride-replay').open = true")
+        Select(driver.find_element(By.ID, "ride-replay-speed")).select_by_value("0")
+        driver.find_element(By.ID, "ride-replay").send_keys(replay)
+        WebDriverWait(driver, 180).until(lambda d: d.execute_script("return document.querySelector('.ride').dataset.replay") == "done")
+        driver.execute_script("document.querySelector('.ride-replay').open = false; window.scrollTo(0, 0)")
+        section = driver.find_element(By.CSS_SELECTOR, ".ride")
+        shown, next_id = section.get_attribute("data-railway"), section.get_attribute("data-next")
+        expect(shown in right, f"ride railway {shown}, truth {expected['railway']}")
+        expect(next_id == expected["nextStation"], f"next station {next_id}, truth {expected['nextStation']}")
+        name = railway["title"][lang]
+        expect(driver.find_element(By.ID, "ride-railway").text == name, "railway name: " + driver.find_element(By.ID, "ride-railway").text)
+        station = driver.find_element(By.ID, "ride-station").text
+        expect(station == titles[expected["nextStation"]][lang], f"next station shown: {station}")
+        phase = driver.find_element(By.ID, "ride-phase").text
+        expect(phase == ("次は" if lang == "ja" else "Next"), f"phase: {phase}")
+        driver.save_screenshot(os.path.join(SHOTS, shot + ".png"))
+        settle()
+
+    try:
+        replay_in("ja", "ride-ja")
+        # The other candidates, to tap when the guess is wrong: the tap pins that line.
+        candidates = driver.find_elements(By.CSS_SELECTOR, ".ride-candidate")
+        expect(candidates, "other candidates listed")
+        other = candidates[0].get_attribute("data-railway")
+        driver.execute_script("arguments[0].scrollIntoView()", candidates[0])
+        candidates[0].click()
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "ride-pinned").is_displayed())
+        expect(driver.find_element(By.CSS_SELECTOR, ".ride").get_attribute("data-railway") == other, "the tapped line is shown")
+        settle()
+        replay_in("en", "ride-en")
+
+        # Live: one position from the browser's geolocation reaches the server and is answered.
+        driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["geolocation"]})
+        driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 35.5626, "longitude": 139.7160, "accuracy": 15})
+        driver.get(base + "/ride")
+        settle()
+        driver.find_element(By.ID, "ride-start").click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "ride-status").text
+                                        in ("路線を調べています…", "") or d.find_element(By.ID, "ride-line").is_displayed())
+        expect(driver.find_element(By.ID, "ride-stop").is_displayed(), "watching the position")
+        settle()
     finally:
         driver.quit()
 

@@ -151,3 +151,4 @@ measure("timeline, whole weekday, Shibuya Toyoko inbound, 3 a board", iterations
 }
 
 try benchmarkRouting(timetable)
+if wants("ride tracking") { try benchmarkTracking(timetable) }

@@ -53,6 +53,7 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),
                            clock: clock, networks: networks)
     api.addRoutes(to: router)
+    RideAPI(timetable: timetable).addRoutes(to: router)
     router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request) }
     WebPages.register(on: router, timetable: timetable, networks: networks)
     if let published { PublishedFiles(folder: published).register(on: router) }

@@ -310,6 +310,38 @@ enum OpenAPI {
             }
           }
         },
+        "/api/v1/ride/fix": {
+          "post": {
+            "operationId": "rideFix",
+            "summary": "Live ride tracking (the /ride page): send the phone's latest fixes for a session and get which railway and direction the ride is on, the next station and its phase. The server keeps one tracker per session in memory only (forgotten after 10 idle minutes); positions go only in the body and are never stored or logged.",
+            "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RideFixes" } } } },
+            "responses": {
+              "200": { "description": "What the tracker believes after the last fix.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RideState" } } } },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "413": { "$ref": "#/components/responses/Problem" },
+              "503": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
+        "/api/v1/ride/pin": {
+          "post": {
+            "operationId": "ridePin",
+            "summary": "The rider taps the line they are really on: show that railway and direction for the session from now on (railway and direction null: back to the tracker's choice).",
+            "requestBody": { "required": true, "content": { "application/json": { "schema": {
+              "type": "object", "required": ["session"],
+              "properties": {
+                "session": { "$ref": "#/components/schemas/RideSession" },
+                "railway": { "type": ["string", "null"], "example": "JR-East.Tokaido" },
+                "direction": { "type": ["string", "null"], "example": "Outbound" }
+              }
+            } } } },
+            "responses": {
+              "200": { "description": "The session's answer with the pin applied.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RideState" } } } },
+              "400": { "$ref": "#/components/responses/Problem" },
+              "503": { "$ref": "#/components/responses/Problem" }
+            }
+          }
+        },
         "/api/openapi.json": {
           "get": {
             "operationId": "openapi",
@@ -349,6 +381,56 @@ enum OpenAPI {
           "Problem": { "description": "What was wrong, in one line.", "content": { "application/problem+json": { "schema": { "$ref": "#/components/schemas/Problem" } } } }
         },
         "schemas": {
+          "RideSession": { "type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$", "description": "A random id the page makes up for one ride.", "example": "9f2c41d07be35a8e6c0d1f4a2b7e8c93" },
+          "RideFixes": {
+            "type": "object", "required": ["session", "fixes"],
+            "properties": {
+              "session": { "$ref": "#/components/schemas/RideSession" },
+              "fixes": { "type": "array", "minItems": 1, "maxItems": 120, "items": {
+                "type": "object", "required": ["t", "lat", "lon"],
+                "properties": {
+                  "t": { "description": "ISO 8601 time, or epoch seconds (epoch milliseconds are accepted too).", "oneOf": [{ "type": "string" }, { "type": "number" }], "example": "2026-11-24T08:12:03Z" },
+                  "lat": { "type": "number", "minimum": -90, "maximum": 90 },
+                  "lon": { "type": "number", "minimum": -180, "maximum": 180 },
+                  "accuracy": { "type": "number", "minimum": 0, "description": "Horizontal accuracy in metres (default 20)." },
+                  "speed": { "type": ["number", "null"], "description": "m/s; -1 or null when unknown." },
+                  "course": { "type": ["number", "null"], "description": "Degrees clockwise from north; -1 or null when unknown." }
+                }
+              } }
+            }
+          },
+          "RideDirection": {
+            "type": "object", "required": ["id", "title", "toward"],
+            "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "toward": { "type": "array", "items": { "$ref": "#/components/schemas/Name" } } }
+          },
+          "RideRailway": {
+            "type": "object", "required": ["id", "title"],
+            "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "color": { "type": "string" } }
+          },
+          "RideStation": {
+            "type": "object", "required": ["id", "title"],
+            "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" } }
+          },
+          "RideState": {
+            "type": "object", "required": ["t", "reducedAccuracy", "offTrain", "pinned", "candidates", "skipped"],
+            "properties": {
+              "t": { "type": "string", "description": "Time of the last fix (ISO 8601, UTC)." },
+              "railway": { "$ref": "#/components/schemas/RideRailway" },
+              "direction": { "$ref": "#/components/schemas/RideDirection" },
+              "previousStation": { "$ref": "#/components/schemas/RideStation" },
+              "nextStation": { "$ref": "#/components/schemas/RideStation" },
+              "focusStation": { "$ref": "#/components/schemas/RideStation" },
+              "phase": { "type": "string", "enum": ["approaching", "at", "departed", "passing", "nearby"] },
+              "reducedAccuracy": { "type": "boolean", "description": "No usable fix for 60 s." },
+              "offTrain": { "type": "boolean" },
+              "pinned": { "type": "boolean", "description": "The line shown is the one the rider chose." },
+              "candidates": { "type": "array", "description": "Lines to offer the rider: the tracker's candidates (best first), then lines with a station within 1.5 km (score 0).", "items": {
+                "type": "object", "required": ["railway", "direction", "score"],
+                "properties": { "railway": { "$ref": "#/components/schemas/RideRailway" }, "direction": { "$ref": "#/components/schemas/RideDirection" }, "score": { "type": "number" } }
+              } },
+              "skipped": { "type": "integer", "description": "Fixes of this session skipped as garbage (NaN, out of range, time going backwards, duplicates)." }
+            }
+          },
           "Problem": {
             "type": "object", "required": ["status", "title", "detail"],
             "properties": {

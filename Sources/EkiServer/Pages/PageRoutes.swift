@@ -22,6 +22,7 @@ public enum WebPages {
                      body: .init(byteBuffer: ByteBuffer(string: ServiceWorker.script)))
         }
         router.get("/assets/icon.svg") { _, _ in asset(Assets.icon, type: "image/svg+xml") }
+        registerRidePage(on: router)
         router.get("/search") { request, _ in
             let lang = language(request)
             let query = String(request.uri.queryParameters["q"] ?? "")

@@ -1,0 +1,113 @@
+import EkiCore
+import EkiStore
+import EkiTracking
+import Foundation
+import Hummingbird
+
+/// The live ride page's API: the page POSTs the phone's fixes with a session id it made up, the
+/// server keeps one tracker per session in memory (RideSessions) and answers what it believes.
+/// Positions travel only in request bodies — never in a URL, which the request log records — and
+/// no error message repeats a position.
+struct RideAPI: Sendable {
+    static let maximumBody = 64 * 1024
+    static let maximumFixes = 120
+    let sessions: RideSessions
+
+    init(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init) {
+        let network = LazyTrackingNetwork(timetable: timetable)
+        sessions = RideSessions(network: { try network.get() }, clock: clock)
+    }
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.post("/api/v1/ride/fix") { request, context in
+            let body = try await Self.body(request, context)
+            let session = try Self.session(body)
+            let fixes = try Self.fixes(body)
+            return try await Self.respond { try await sessions.update(session: session, fixes: fixes) }
+        }
+        router.post("/api/v1/ride/pin") { request, context in
+            let body = try await Self.body(request, context)
+            let session = try Self.session(body)
+            let railway = try Self.optionalId(body["railway"], what: "railway")
+            let direction = try Self.optionalId(body["direction"], what: "direction")
+            guard (railway == nil) == (direction == nil) else {
+                throw Problem.badRequest("give both railway and direction to pin a line, or neither to unpin")
+            }
+            return try await Self.respond { try await sessions.pin(session: session, railway: railway, direction: direction) }
+        }
+    }
+
+    static func respond(_ answer: () async throws -> Data) async throws -> Response {
+        do {
+            let data = try await answer()
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        } catch is RideSessionsFull {
+            throw Problem(.serviceUnavailable, "too many rides are being tracked right now; try again in a few minutes")
+        }
+    }
+
+    /// The request's JSON object. No query parameters at all: nothing about a ride goes in a URL.
+    static func body(_ request: Request, _ context: some RequestContext) async throws -> [String: Any] {
+        _ = try QueryParameters(request, allowed: [])
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maximumBody)
+        } catch {
+            throw Problem(.contentTooLarge, "the request body is over \(maximumBody / 1024) KB; send fewer fixes at a time")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] else {
+            throw Problem.badRequest("the request body must be a JSON object")
+        }
+        return object
+    }
+
+    /// A session id the page made up: 16 to 64 letters, digits, - or _.
+    static func session(_ body: [String: Any]) throws -> String {
+        guard let id = body["session"] as? String, (16...64).contains(id.utf8.count),
+              id.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
+            throw Problem.badRequest("session must be a string of 16 to 64 letters, digits, - or _")
+        }
+        return id
+    }
+
+    static func optionalId(_ value: Any?, what: String) throws -> String? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let id = value as? String, (1...200).contains(id.utf8.count) else { throw Problem.badRequest("\(what) must be an id string") }
+        return id
+    }
+
+    /// `fixes`: 1 to 120 fixes as the ride files write them — `t` as ISO 8601 or epoch seconds
+    /// (epoch milliseconds, as browsers count, are accepted too), `lat`, `lon`, and optionally
+    /// `accuracy` (metres), `speed` (m/s), `course` (degrees), -1 or null when unknown.
+    static func fixes(_ body: [String: Any]) throws -> [Fix] {
+        guard let list = body["fixes"] as? [Any], (1...maximumFixes).contains(list.count) else {
+            throw Problem.badRequest("fixes must be an array of 1 to \(maximumFixes) fixes")
+        }
+        return try list.enumerated().map { index, item in
+            let place = "fix \(index + 1)"
+            guard let fix = item as? [String: Any] else { throw Problem.badRequest("\(place) must be an object") }
+            func number(_ key: String) -> Double? {
+                (fix[key] as? NSNumber)?.doubleValue
+            }
+            var time: Double?
+            if let text = fix["t"] as? String { time = RideFileReader.parseTime(text) } else { time = number("t") }
+            guard var time, time.isFinite else { throw Problem.badRequest("\(place): t must be an ISO 8601 time or epoch seconds") }
+            if time > 100_000_000_000 { time /= 1000 }
+            guard let lat = number("lat"), (-90...90).contains(lat), let lon = number("lon"), (-180...180).contains(lon) else {
+                throw Problem.badRequest("\(place): lat and lon must be numbers within -90…90 and -180…180")
+            }
+            let accuracy = number("accuracy") ?? RideFileReader.defaultAccuracy
+            guard accuracy.isFinite, accuracy >= 0 else { throw Problem.badRequest("\(place): accuracy must be a number of metres, 0 or more") }
+            return Fix(time: time, latitude: lat, longitude: lon, accuracy: accuracy,
+                       speed: number("speed") ?? -1, course: number("course") ?? -1)
+        }
+    }
+}
+
+private extension UInt8 {
+    var isASCIIAlphanumeric: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+    }
+}

@@ -1,0 +1,129 @@
+import EkiCore
+import EkiJSON
+import EkiStore
+import EkiTracking
+import Foundation
+
+/// What the live ride page shows, as `POST /api/v1/ride/fix` answers: the tracker's state with
+/// names and colors in both languages, so the page needs no other request.
+struct RideAnswerJSON: Encodable {
+    struct DirectionJSON: Encodable {
+        var id: String
+        var title: NameJSON
+        /// Where it goes: the terminal, or on a loop the next stations that way.
+        var toward: [NameJSON]
+    }
+
+    struct CandidateJSON: Encodable {
+        var railway: RailwayRefJSON
+        var direction: DirectionJSON
+        var score: Double
+    }
+
+    var t: String
+    var railway: RailwayRefJSON?
+    var direction: DirectionJSON?
+    var previousStation: StationNameJSON?
+    var nextStation: StationNameJSON?
+    var focusStation: StationNameJSON?
+    var phase: String?
+    var reducedAccuracy: Bool
+    var offTrain: Bool
+    /// The line shown is the one the rider tapped, not necessarily the tracker's choice.
+    var pinned: Bool
+    var candidates: [CandidateJSON]
+    /// Fixes of this session skipped as garbage so far.
+    var skipped: Int
+
+    /// Lines offered to tap: the tracker's candidates, then lines nearby.
+    static let offeredLines = 8
+
+    init(state: TrackingState, pinned: (railway: String, direction: String)?, lastFix: Fix?, skipped: Int, network: TrackingNetwork) {
+        let timetable = network.timetable, reference = timetable.reference
+        func station(_ id: String?) -> StationNameJSON? { id.flatMap { reference.stations[$0] }.map(StationNameJSON.init) }
+        func direction(_ id: String?, railway: String?, near stationId: String?) -> DirectionJSON? {
+            guard let id, let direction = reference.directions[id], let railway = railway.flatMap({ reference.railways[$0] }) else { return nil }
+            var toward: [Reference.Station] = []
+            if let at = stationId.flatMap({ reference.stations[$0] }), at.railway == railway.id {
+                toward = timetable.heading(of: direction, at: at)
+            } else if !railway.isLoop {
+                toward = (id == railway.ascending ? railway.stations.last : railway.stations.first).flatMap { reference.stations[$0] }.map { [$0] } ?? []
+            }
+            return DirectionJSON(id: id, title: NameJSON(direction.name), toward: toward.map { NameJSON($0.name) })
+        }
+        t = RideFileWriter.iso8601(state.time)
+        reducedAccuracy = state.reducedAccuracy
+        offTrain = state.offTrain
+        self.skipped = skipped
+        var offered = state.candidates
+        // The tracker lists only lines it still believes in; a rider who knows better needs the
+        // lines around them too: each railway with a station within 1.5 km of the last fix, both
+        // ways (score 0), after the tracker's own.
+        if let fix = lastFix, offered.count < Self.offeredLines,
+           let around = try? timetable.nearby(GeoPoint(latitude: fix.latitude, longitude: fix.longitude), radius: 1500, limit: 4) {
+            for station in around.stations.flatMap(\.stations) {
+                guard let railway = station.railway.flatMap({ reference.railways[$0] }) else { continue }
+                for way in [railway.ascending, railway.descending].compactMap({ $0 })
+                where !offered.contains(where: { $0.railway == railway.id && $0.direction == way }) {
+                    offered.append(.init(railway: railway.id, direction: way, score: 0))
+                }
+            }
+        }
+        candidates = offered.prefix(Self.offeredLines).compactMap { candidate in
+            guard let railway = reference.railways[candidate.railway],
+                  let way = direction(candidate.direction, railway: candidate.railway, near: nil) else { return nil }
+            return CandidateJSON(railway: RailwayRefJSON(railway), direction: way, score: (candidate.score * 1000).rounded() / 1000)
+        }
+        var shown = state
+        self.pinned = false
+        if let pinned, pinned.railway != state.railway || pinned.direction != state.direction,
+           let line = network.rails.lines.first(where: { $0.railway == pinned.railway }) {
+            // The tracker follows its own best line; for the pinned one the stations come from
+            // placing the last fix on that line.
+            shown = RidePinnedLine.state(on: line, direction: pinned.direction, fix: lastFix, base: state)
+            self.pinned = true
+        } else if pinned != nil {
+            self.pinned = true
+        }
+        railway = shown.railway.flatMap { reference.railways[$0] }.map(RailwayRefJSON.init)
+        self.direction = direction(shown.direction, railway: shown.railway, near: shown.nextStation ?? shown.focusStation)
+        previousStation = station(shown.previousStation)
+        nextStation = station(shown.nextStation)
+        focusStation = station(shown.focusStation)
+        phase = shown.phase?.rawValue
+    }
+}
+
+/// Stations on a line the rider pinned: the last fix placed on the line's polyline (sampled every
+/// 25 m: a few thousand points for the longest line, once per request), then the stations behind
+/// and ahead of it in the pinned direction.
+enum RidePinnedLine {
+    static func state(on line: RailLine, direction: String, fix: Fix?, base: TrackingState) -> TrackingState {
+        var state = TrackingState(time: base.time, railway: line.railway, direction: direction,
+                                  reducedAccuracy: base.reducedAccuracy, offTrain: base.offTrain, candidates: base.candidates)
+        guard let fix, line.length > 0 else { return state }
+        let here = GeoPoint(latitude: fix.latitude, longitude: fix.longitude)
+        var best = (along: 0.0, distance: Double.infinity)
+        var along = 0.0
+        while along <= line.length {
+            let distance = line.position(at: along).point.distance(to: here)
+            if distance < best.distance { best = (along, distance) }
+            along += 25
+        }
+        let forward = (direction == line.ascending) == line.ascendingForward
+        let ordered = forward ? line.stations : line.stations.reversed()
+        func ahead(_ station: RailLine.Station) -> Double { forward ? station.along - best.along : best.along - station.along }
+        let next = ordered.first { ahead($0) > 50 } ?? (line.isLoop ? ordered.first : nil)
+        let previous = ordered.last { ahead($0) <= 50 } ?? (line.isLoop ? ordered.last : nil)
+        state.nextStation = next?.id
+        state.previousStation = previous?.id
+        if let at = line.stations.min(by: { abs($0.along - best.along) < abs($1.along - best.along) }), abs(at.along - best.along) <= 150 {
+            state.focusStation = at.id
+            state.phase = fix.speed >= 0 && fix.speed < 1.5 ? .at : .nearby
+        } else {
+            state.focusStation = next?.id
+            state.phase = next == nil ? nil : .approaching
+        }
+        return state
+    }
+}

@@ -1,0 +1,452 @@
+import EkiCore
+import Foundation
+
+/// The tracking engine: a hidden-Markov-style filter over (railway line, direction) in the manner of
+/// Newson & Krumm's map matching, with the timetable on top.
+///
+/// - Emission: how far each fix lies from each nearby line, against the fix's accuracy.
+/// - Transition: the filtered position along each line may not jump faster than a train; clear moves
+///   along a line (bigger than the noise) and the phone's course vote for one of its two directions.
+/// - Timetable: a (line, direction) with no train of the day near this place at this time, or whose
+///   trains do not stop where the ride stopped (or stop where it went through), loses. This is what
+///   separates lines that share a track or run side by side (Tokaido / Keihin-Tohoku).
+/// Lines appear as the ride comes near them and carry their evidence along, so a through service
+/// or a change of train moves the answer as soon as the lines part.
+final class RideFilter {
+    let rails: RailNetwork
+    private(set) var tracks: [Int: RideTrack] = [:]
+    private(set) var chosen: (line: Int, direction: Int)?
+    private var last: Fix?
+    private var lastUsable: Double?
+    private var recent: [(time: Double, point: PlanePoint, accuracy: Double, speed: Double?)] = []
+    private var stillSince: Double?
+    private var stopRecorded = false
+    /// When the ride was last seen moving at train speed, and since when it has been walking pace.
+    private var lastTrainSpeed: Double?
+    private var awayFromLineSince: Double?
+    private var lastState: TrackingState?
+    private var jumps = 0
+
+    // Tuning, in one place.
+    static let newLinePenalty = 1.0
+    static let scoreWindow = 30.0
+    static let stopSpeed = 1.0
+    static let stopSeconds = 12.0
+    static let usableAccuracy = 150.0
+    static let poorAccuracy = 200.0
+
+    init(rails: RailNetwork) { self.rails = rails }
+    let debug = ProcessInfo.processInfo.environment["EKI_TRACK_DEBUG"] != nil  // DEBUG-REMOVE
+
+    /// Takes one fix already screened for garbage; returns the state after it.
+    func update(_ fix: Fix) -> TrackingState {
+        let point = PlanePoint(GeoPoint(latitude: fix.latitude, longitude: fix.longitude))
+        let accuracy = max(fix.accuracy, 5)
+        let sigma = (accuracy * accuracy + 20 * 20).squareRoot()
+        let gap = last.map { fix.time - $0.time } ?? 0
+        // A fix hundreds of metres from where the chosen train must be, moments after the last,
+        // is a GPS jump: it says nothing about any line (a line near where it landed would gain
+        // on the others for no reason). Several in a row are believed.
+        if isJump(point, sigma: sigma, time: fix.time, gap: gap) {
+            jumps += 1
+            if jumps < 5, let state = lastState {
+                last = fix
+                var carried = state
+                carried.time = fix.time
+                carried.reducedAccuracy = lastUsable.map { fix.time - $0 >= 60 } ?? true
+                return carried
+            }
+        } else {
+            jumps = 0
+        }
+        let speed = observedSpeed(fix, point: point)
+        last = fix
+        if accuracy <= Self.usableAccuracy { lastUsable = fix.time }
+        recent.append((fix.time, point, accuracy, speed))
+        recent.removeAll { fix.time - $0.time > 30 }
+
+        // Standing still: a stop once it lasts, recorded once per stop on every line within reach.
+        // A fix without a speed changes nothing, and only a clear move ends a stop (GPS speed
+        // jitters around 1 m/s at a standstill).
+        if let speed, speed < Self.stopSpeed {
+            if stillSince == nil { stillSince = fix.time; stopRecorded = false }
+        } else if let speed, speed > 2 * Self.stopSpeed {
+            stillSince = nil
+        }
+        if gap > 20 { stillSince = nil }
+        if let speed, speed > 6 { lastTrainSpeed = fix.time }
+
+        let radius = min(1500, max(150, 3 * accuracy))
+        let nearby = rails.project(point, within: radius)
+        let best = tracks.values.map { max($0.total(0), $0.total(1)) }.max() ?? 0
+        var reached = Set<Int>()
+        for (line, projections) in nearby {
+            reached.insert(line)
+            if tracks[line] == nil {
+                let along = projections[0].along
+                tracks[line] = RideTrack(line: line, along: along, sigma: sigma, time: fix.time,
+                                         score: tracks.isEmpty ? 0 : best - Self.newLinePenalty)
+            }
+            let projection = pick(projections, for: tracks[line]!, at: fix.time, sigma: sigma)
+            advance(&tracks[line]!, to: projection, fix: fix, sigma: sigma, speed: speed, gap: gap)
+        }
+        // Lines out of reach of this fix: the fix is far from them (an outlier hurts all alike).
+        let missing = -min(8, 0.5 * (radius / sigma) * (radius / sigma)) * 0.5
+        for line in tracks.keys where !reached.contains(line) {
+            tracks[line]!.score[0] += missing
+            tracks[line]!.score[1] += missing
+            tracks[line]!.offset = .infinity
+        }
+
+        if let since = stillSince, !stopRecorded, fix.time - since >= Self.stopSeconds, accuracy <= Self.usableAccuracy {
+            stopRecorded = true
+            for line in reached { recordStop(on: line, accuracy: accuracy, time: fix.time) }
+        }
+        for line in tracks.keys { settleCrossings(on: line, time: fix.time, gap: gap, speed: speed) }
+
+        let schedule = rails.schedule(for: ServiceInstant(Date(timeIntervalSince1970: fix.time)).serviceDate)
+        let minute = Self.serviceMinute(fix.time)
+        for line in tracks.keys { weigh(&tracks[line]!, schedule: schedule, minute: minute, time: fix.time) }
+        normalize(time: fix.time)
+        choose()
+        if debug, Int(fix.time) % 20 == 0 {  // DEBUG-REMOVE
+            let lines = tracks.values.sorted { max($0.total(0), $0.total(1)) > max($1.total(0), $1.total(1)) }.prefix(6).map { t in
+                "\(rails.lines[t.line].railway.split(separator: ".").last!)[\(Int(t.along)) v\(Int(t.velocity)) off\(t.offset.isFinite ? Int(t.offset) : -1)] s=\(String(format: "%.1f/%.1f", t.score[0], t.score[1])) tt=\(String(format: "%.1f/%.1f", t.schedule[0], t.schedule[1])) ev=\(t.events.suffix(4).map { "\($0.kind)" }.joined(separator: ","))"
+            }
+            FileHandle.standardError.write(Data("\(Int(fix.time) % 86400 / 60 % 60):\(Int(fix.time) % 60) acc\(Int(accuracy)) spd\(speed.map { String(Int($0)) } ?? "-") \(lines.joined(separator: " | "))\n".utf8))
+        }
+        let state = state(fix: fix, accuracy: accuracy, speed: speed, reached: reached)
+        lastState = state
+        return state
+    }
+
+    /// Whether `point` lies implausibly far from the chosen line's filtered position.
+    private func isJump(_ point: PlanePoint, sigma: Double, time: Double, gap: Double) -> Bool {
+        guard gap < 30, let chosen, let track = tracks[chosen.line] else { return false }
+        let line = rails.lines[chosen.line]
+        let expected = PlanePoint(line.position(at: track.along + track.velocity * max(0, time - track.time)).point)
+        let spread = (track.variance + 16 * gap * gap + sigma * sigma).squareRoot()
+        return point.distance(to: expected) > max(250, 5 * spread)
+    }
+
+    // MARK: - Motion
+
+    /// Speed over ground: the phone's when it gives one, else from the positions of the last 10–30 s
+    /// (one second apart, GPS noise would swamp it). Nil when nothing tells.
+    private func observedSpeed(_ fix: Fix, point: PlanePoint) -> Double? {
+        if fix.speed.isFinite, fix.speed >= 0 { return fix.speed }
+        guard let earlier = recent.last(where: { fix.time - $0.time >= 10 }) else { return nil }
+        let noise = (earlier.accuracy + fix.accuracy) / 2
+        let distance = earlier.point.distance(to: point)
+        let elapsed = fix.time - earlier.time
+        // Too noisy to call a stop or a move: say nothing.
+        if noise / elapsed > 3 { return nil }
+        return max(0, distance - noise) / elapsed
+    }
+
+    /// The projection that fits the track's predicted position best (a loop or hairpin passes twice).
+    private func pick(_ projections: [Projection], for track: RideTrack, at time: Double, sigma: Double) -> Projection {
+        guard projections.count > 1 else { return projections[0] }
+        let line = rails.lines[track.line]
+        let dt = max(0, time - track.time)
+        let predicted = track.along + track.velocity * dt
+        let spread = 100 + 40 * dt
+        return projections.min { a, b in
+            func cost(_ p: Projection) -> Double {
+                let jump = line.signedStep(from: predicted, to: p.along) / spread
+                return (p.distance / sigma) * (p.distance / sigma) + jump * jump
+            }
+            return cost(a) < cost(b)
+        }!
+    }
+
+    private func advance(_ track: inout RideTrack, to projection: Projection, fix: Fix, sigma: Double, speed: Double?, gap: Double) {
+        let line = rails.lines[track.line]
+        // Emission: distance from the line against the fix's accuracy (halved: GPS errors of
+        // successive fixes are correlated, so each fix is not fully new evidence).
+        let emission = -min(8, 0.5 * (projection.distance / sigma) * (projection.distance / sigma)) * 0.5
+        track.score[0] += emission
+        track.score[1] += emission
+        track.offset = projection.distance
+
+        // Position filter along the line.
+        let dt = max(0, fix.time - track.time)
+        let previous = track.along
+        let predicted = track.along + track.velocity * dt
+        let innovation = line.signedStep(from: predicted, to: projection.along)
+        let predictedVariance = track.variance + 16 * dt * dt + 25
+        // A fix far from where the train can be is an outlier (GPS now and then jumps hundreds of
+        // metres while claiming good accuracy): it moves nothing. Several in a row mean the
+        // filter lost the train, and it starts again from the fixes.
+        let outlier = dt < 30 && abs(innovation) > max(250, 5 * (predictedVariance + sigma * sigma).squareRoot())
+        if outlier { track.rejected += 1 } else { track.rejected = 0 }
+        if outlier && track.rejected < 5 {
+            track.time = fix.time
+            track.seen = fix.time
+            return
+        }
+        if dt > 300 || abs(innovation) > 3000 || track.rejected >= 5 {
+            track.rejected = 0
+            track.anchor = (projection.along, fix.time, sigma)
+            track.along = projection.along
+            track.velocity = 0
+            track.variance = sigma * sigma
+        } else {
+            let gain = predictedVariance / (predictedVariance + sigma * sigma)
+            track.along = Self.wrap(predicted + gain * innovation, line: line)
+            track.variance = (1 - gain) * predictedVariance
+            if dt > 0 { track.velocity += gain * 0.6 * innovation / max(dt, 1) }
+            track.velocity = max(-50, min(50, track.velocity))
+        }
+        // The phone's own speed and course are better than differences of noisy positions.
+        if let speed {
+            let heading = Self.headingSign(course: fix.course, bearing: projection.bearing)
+            let sign = heading ?? (track.velocity >= 0 ? 1 : -1)
+            if speed < Self.stopSpeed { track.velocity = 0 } else { track.velocity = sign * speed }
+        }
+        track.time = fix.time
+        track.seen = fix.time
+
+        // Direction from clear moves: a move bigger than three times the noise counts against the
+        // direction it goes away from, in proportion to how clear it is.
+        let moved = line.signedStep(from: track.anchor.along, to: projection.along)
+        let combined = (sigma * sigma + track.anchor.sigma * track.anchor.sigma).squareRoot()
+        if abs(moved) > 3 * combined, abs(moved) > 60 {
+            let elapsed = max(1, fix.time - track.anchor.time)
+            let evidence = min(abs(moved) / combined, 8) * 0.7
+            track.score[RideTrack.direction(-moved)] -= evidence
+            // Faster than any train: this line is not the ride (a parallel line seen askew).
+            if abs(moved) / elapsed > 60 { track.score[0] -= 3; track.score[1] -= 3 }
+            track.anchor = (projection.along, fix.time, sigma)
+        } else if fix.time - track.anchor.time > 600 {
+            track.anchor = (projection.along, fix.time, sigma)
+        }
+        // Course: along the line one way or the other, or across it.
+        if fix.course.isFinite, fix.course >= 0, let speed, speed > 4, fix.accuracy < 50, projection.distance < 80 {
+            let cosine = cos((fix.course - projection.bearing) * .pi / 180)
+            track.score[0] -= 0.75 * (1 - cosine)
+            track.score[1] -= 0.75 * (1 + cosine)
+        }
+
+        // Stations crossed at speed since the last fix wait to be called passes.
+        let step = line.signedStep(from: previous, to: track.along)
+        if gap <= 40, abs(step) > 0, abs(step) < 2000 {
+            for station in line.stations {
+                let from = line.signedStep(from: previous, to: station.along)
+                if from * step > 0, abs(from) <= abs(step), !track.crossing.contains(where: { $0.station == station.index }) {
+                    track.crossing.append(approach(to: station, time: fix.time))
+                }
+            }
+        }
+    }
+
+    /// A station just crossed, with what the last 25 s of fixes say of the approach: the slowest
+    /// speed and whether they came without gaps (a stop hidden in a gap must not pass for a pass).
+    private func approach(to station: RailLine.Station, time: Double) -> RideTrack.Crossing {
+        let window = recent.filter { time - $0.time <= 25 }
+        var gapless = (window.first.map { time - $0.time } ?? 0) >= 15
+        for (a, b) in zip(window, window.dropFirst()) where b.time - a.time > 10 { gapless = false }
+        let speeds = window.compactMap(\.speed)
+        return RideTrack.Crossing(station: station.index, along: station.along, time: time,
+                                  slowest: speeds.count >= 5 ? speeds.min() ?? 0 : 0, gapless: gapless)
+    }
+
+    /// A stop of the train, seen on one line: at the nearest station when close enough, else between stations.
+    private func recordStop(on lineIndex: Int, accuracy: Double, time: Double) {
+        guard var track = tracks[lineIndex], track.offset < max(100, accuracy) else { return }
+        let line = rails.lines[lineIndex]
+        let nearest = line.nearestStation(to: track.along)
+        if let nearest, abs(nearest.offset) <= max(300, accuracy) {
+            track.record(RideEvent(kind: .stop(station: nearest.station.index), time: time))
+            track.lastStop = (nearest.station.index, time)
+            track.crossing.removeAll { $0.station == nearest.station.index }
+        } else {
+            track.record(RideEvent(kind: .stop(station: nil), time: time))
+        }
+        tracks[lineIndex] = track
+    }
+
+    /// A station crossed without stopping becomes a pass once the train is 300 m beyond it; a gap
+    /// in the fixes in between leaves it unknown.
+    private func settleCrossings(on lineIndex: Int, time: Double, gap: Double, speed: Double?) {
+        guard var track = tracks[lineIndex], !track.crossing.isEmpty else { return }
+        let line = rails.lines[lineIndex]
+        var kept: [RideTrack.Crossing] = []
+        for var crossing in track.crossing {
+            if gap > 10 { crossing.gapless = false }
+            if let speed { crossing.slowest = min(crossing.slowest, speed) }
+            if let stop = track.lastStop, stop.station == crossing.station, time - stop.time < 600 { continue }
+            if stillSince != nil { kept.append(crossing); continue }
+            if abs(line.signedStep(from: crossing.along, to: track.along)) > 300 {
+                // Only a crossing seen throughout at speed is a pass; anything else stays unknown.
+                if track.offset < 150, crossing.gapless, crossing.slowest > 5 {
+                    track.record(RideEvent(kind: .pass(station: crossing.station), time: time))
+                }
+            } else if time - crossing.time < 300 {
+                kept.append(crossing)
+            }
+        }
+        track.crossing = kept
+        tracks[lineIndex] = track
+    }
+
+    // MARK: - Timetable
+
+    /// For each direction: how well the day's best-fitting train explains being here now, with the
+    /// stops and passes seen. Recomputed every 5 s or when a stop or pass is added.
+    private func weigh(_ track: inout RideTrack, schedule: DaySchedule, minute: Double, time: Double) {
+        guard time - track.scheduleTime >= 5 || track.events.count != track.scheduleEvents else { return }
+        track.scheduleTime = time
+        track.scheduleEvents = track.events.count
+        let line = rails.lines[track.line]
+        for direction in 0..<2 {
+            let sign = RideTrack.sign(direction)
+            var bestFit = -Double.infinity
+            var bestTrain: DaySchedule.Train?
+            for train in schedule.trains(line: track.line, sign: sign)
+            where train.firstMinute <= minute + 20 && train.lastMinute >= minute - 20 {
+                guard let scheduled = train.scheduledMinute(at: track.along, line: line, sign: sign) else { continue }
+                let late = minute - scheduled
+                // Trains run up to a few minutes late, rarely early.
+                let off = late > 4 ? (late - 4) / 3 : (late < -1.5 ? (-1.5 - late) / 1.5 : 0)
+                var mismatch = 0.0
+                for event in track.events where time - event.time < 1800 {
+                    switch event.kind {
+                    case .stop(let station?):
+                        if !train.stopping.contains(station) { mismatch += 3 }
+                    case .stop(nil):
+                        mismatch += 1.5
+                    case .pass(let station):
+                        if train.stopping.contains(station) { mismatch += 3 }
+                    }
+                }
+                // Each part bounded: one misread stop or pass must not weigh like "no such train".
+                let fit = -min(off * off, 6) - min(mismatch, 8)
+                if fit > bestFit { bestFit = fit; bestTrain = train }
+            }
+            // No train of this line and direction anywhere near now: the ride is not on it.
+            track.schedule[direction] = bestTrain == nil ? -16 : bestFit
+            track.train[direction] = bestTrain
+        }
+    }
+
+    /// Minutes into the service day (03:00 to 27:00) of an absolute time, with seconds.
+    static func serviceMinute(_ time: Double) -> Double {
+        let instant = ServiceInstant(Date(timeIntervalSince1970: time))
+        let whole = (time / 60).rounded(.down)
+        return Double(instant.minute.value) + (time / 60 - whole)
+    }
+
+    // MARK: - Choosing
+
+    private func normalize(time: Double) {
+        guard let top = tracks.values.map({ max($0.total(0), $0.total(1)) }).max() else { return }
+        for line in tracks.keys {
+            var track = tracks[line]!
+            for d in 0..<2 {
+                track.score[d] -= top
+                // Nothing falls so far behind that it cannot come back when the lines part.
+                track.score[d] = max(track.score[d], -Self.scoreWindow - track.schedule[d])
+            }
+            tracks[line] = track
+        }
+        // Forget lines left behind long ago.
+        tracks = tracks.filter { time - $0.value.seen < 900 }
+    }
+
+    private func ranked() -> [(line: Int, direction: Int, total: Double)] {
+        tracks.values.flatMap { track in
+            (0..<2).compactMap { d -> (Int, Int, Double)? in
+                let line = rails.lines[track.line]
+                guard (d == 0 ? line.ascendingForward ? line.ascending : line.descending
+                                : line.ascendingForward ? line.descending : line.ascending) != nil else { return nil }
+                return (track.line, d, track.total(d))
+            }
+        }.sorted { ($0.2, rails.lines[$1.0].railway, $1.1) > ($1.2, rails.lines[$0.0].railway, $0.1) }
+    }
+
+    /// The best candidate, kept until another is clearly better (fewer flips between close ones).
+    private func choose() {
+        guard let top = ranked().first else { chosen = nil; return }
+        if let current = chosen, let track = tracks[current.line] {
+            if top.total - track.total(current.direction) < 1.0 { return }
+        }
+        chosen = (top.line, top.direction)
+    }
+
+    func directionId(line: Int, direction: Int) -> String? {
+        let rail = rails.lines[line]
+        return (direction == 0) == rail.ascendingForward ? rail.ascending : rail.descending
+    }
+
+    // MARK: - Output
+
+    private func state(fix: Fix, accuracy: Double, speed: Double?, reached: Set<Int>) -> TrackingState {
+        var state = TrackingState(time: fix.time)
+        let list = ranked().prefix(8)
+        if let top = list.first?.total {
+            let weights = list.map { exp($0.total - top) }
+            let sum = weights.reduce(0, +)
+            state.candidates = zip(list, weights).compactMap { item, weight in
+                guard let direction = directionId(line: item.line, direction: item.direction) else { return nil }
+                return TrackingState.Candidate(railway: rails.lines[item.line].railway, direction: direction,
+                                               score: (weight / sum * 1000).rounded() / 1000)
+            }.filter { $0.score > 0 }
+        }
+        state.reducedAccuracy = lastUsable.map { fix.time - $0 >= 60 } ?? true
+        state.offTrain = offTrain(fix: fix, speed: speed, accuracy: accuracy)
+        guard let chosen, let track = tracks[chosen.line] else { return state }
+        let line = rails.lines[chosen.line]
+        state.railway = line.railway
+        state.direction = directionId(line: chosen.line, direction: chosen.direction)
+        let stopped = stillSince.map { fix.time - $0 >= 3 } ?? false
+        let place = RidePhase.place(on: line, along: track.along, sign: RideTrack.sign(chosen.direction),
+                                    stopped: stopped, moving: (speed ?? abs(track.velocity)) > 3,
+                                    lastStop: track.lastStop.flatMap { fix.time - $0.time < 600 ? $0.station : nil },
+                                    train: track.train[chosen.direction], poorAccuracy: accuracy > Self.poorAccuracy)
+        state.previousStation = place.previous
+        state.nextStation = place.next
+        state.focusStation = place.focus
+        state.phase = place.phase
+        return state
+    }
+
+    /// Off the train: fixes well away from the line for half a minute, or at walking pace or still
+    /// for longer than the train waits there.
+    private func offTrain(fix: Fix, speed: Double?, accuracy: Double) -> Bool {
+        guard let chosen, let track = tracks[chosen.line] else { return false }
+        if accuracy < 50, track.offset > max(150, 3 * accuracy) {
+            if awayFromLineSince == nil { awayFromLineSince = fix.time }
+        } else if track.offset < 80 {
+            awayFromLineSince = nil
+        }
+        if let away = awayFromLineSince, fix.time - away >= 30 { return true }
+        guard let speed, speed < 2.5, let moving = lastTrainSpeed else { return false }
+        let slow = fix.time - moving
+        // A train may wait minutes at a station (for an express to overtake): past two minutes,
+        // off once the timetable's train should have left two minutes ago; past five, off anyway.
+        if slow >= 300 { return true }
+        if slow >= 120, let stop = track.lastStop, let train = track.train[chosen.direction],
+           let call = train.stops.first(where: { $0.station == stop.station }),
+           Self.serviceMinute(fix.time) - call.departure > 2 {
+            return true
+        }
+        return false
+    }
+
+    static func wrap(_ along: Double, line: RailLine) -> Double {
+        guard line.isLoop, line.length > 0 else { return along }
+        var value = along.truncatingRemainder(dividingBy: line.length)
+        if value < 0 { value += line.length }
+        return value
+    }
+
+    /// +1 when the course runs with the line's bearing, -1 against, nil when unknown or across.
+    static func headingSign(course: Double, bearing: Double) -> Double? {
+        guard course.isFinite, course >= 0 else { return nil }
+        let cosine = cos((course - bearing) * .pi / 180)
+        if cosine > 0.5 { return 1 }
+        if cosine < -0.5 { return -1 }
+        return nil
+    }
+}

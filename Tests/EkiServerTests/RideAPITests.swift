@@ -1,0 +1,219 @@
+import EkiCore
+import EkiStore
+import EkiTestSupport
+import EkiTracking
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import EkiServer
+
+/// The live ride API and page: what a simulated ride's fixes get back (the tracker's own answer,
+/// with names and colors), pinning a line, bad bodies, session expiry and the cap, and that no
+/// position ever reaches the log.
+@Suite struct RideAPITests {
+    static let session = "0123456789abcdef0123456789abcdef"
+
+    struct Answer {
+        var status: HTTPResponse.Status
+        var body: Data
+        var object: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var detail: String { object["detail"] as? String ?? "" }
+        var contentType: String?
+    }
+
+    static func body(_ object: Any) -> Data { (try? JSONSerialization.data(withJSONObject: object)) ?? Data() }
+
+    static func fixJSON(_ fix: Fix) -> [String: Any] {
+        ["t": RideFileWriter.iso8601(fix.time), "lat": fix.latitude, "lon": fix.longitude, "accuracy": fix.accuracy,
+         "speed": fix.speed, "course": fix.course]
+    }
+
+    /// POSTs each body in turn through one application; `logger` receives the server's log.
+    static func post(_ requests: [(path: String, body: Data)], logger: Logger? = nil) async throws -> [Answer] {
+        let router = try buildRouter(timetable: SharedData.imported().timetable)
+        let app = logger.map { Application(router: router, logger: $0) } ?? Application(router: router)
+        return try await app.test(.router) { client in
+            var answers: [Answer] = []
+            for request in requests {
+                answers.append(try await client.execute(uri: request.path, method: .post, headers: [.contentType: "application/json"],
+                                                        body: ByteBuffer(bytes: request.body)) { response in
+                    Answer(status: response.status, body: Data(response.body.readableBytesView), contentType: response.headers[.contentType])
+                })
+            }
+            return answers
+        }
+    }
+
+    /// A Toyoko / Meguro corridor ride of the simulator, on a Tuesday.
+    static func simulatedRide() throws -> SimulatedRide {
+        let simulator = try RideSimulator(timetable: SharedData.imported().timetable, serviceDate: CivilDate(year: 2026, month: 11, day: 24)!)
+        return try simulator.ride(3, seed: 1, options: .init(corridors: true))
+    }
+
+    @Test func aRidesFixesGetTheTrackersOwnAnswerWithNamesAndColors() async throws {
+        let ride = try Self.simulatedRide()
+        let timetable = try SharedData.imported().timetable
+        // The same fixes through a tracker directly.
+        let tracker = RideTracker(network: try TrackingNetwork(timetable: timetable))
+        var expected = TrackingState(time: 0)
+        for fix in ride.fixes { expected = tracker.update(fix) }
+
+        let batches = stride(from: 0, to: ride.fixes.count, by: 100).map { Array(ride.fixes[$0..<min($0 + 100, ride.fixes.count)]) }
+        let answers = try await Self.post(batches.map { ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": $0.map(Self.fixJSON)])) })
+        #expect(answers.allSatisfy { $0.status == .ok })
+        #expect(answers.last?.contentType == "application/json; charset=utf-8")
+        let answer = try #require(answers.last).object
+        let railway = try #require(answer["railway"] as? [String: Any])
+        #expect(railway["id"] as? String == expected.railway)
+        #expect((answer["direction"] as? [String: Any])?["id"] as? String == expected.direction)
+        #expect((answer["nextStation"] as? [String: Any])?["id"] as? String == expected.nextStation)
+        #expect(answer["phase"] as? String == expected.phase?.rawValue)
+        // The ride's own line (or one with the same track and stops), in its name and color.
+        let segment = ride.truth.segments[0]
+        let right = [segment.railway] + segment.equivalents.map(\.railway)
+        #expect(right.contains(railway["id"] as? String ?? ""))
+        let reference = timetable.reference.railways[railway["id"] as? String ?? ""]
+        #expect((railway["title"] as? [String: Any])?["ja"] as? String == reference?.name.ja)
+        #expect(railway["color"] as? String == reference?.color)
+        #expect(["東横線", "目黒線"].contains(reference?.name.ja ?? ""))
+
+        // The answer carries what the OpenAPI document says it does.
+        let document = try await OpenAPITests.document()
+        let operation = (OpenAPITests.paths(document)["/api/v1/ride/fix"]?["post"] as? [String: Any]) ?? [:]
+        let ok = OpenAPITests.resolve(((operation["responses"] as? [String: Any])?["200"] as? [String: Any]) ?? [:], in: document)
+        let schema = try #require(((ok["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
+        OpenAPITests.check(answer, against: schema, in: document, at: "/api/v1/ride/fix")
+    }
+
+    @Test func aTapPinsAnotherLineAndUnpinningGivesTheTrackersBack() async throws {
+        let ride = try Self.simulatedRide()
+        let fixes = Array(ride.fixes.prefix(100))
+        let answers = try await Self.post([
+            ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": fixes.map(Self.fixJSON)])),
+            ("/api/v1/ride/pin", Self.body(["session": Self.session, "railway": "JR-East.Nambu", "direction": "Outbound"])),
+            ("/api/v1/ride/pin", Self.body(["session": Self.session, "railway": NSNull(), "direction": NSNull()])),
+        ])
+        #expect(answers.map(\.status) == [.ok, .ok, .ok])
+        let pinned = answers[1].object
+        #expect(pinned["pinned"] as? Bool == true)
+        #expect((pinned["railway"] as? [String: Any])?["id"] as? String == "JR-East.Nambu")
+        #expect((pinned["direction"] as? [String: Any])?["id"] as? String == "Outbound")
+        // Stations come from the pinned line itself.
+        let next = (pinned["nextStation"] as? [String: Any])?["id"] as? String ?? ""
+        #expect(next.hasPrefix("JR-East.Nambu."))
+        #expect(answers[2].object["pinned"] as? Bool == false)
+        #expect((answers[2].object["railway"] as? [String: Any])?["id"] as? String
+                == (answers[0].object["railway"] as? [String: Any])?["id"] as? String)
+    }
+
+    @Test func badBodiesAreProblemsThatNeverRepeatAPosition() async throws {
+        let fix: [String: Any] = ["t": 1_796_085_000, "lat": 35.4505, "lon": 139.6337, "accuracy": 10]
+        let bad: [(String, Data, HTTPResponse.Status, String)] = [
+            ("/api/v1/ride/fix", Data("not json".utf8), .badRequest, "the request body must be a JSON object"),
+            ("/api/v1/ride/fix", Self.body(["session": "short", "fixes": [fix]]), .badRequest, "session must be"),
+            ("/api/v1/ride/fix", Self.body(["session": "bad id with spaces 0123", "fixes": [fix]]), .badRequest, "session must be"),
+            ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": []]), .badRequest, "fixes must be an array of 1 to 120"),
+            ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": Array(repeating: fix, count: 121)]), .badRequest, "fixes must be"),
+            ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": [["t": 1_796_085_000, "lat": 135.4505, "lon": 139.6337]]]),
+             .badRequest, "fix 1: lat and lon must be numbers"),
+            ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": [fix, ["lat": 35.4505, "lon": 139.6337]]]),
+             .badRequest, "fix 2: t must be"),
+            ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": [["t": 1_796_085_000, "lat": 35.4505, "lon": 139.6337, "accuracy": -3]]]),
+             .badRequest, "fix 1: accuracy must be"),
+            ("/api/v1/ride/fix?lat=35.4505", Self.body(["session": Self.session, "fixes": [fix]]), .badRequest, "unknown parameter \"lat\""),
+            ("/api/v1/ride/fix", Data(repeating: UInt8(ascii: " "), count: 70_000), .contentTooLarge, "the request body is over 64 KB"),
+            ("/api/v1/ride/pin", Self.body(["session": Self.session, "railway": "Tokyu.Toyoko"]), .badRequest, "give both railway and direction"),
+        ]
+        let answers = try await Self.post(bad.map { ($0.0, $0.1) })
+        for (answer, expected) in zip(answers, bad) {
+            #expect(answer.status == expected.2, "\(expected.3)")
+            #expect(answer.contentType == "application/problem+json")
+            #expect(answer.detail.hasPrefix(expected.3), "\(answer.detail)")
+            #expect(!answer.detail.contains("35.4") && !answer.detail.contains("139.6"))
+        }
+    }
+
+    /// Sessions idle for 10 minutes are forgotten; past the cap a new one is refused.
+    @Test func sessionsExpireWhenIdleAndAreCapped() async throws {
+        let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
+        let now = Clock()
+        let sessions = RideSessions(network: { network }, clock: { now.date }, capacity: 2)
+        let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
+        _ = try await sessions.update(session: "a", fixes: [fix])
+        _ = try await sessions.update(session: "b", fixes: [fix])
+        await #expect(throws: RideSessionsFull.self) { _ = try await sessions.update(session: "c", fixes: [fix]) }
+        now.date += 300
+        _ = try await sessions.update(session: "a", fixes: [fix])   // a is used again, b is not
+        now.date += 301
+        _ = try await sessions.update(session: "c", fixes: [fix])   // b has expired: room for c
+        #expect(await sessions.count == 2)
+        now.date += 601
+        _ = try await sessions.update(session: "d", fixes: [fix])
+        #expect(await sessions.count == 1)
+    }
+
+    /// The request log (debug: every request) names the path, never a body or a position.
+    @Test func positionsNeverReachTheLog() async throws {
+        let ride = try Self.simulatedRide()
+        let captured = CapturedLog()
+        var logger = Logger(label: "test") { _ in captured.handler() }
+        logger.logLevel = .trace
+        let fixes = Array(ride.fixes.prefix(30))
+        let answers = try await Self.post([("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": fixes.map(Self.fixJSON)])),
+                                           ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": [["t": 1, "lat": 99.123456, "lon": 139.6337]]]))],
+                                          logger: logger)
+        #expect(answers.map(\.status) == [.ok, .badRequest])
+        let lines = captured.lines
+        #expect(lines.contains { $0.contains("/api/v1/ride/fix") })   // the log works…
+        for fix in fixes {
+            let lat = String(format: "%.4f", fix.latitude), lon = String(format: "%.4f", fix.longitude)
+            #expect(!lines.contains { $0.contains(lat) || $0.contains(lon) })
+        }
+        #expect(!lines.contains { $0.contains("99.12") || $0.contains(Self.session) })
+    }
+
+    @Test func theRidePageInBothLanguages() async throws {
+        let answers = try await APIClient.get(["/ride", "/ride?lang=en", "/assets/ride.js", "/assets/ride.css", "/ride?lat=35"])
+        #expect(answers.map(\.status) == [.ok, .ok, .ok, .ok, .badRequest])
+        #expect(answers[0].text.contains("<html lang=\"ja\">") && answers[0].text.contains("乗車中") && answers[0].text.contains("/assets/ride.js"))
+        #expect(answers[0].text.contains("id=\"ride-replay\""))
+        #expect(answers[1].text.contains("<html lang=\"en\">") && answers[1].text.contains("On the train"))
+        #expect(answers[2].headers[.contentType] == "text/javascript; charset=utf-8")
+        #expect(answers[2].text.contains("/api/v1/ride/fix") && answers[2].text.contains("watchPosition"))
+        #expect(answers[2].text.contains("enableHighAccuracy: true"))
+    }
+}
+
+/// A settable "now" for session expiry.
+final class Clock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = Date(timeIntervalSince1970: 1_796_085_000)
+    var date: Date {
+        get { lock.lock(); defer { lock.unlock() }; return now }
+        set { lock.lock(); now = newValue; lock.unlock() }
+    }
+}
+
+/// Every log line (message and metadata) the server writes, as text.
+final class CapturedLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+    func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+    func handler() -> LogHandler { Handler(log: self) }
+
+    struct Handler: LogHandler {
+        let log: CapturedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            log.append("\(event.message) \(metadata.merging(event.metadata ?? [:]) { $1 }) \(event.error.map { "\($0)" } ?? "")")
+        }
+    }
+}
