@@ -26,6 +26,7 @@ final class RideFilter {
     private var awayFromLineSince: Double?
     private var lastState: TrackingState?
     private var jumps = 0
+    private var loosened = false
 
     // Tuning, in one place.
     static let newLinePenalty = 1.0
@@ -34,9 +35,14 @@ final class RideFilter {
     static let stopSeconds = 12.0
     static let usableAccuracy = 150.0
     static let poorAccuracy = 200.0
+    /// A gap in the fixes this long could hide a stop (braking from speed, a dwell, leaving again
+    /// take a minute or more; half a minute between two fixes at speed cannot).
+    static let hiddenStop = 30.0
+    /// Still this long, the rider may be changing trains; other lines then start at most this far behind.
+    static let changeSeconds = 75.0
+    static let changeWindow = 8.0
 
     init(rails: RailNetwork) { self.rails = rails }
-    let debug = ProcessInfo.processInfo.environment["EKI_TRACK_DEBUG"] != nil  // DEBUG-REMOVE
 
     /// Takes one fix already screened for garbage; returns the state after it.
     func update(_ fix: Fix) -> TrackingState {
@@ -98,6 +104,15 @@ final class RideFilter {
             tracks[line]!.offset = .infinity
         }
 
+        // A long stop may be a change of train: beliefs built on the last train loosen, so the
+        // next one can win on its own evidence within a station or two.
+        if let since = stillSince, !loosened, fix.time - since >= Self.changeSeconds {
+            loosened = true
+            for line in tracks.keys {
+                for d in 0..<2 { tracks[line]!.score[d] = max(tracks[line]!.score[d], -Self.changeWindow - tracks[line]!.schedule[d]) }
+            }
+        }
+        if stillSince == nil { loosened = false }
         if let since = stillSince, !stopRecorded, fix.time - since >= Self.stopSeconds, accuracy <= Self.usableAccuracy {
             stopRecorded = true
             for line in reached { recordStop(on: line, accuracy: accuracy, time: fix.time) }
@@ -109,12 +124,6 @@ final class RideFilter {
         for line in tracks.keys { weigh(&tracks[line]!, schedule: schedule, minute: minute, time: fix.time) }
         normalize(time: fix.time)
         choose()
-        if debug, Int(fix.time) % 20 == 0 {  // DEBUG-REMOVE
-            let lines = tracks.values.sorted { max($0.total(0), $0.total(1)) > max($1.total(0), $1.total(1)) }.prefix(6).map { t in
-                "\(rails.lines[t.line].railway.split(separator: ".").last!)[\(Int(t.along)) v\(Int(t.velocity)) off\(t.offset.isFinite ? Int(t.offset) : -1)] s=\(String(format: "%.1f/%.1f", t.score[0], t.score[1])) tt=\(String(format: "%.1f/%.1f", t.schedule[0], t.schedule[1])) ev=\(t.events.suffix(4).map { "\($0.kind)" }.joined(separator: ","))"
-            }
-            FileHandle.standardError.write(Data("\(Int(fix.time) % 86400 / 60 % 60):\(Int(fix.time) % 60) acc\(Int(accuracy)) spd\(speed.map { String(Int($0)) } ?? "-") \(lines.joined(separator: " | "))\n".utf8))
-        }
         let state = state(fix: fix, accuracy: accuracy, speed: speed, reached: reached)
         lastState = state
         return state
@@ -241,11 +250,11 @@ final class RideFilter {
     }
 
     /// A station just crossed, with what the last 25 s of fixes say of the approach: the slowest
-    /// speed and whether they came without gaps (a stop hidden in a gap must not pass for a pass).
+    /// speed and whether they came without a gap that could hide a stop.
     private func approach(to station: RailLine.Station, time: Double) -> RideTrack.Crossing {
         let window = recent.filter { time - $0.time <= 25 }
         var gapless = (window.first.map { time - $0.time } ?? 0) >= 15
-        for (a, b) in zip(window, window.dropFirst()) where b.time - a.time > 10 { gapless = false }
+        for (a, b) in zip(window, window.dropFirst()) where b.time - a.time > Self.hiddenStop { gapless = false }
         let speeds = window.compactMap(\.speed)
         return RideTrack.Crossing(station: station.index, along: station.along, time: time,
                                   slowest: speeds.count >= 5 ? speeds.min() ?? 0 : 0, gapless: gapless)
@@ -273,7 +282,7 @@ final class RideFilter {
         let line = rails.lines[lineIndex]
         var kept: [RideTrack.Crossing] = []
         for var crossing in track.crossing {
-            if gap > 10 { crossing.gapless = false }
+            if gap > Self.hiddenStop { crossing.gapless = false }
             if let speed { crossing.slowest = min(crossing.slowest, speed) }
             if let stop = track.lastStop, stop.station == crossing.station, time - stop.time < 600 { continue }
             if stillSince != nil { kept.append(crossing); continue }

@@ -45,7 +45,7 @@ struct RideTrack: Sendable {
         var time: Double
         /// The slowest speed seen from the approach on, m/s.
         var slowest: Double
-        /// Fixes kept coming (no gap over 10 s) from the approach on.
+        /// Fixes kept coming (no gap that could hide a stop) from the approach on.
         var gapless: Bool
     }
     var crossing: [Crossing] = []

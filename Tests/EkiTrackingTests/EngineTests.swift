@@ -88,13 +88,13 @@ import Testing
         let line = HandLines.straight("E")
         var fixes = HandLines.ride(on: line, from: 500, to: 2000, stops: [2000], start: Self.start)
         let end = fixes.last!
-        for second in 1...120 {
+        for second in 1...200 {
             // North at walking pace.
             fixes.append(Fix(time: end.time + Double(second), latitude: end.latitude + Double(second) * 1.3 / 111_195,
                              longitude: end.longitude, accuracy: 8, speed: 1.3, course: 0))
         }
         let states = replay(fixes, on: HandLines.network([line]))
-        #expect(states[states.count - 121].offTrain == false)
+        #expect(states[states.count - 201].offTrain == false)
         #expect(states.last?.offTrain == true)
     }
 

@@ -40,7 +40,7 @@ import Testing
     @Test func leavingAStationWhereTheTrainStoppedIsDeparted() {
         let onPlatform = place(2100, lastStop: 2)
         #expect(onPlatform.phase == .departed && onPlatform.focus == "P.S2")
-        let beyond = place(2350, lastStop: 2)
+        let beyond = place(2280, lastStop: 2)
         #expect(beyond.phase == .departed && beyond.focus == "P.S2")
         #expect(beyond.previous == "P.S2" && beyond.next == "P.S3")
         // Further on, the next station takes over.
