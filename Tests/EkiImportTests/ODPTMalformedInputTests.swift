@@ -51,7 +51,7 @@ import Testing
         let error = #expect(throws: ImportError.self) {
             _ = try Importer().run(folder: fixture.url, database: fixture.scratch.file("eki.sqlite"))
         }
-        #expect(error?.description.hasPrefix("not a timetable data folder Eki reads: \(fixture.url.path)") == true)
+        #expect(error?.description.hasPrefix("not a timetable feed Eki reads: \(fixture.url.path)") == true)
         #expect(error?.description.contains("odpt_TrainTimetable.json") == true)
     }
 
