@@ -1,4 +1,5 @@
 import Foundation
+import EkiStore
 
 /// The sources `eki data fetch` knows, and the one place their default addresses are written.
 public enum FetchSource: String, CaseIterable, Sendable {
@@ -30,13 +31,6 @@ public enum SourceCatalogue {
     /// beside the timetable database, which `eki import` writes to the same data directory.
     public static func defaultFolder(_ source: FetchSource,
                                      environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let dataHome: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = URL(fileURLWithPath: xdg)
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            dataHome = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
-        }
-        return dataHome.appendingPathComponent("eki/sources").appendingPathComponent(source.rawValue)
+        DatabaseLocation.dataHome(environment).appendingPathComponent("eki/sources").appendingPathComponent(source.rawValue)
     }
 }

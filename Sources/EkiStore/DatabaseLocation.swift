@@ -10,13 +10,13 @@ public enum DatabaseLocation {
         if let fromEnvironment = environment["EKI_DB"], !fromEnvironment.isEmpty {
             return URL(fileURLWithPath: fromEnvironment)
         }
-        let dataHome: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = URL(fileURLWithPath: xdg)
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            dataHome = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
-        }
-        return dataHome.appendingPathComponent("eki").appendingPathComponent(fileName)
+        return dataHome(environment).appendingPathComponent("eki").appendingPathComponent(fileName)
+    }
+
+    /// `$XDG_DATA_HOME` when it is an absolute path, else `~/.local/share`.
+    public static func dataHome(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg) }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share")
     }
 }

@@ -81,15 +81,25 @@ extension Timetable {
                 .sorted { (kindOrder.firstIndex(of: kinds[$0.service] ?? "") ?? 9, $0.service)
                     < (kindOrder.firstIndex(of: kinds[$1.service] ?? "") ?? 9, $1.service) }
 
-            let shape = try Row.fetchAll(db.cachedStatement(sql: "SELECT points FROM railway_shape WHERE railway_id = ? ORDER BY part"),
-                                         arguments: [railway.rowId])
-                .map { Self.unpackPoints($0[0] as Data) }.filter { !$0.isEmpty }
+            let shape = try Self.shape(db, railway: railway)
 
             return RailwayDetail(
                 railway: railway, stations: stations, directions: directions, trainTypes: trainTypes,
                 calendars: calendars, throughService: try throughService(db, railway: railway, trains: trainIds),
                 shape: shape)
         }
+    }
+
+    /// A railway's drawn shape alone, one polyline per part: for callers that want only the line
+    /// (ride tracking reads all 179), without `railwayDetail`'s scan of the train table.
+    public func railwayShape(_ railway: Reference.Railway) throws -> [[GeoPoint]] {
+        try reader.read { db in try Self.shape(db, railway: railway) }
+    }
+
+    private static func shape(_ db: Database, railway: Reference.Railway) throws -> [[GeoPoint]] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT points FROM railway_shape WHERE railway_id = ? ORDER BY part"),
+                         arguments: [railway.rowId])
+            .map { unpackPoints($0[0] as Data) }.filter { !$0.isEmpty }
     }
 
     /// Railways the given trains continue onto or come from (`train_link` either way). The trains of

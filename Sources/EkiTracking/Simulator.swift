@@ -191,7 +191,7 @@ public final class RideSimulator {
 
     private func shapes(of railway: Reference.Railway) -> [SimulatorShape]? {
         if let cached = shapes[railway.id] { return cached.isEmpty ? nil : cached }
-        let parts = (try? timetable.railwayDetail(railway).shape) ?? []
+        let parts = (try? timetable.railwayShape(railway)) ?? []
         var made: [SimulatorShape] = []
         if let origin = parts.first?.first {
             let plane = SimulatorPlane(origin: origin)

@@ -15,10 +15,10 @@ public final class TrackingNetwork: Sendable {
         let reference = timetable.reference
         var lines: [RailLine] = []
         for railway in reference.railways.values.sorted(by: { $0.id < $1.id }) {
-            let detail = try timetable.railwayDetail(railway).shape
+            let shape = try timetable.railwayShape(railway)
             let stations = railway.stations.map { id in (id: id, position: reference.stations[id]?.coordinate) }
             if let line = RailLine(railway: railway.id, ascending: railway.ascending, descending: railway.descending,
-                                   isLoop: railway.isLoop, shape: detail, stations: stations), line.stations.count >= 2 {
+                                   isLoop: railway.isLoop, shape: shape, stations: stations), line.stations.count >= 2 {
                 lines.append(line)
             }
         }

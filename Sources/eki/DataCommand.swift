@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiData
 
 /// `eki data`: get timetable data and keep the live database up to date.
 struct DataCommand: AsyncParsableCommand {
@@ -6,4 +7,18 @@ struct DataCommand: AsyncParsableCommand {
         commandName: "data",
         abstract: "Fetch source data, publish a built database, and update or roll back the live one.",
         subcommands: [DataFetchCommand.self, DataPublishCommand.self, DataUpdateCommand.self, DataRollbackCommand.self])
+}
+
+/// Runs one step of a data command: its library errors become the one-line `eki:` failure, and an
+/// `ExitCode` already reported passes through.
+func dataStep<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as UpdateError {
+        throw failure(error.description)
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        throw failure("\(error)")
+    }
 }

@@ -27,15 +27,8 @@ struct DataPublishCommand: AsyncParsableCommand {
 extension DataPublishCommand {
     func run() async throws {
         let folder = URL(fileURLWithPath: out)
-        let manifest: DatasetManifest
-        do {
-            manifest = try DatasetPublisher().publish(database: database.url, to: folder, description: description)
-        } catch let error as UpdateError {
-            throw failure(error.description)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            throw failure("\(error)")
+        let manifest = try await dataStep {
+            try DatasetPublisher().publish(database: database.url, to: folder, description: description)
         }
         print("published \(manifest.summary) to \(folder.appendingPathComponent(manifest.file).path)")
         print("\(Terminal.byteCount(manifest.size)) compressed from \(Terminal.byteCount(manifest.databaseSize)); schema \(manifest.schemaVersion); \(manifest.description)")

@@ -19,15 +19,7 @@ struct DataRollbackCommand: AsyncParsableCommand {
 extension DataRollbackCommand {
     func run() async throws {
         let live = LiveDatabase(url: database.url)
-        do {
-            let now = try live.rollback()
-            print("rolled back \(live.url.path): now live \(now.summary)")
-        } catch let error as UpdateError {
-            throw failure(error.description)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            throw failure("\(error)")
-        }
+        let now = try await dataStep { try live.rollback() }
+        print("rolled back \(live.url.path): now live \(now.summary)")
     }
 }

@@ -28,7 +28,7 @@ extension DataUpdateCommand {
         defer { interruption.cancel() }
         let showSteps = Terminal.stderrIsTerminal
         let updater = DatasetUpdater(report: { line in if showSteps { Terminal.error(line) } })
-        do {
+        try await dataStep {
             let source = try UpdateSource(from)
             switch try await updater.update(from: source, live: live) {
             case .upToDate(let installed, let offered):
@@ -37,12 +37,6 @@ extension DataUpdateCommand {
                 let kept = replaced.map { "version \($0)" } ?? "the database imported here"
                 print("updated \(live.url.path) to \(manifest.summary); \(kept) kept for `eki data rollback`")
             }
-        } catch let error as UpdateError {
-            throw failure(error.description)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            throw failure("\(error)")
         }
     }
 }
