@@ -35,18 +35,19 @@ public func buildApplication(timetable: Timetable, configuration: ServerConfigur
         logger: logger)
 }
 
-/// Every route — the JSON API and the web pages — behind the middleware that turns errors into
-/// problem JSON. `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes`
+/// Every route — the JSON API and the web pages — behind the middleware that puts the security
+/// headers on every answer and turns errors into problem JSON (or, for a browser, the error page). `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes`
 /// bounds the encoded answers kept; `published` is served under /data/ when given.
 public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init,
                         cacheBytes: Int = 16 << 20, published: URL? = nil) throws -> Router<BasicRequestContext> {
     let info = try timetable.info()
+    let site = try PageScope.Site(timetable: timetable)
+    let methods = MethodTable()
     let router = Router(options: .autoGenerateHeadEndpoints)
     // Middleware first: routes added later are wrapped by it, and so is the not-found responder.
-    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: SecurityHeaders())
+    router.add(middleware: ProblemMiddleware(methods: methods, site: site))
     router.add(middleware: LogRequestsMiddleware(.debug))
-    router.add(middleware: TimeZoneMiddleware(timeZone: timetable.timeZone,
-                                              attribution: info.source == "minitokyo3d" ? nil : info.attribution))
     // Fastest routes: each service day's network built once, for the API and the pages alike.
     let networks = RouteNetworks(timetable: timetable)
     let api = TimetableAPI(timetable: timetable,
@@ -54,9 +55,9 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
                            clock: clock, networks: networks)
     api.addRoutes(to: router)
     RideAPI(timetable: timetable).addRoutes(to: router)
-    router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request) }
-    WebPages.register(on: router, timetable: timetable, networks: networks)
+    router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request, document: site.web.openAPI) }
+    WebPages.register(on: router, timetable: timetable, networks: networks, site: site)
     if let published { PublishedFiles(folder: published).register(on: router) }
-    MethodNotAllowed.register(on: router)
+    methods.learn(router.routes.map { ($0.path, $0.method) })
     return router
 }
