@@ -52,12 +52,14 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     let networks = RouteNetworks(timetable: timetable)
     let api = TimetableAPI(timetable: timetable,
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),
-                           clock: clock, networks: networks)
-    api.addRoutes(to: router)
+                           clock: clock, networks: networks, contract: site.web.api)
+    try api.addRoutes(to: router)
     RideAPI(timetable: timetable).addRoutes(to: router)
-    router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request, document: site.web.openAPI) }
+    router.get("/api/openapi.json") { request, _ in try site.web.api.response(to: request) }
     WebPages.register(on: router, timetable: timetable, networks: networks, site: site)
     if let published { PublishedFiles(folder: published).register(on: router) }
-    methods.learn(router.routes.map { ($0.path, $0.method) })
+    let routes = router.routes.map { (path: $0.path, method: $0.method) }
+    try site.web.api.verify(routes: routes)
+    methods.learn(routes)
     return router
 }

@@ -73,7 +73,7 @@ struct RideAPI: Sendable {
 
     static func optionalId(_ value: Any?, what: String) throws -> String? {
         guard let value, !(value is NSNull) else { return nil }
-        guard let id = value as? String, (1...200).contains(id.utf8.count) else { throw Problem.badRequest("\(what) must be an id string") }
+        guard let id = value as? String, (1...200).contains(id.unicodeScalars.count) else { throw Problem.badRequest("\(what) must be an id string") }
         return id
     }
 
@@ -87,21 +87,58 @@ struct RideAPI: Sendable {
         return try list.enumerated().map { index, item in
             let place = "fix \(index + 1)"
             guard let fix = item as? [String: Any] else { throw Problem.badRequest("\(place) must be an object") }
+            // A JSON number, not true or false (which JSONSerialization also hands over as NSNumber).
             func number(_ key: String) -> Double? {
-                (fix[key] as? NSNumber)?.doubleValue
+                guard let value = fix[key] as? NSNumber, String(cString: value.objCType) != "c" else { return nil }
+                return value.doubleValue
             }
-            var time: Double?
-            if let text = fix["t"] as? String { time = RideFileReader.parseTime(text) } else { time = number("t") }
-            guard var time, time.isFinite else { throw Problem.badRequest("\(place): t must be an ISO 8601 time or epoch seconds") }
-            if time > 100_000_000_000 { time /= 1000 }
+            /// Absent or null: unknown (-1); anything but a number is refused, as openapi.json says.
+            func optionalNumber(_ key: String, what: String) throws -> Double {
+                guard let value = fix[key], !(value is NSNull) else { return -1 }
+                guard let number = number(key) else { throw Problem.badRequest("\(place): \(what) must be a number or null") }
+                return number
+            }
+            var time: Double
+            if let text = fix["t"] as? String {
+                guard let seconds = Self.time(text) else { throw Problem.badRequest("\(place): t must be an ISO 8601 time or epoch seconds") }
+                time = seconds
+            } else {
+                guard let number = number("t") else { throw Problem.badRequest("\(place): t must be an ISO 8601 time or epoch seconds") }
+                time = number >= 100_000_000_000 ? number / 1000 : number
+                // Within the years the calendar covers (1949–2099), as openapi.json says: a time far
+                // outside them has no service day (and once took the server down).
+                guard Self.epochSeconds.contains(time) else {
+                    throw Problem.badRequest("\(place): t must be a time from 1949 to 2099 (epoch seconds or milliseconds)")
+                }
+            }
             guard let lat = number("lat"), (-90...90).contains(lat), let lon = number("lon"), (-180...180).contains(lon) else {
                 throw Problem.badRequest("\(place): lat and lon must be numbers within -90…90 and -180…180")
             }
-            let accuracy = number("accuracy") ?? RideFileReader.defaultAccuracy
+            let accuracy = fix["accuracy"] == nil ? RideFileReader.defaultAccuracy : number("accuracy") ?? -1
             guard accuracy.isFinite, accuracy >= 0 else { throw Problem.badRequest("\(place): accuracy must be a number of metres, 0 or more") }
             return Fix(time: time, latitude: lat, longitude: lon, accuracy: accuracy,
-                       speed: number("speed") ?? -1, course: number("course") ?? -1)
+                       speed: try optionalNumber("speed", what: "speed"), course: try optionalNumber("course", what: "course"))
         }
+    }
+
+    /// 1949-01-01T00:00Z to 2100-01-01T00:00Z.
+    static let epochSeconds = -662_688_000.0 ..< 4_102_444_800.0
+
+    /// `t` as text, exactly as openapi.json's pattern has it: YYYY-MM-DDTHH:MM:SS, a real date of
+    /// 1949–2099, fractions of a second, then Z, ±HH:MM or nothing (Tokyo time); epoch seconds.
+    static func time(_ text: String) -> Double? {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|([+-])(\d{2}):(\d{2}))?/.asciiOnlyDigits()),
+              let date = CivilDate(year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!), date.isSupported,
+              let hour = Int(match.4), hour < 24, let minute = Int(match.5), minute < 60, let second = Int(match.6), second < 60 else { return nil }
+        var offset = 9 * 3600
+        if match.8 == "Z" { offset = 0 }
+        if let sign = match.9, let hours = Int(match.10 ?? ""), hours < 24, let minutes = Int(match.11 ?? ""), minutes < 60 {
+            offset = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        } else if match.9 != nil {
+            return nil
+        }
+        let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
+        return Double(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 }
 

@@ -20,7 +20,8 @@ struct WebFiles: Sendable {
     let words: [Language: [String: String]]
     let assets: [Asset]
     let serviceWorker: String
-    let openAPI: [UInt8]
+    /// The OpenAPI document, and what the routes take from it.
+    let api: APIContract
     /// Where the files were read from (named in errors and by the tests).
     let folder: URL
 
@@ -87,7 +88,7 @@ struct WebFiles: Sendable {
         }
         self.assets = assets
         serviceWorker = Self.withoutComments(String(decoding: try read("sw.js"), as: UTF8.self), in: "sw.js")
-        openAPI = Array(try read("openapi.json"))
+        api = try APIContract(document: Array(try read("openapi.json")))
     }
 
     static let contentTypes = [
