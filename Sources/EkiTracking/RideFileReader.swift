@@ -78,6 +78,9 @@ public enum RideFileReader {
         } else {
             throw RideFileError(line: line, message: "\"t\" is neither ISO 8601 nor epoch seconds")
         }
+        guard supportedTimes.contains(time) else {
+            throw RideFileError(line: line, message: "\"t\" is not a time from 1949 to 2099")
+        }
         guard let latitude = try number("lat", required: true), let longitude = try number("lon", required: true) else {
             throw RideFileError(line: line, message: "missing \"lat\" or \"lon\"")
         }
@@ -86,6 +89,10 @@ public enum RideFileReader {
                    speed: try number("speed", required: false) ?? -1,
                    course: try number("course", required: false) ?? -1)
     }
+
+    /// Epoch seconds of 1949-01-01 to 2099-12-31 (UTC), the years the holiday calendar covers: a
+    /// time far outside has no service day (one, sent to `eki serve`, once stopped the server).
+    public static let supportedTimes = -662_688_000.0 ..< 4_102_444_800.0
 
     /// ISO 8601 with or without fractional seconds; a time without an offset is Tokyo time.
     public static func parseTime(_ text: String) -> Double? {
@@ -155,6 +162,7 @@ final class GPXRideReader: NSObject, XMLParserDelegate {
             point = nil
             guard let time = fields["time"] else { return fail("trkpt without <time>") }
             guard let seconds = RideFileReader.parseTime(time) else { return fail("<time> is not ISO 8601: \(time.prefix(40))") }
+            guard RideFileReader.supportedTimes.contains(seconds) else { return fail("<time> is not from 1949 to 2099: \(time.prefix(40))") }
             func value(_ key: String) -> Double? {
                 guard let raw = fields[key] else { return nil }
                 guard let number = Double(raw) else { fail("<\(key)> is not a number: \(raw.prefix(20))"); return nil }

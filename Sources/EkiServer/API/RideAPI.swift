@@ -107,7 +107,7 @@ struct RideAPI: Sendable {
                 time = number >= 100_000_000_000 ? number / 1000 : number
                 // Within the years the calendar covers (1949–2099), as openapi.json says: a time far
                 // outside them has no service day (and once took the server down).
-                guard Self.epochSeconds.contains(time) else {
+                guard RideFileReader.supportedTimes.contains(time) else {
                     throw Problem.badRequest("\(place): t must be a time from 1949 to 2099 (epoch seconds or milliseconds)")
                 }
             }
@@ -120,9 +120,6 @@ struct RideAPI: Sendable {
                        speed: try optionalNumber("speed", what: "speed"), course: try optionalNumber("course", what: "course"))
         }
     }
-
-    /// 1949-01-01T00:00Z to 2100-01-01T00:00Z.
-    static let epochSeconds = -662_688_000.0 ..< 4_102_444_800.0
 
     /// `t` as text, exactly as openapi.json's pattern has it: YYYY-MM-DDTHH:MM:SS, a real date of
     /// 1949–2099, fractions of a second, then Z, ±HH:MM or nothing (Tokyo time); epoch seconds.

@@ -33,7 +33,8 @@ struct WebFiles: Sendable {
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
             places.append(executable.deletingLastPathComponent().appendingPathComponent(bundle))
         }
-        places.append(Bundle.main.bundleURL.appendingPathComponent(bundle))
+        let main = Bundle.main.bundleURL.appendingPathComponent(bundle)
+        if !places.contains(where: { $0.path == main.path }) { places.append(main) }
         guard let found = places.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Resources").path) }) else {
             throw WebFilesError("the web files are missing: copy \(bundle) (made by swift build beside the binary) next to the eki binary; looked in \(places.map(\.path).joined(separator: " and "))")
         }
