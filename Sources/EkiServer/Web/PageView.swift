@@ -2,24 +2,11 @@ import EkiCore
 import EkiStore
 import Foundation
 import Hummingbird
-import Mustache
 
 /// A value a template reads: plain stored properties, already in the page's language. Templates
 /// find them by name (Mustache looks through the values it is inside, innermost first); a property
-/// that is nil reads as "nothing" here, instead of Mustache going on to look for the same name in
-/// the values around it (a row's missing `type` must not show the page's).
-protocol View: MustacheParent {}
-
-extension View {
-    func child(named name: String) -> Any? {
-        for child in Mirror(reflecting: self).children where child.label == name {
-            let value = Mirror(reflecting: child.value)
-            guard value.displayStyle == .optional else { return child.value }
-            return value.children.first?.value ?? NSNull()
-        }
-        return nil
-    }
-}
+/// that is nil reads as "nothing" there (TemplateValues).
+protocol View: Encodable {}
 
 /// A page's view model: the template it fills (a file in Resources/templates, without .mustache)
 /// and the frame around it. Adding a page is one of these, one template and one route.
@@ -100,9 +87,11 @@ struct PageScope: Sendable {
         let timeZone: TimeZone
         /// The database's attribution when it is not Mini Tokyo 3D's (a GTFS feed's agencies).
         let attribution: String?
+        /// words.json as templates read it (`t`), per language.
+        var words: [PageLanguage: TemplateValues.Fields] {
+            web.templateWords
+        }
     }
-
-    var words: [String: String] { site.web.words[lang] ?? [:] }
 
     /// The frame of a page. `path`: this page's path and query (for the language switch);
     /// `scripts` and `stylesheets` beyond app.js and app.css, by their plain names.
@@ -125,16 +114,11 @@ struct PageScope: Sendable {
         WebPages.html(render(view, template: type(of: view).template), status: status)
     }
 
-    /// Any template over a view, with the words of this language as `t`.
+    /// Any template over a view, with the words of this language as `t` (words.json).
     func render(_ view: some View, template: String) -> String {
-        site.web.templates.render(Words(t: words, view: view), withTemplate: template) ?? ""
-    }
-
-    /// The value a template is rendered with: `t` (this language's words, words.json), then the view.
-    private struct Words: MustacheParent {
-        var t: [String: String]
-        var view: any View
-        func child(named name: String) -> Any? { name == "t" ? t : view.child(named: name) }
+        guard var values = (try? TemplateValues.make(view)) as? TemplateValues.Fields else { return "" }
+        values.values["t"] = site.words[lang] ?? TemplateValues.Fields(values: [:])
+        return site.web.templates.render(values, withTemplate: template) ?? ""
     }
 }
 

@@ -18,6 +18,8 @@ struct WebFiles: Sendable {
 
     let templates: MustacheLibrary
     let words: [Language: [String: String]]
+    /// The same, as templates read them (`{{t.word}}`).
+    let templateWords: [Language: TemplateValues.Fields]
     let assets: [Asset]
     let serviceWorker: String
     /// The OpenAPI document, and what the routes take from it.
@@ -77,6 +79,7 @@ struct WebFiles: Sendable {
             }
         }
         self.words = words
+        templateWords = words.mapValues { TemplateValues.Fields(values: $0.mapValues { TemplateValues.Text($0) }) }
 
         var assets: [Asset] = []
         let assetNames = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("assets").path)) ?? []
