@@ -150,14 +150,6 @@ struct QueryParameters {
         return parameter
     }
 
-    func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
-        guard let text = optional(name) else { return fallback }
-        guard let value = Int(text), range.contains(value) else {
-            throw Problem.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(Self.quoted(text))")
-        }
-        return value
-    }
-
     /// `at`: a Tokyo wall-clock minute, or now when absent (then the answer depends on the clock).
     /// `timeZone` is the timetable's own (`Timetable.timeZone`): now is read on its clock.
     func instant(_ name: String = "at", now: Date, timeZone: TimeZone = TokyoTime.zone) throws -> Moment {
