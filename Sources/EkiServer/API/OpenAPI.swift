@@ -31,7 +31,17 @@ struct APIContract: Sendable {
         /// As the document writes it: /api/v1/train/{trainId}
         var path: String
         /// In the document's order.
-        var query: [Parameter]
+        var query: [Parameter] { didSet { names = query.map(\.name) } }
+        /// Their names, made once (every request is checked against them).
+        private(set) var names: [String]
+
+        init(id: String, method: HTTPRequest.Method, path: String, query: [Parameter]) {
+            self.id = id
+            self.method = method
+            self.path = path
+            self.query = query
+            names = query.map(\.name)
+        }
 
         func parameter(_ name: String) -> Parameter? { query.first { $0.name == name } }
     }

@@ -9,15 +9,13 @@ import Hummingbird
 /// what it says is what is checked, and a value given empty is a value (`limit=` is not a number).
 struct QueryParameters {
     private var values: [String: String] = [:]
-    /// The document's parameters, for an API operation; empty for pages.
-    private var documented: [String: APIContract.Parameter] = [:]
+    /// The document's parameters, for an API operation; none for pages.
+    private var documented: [APIContract.Parameter] = []
 
     init(_ request: Request, operation: APIContract.Operation) throws {
-        try self.init(request, allowed: operation.query.map(\.name))
-        for parameter in operation.query {
-            documented[parameter.name] = parameter
-            try check(parameter)
-        }
+        try self.init(request, allowed: operation.names)
+        documented = operation.query
+        for parameter in documented { try check(parameter) }
     }
 
     init(_ request: Request, allowed: [String]) throws {
@@ -146,7 +144,9 @@ struct QueryParameters {
 
     /// Reading a parameter the document does not describe is the server's mistake, found by any test.
     private func documentedParameter(_ name: String) throws -> APIContract.Parameter {
-        guard let parameter = documented[name] else { throw Problem(.internalServerError, "parameter \(name) is not in openapi.json") }
+        guard let parameter = documented.first(where: { $0.name == name }) else {
+            throw Problem(.internalServerError, "parameter \(name) is not in openapi.json")
+        }
         return parameter
     }
 
