@@ -4,15 +4,21 @@ import HTTPTypes
 import Testing
 
 /// Every answer — pages, the API, assets, the service worker, problems, the error page, 304, 405,
-/// HEAD — tells the browser not to sniff types, to run only the app's own scripts and styles, to
-/// send no Referer and to let no other site frame it.
+/// HEAD — tells the browser not to sniff types, to run only the app's own scripts and styles (JSON:
+/// nothing at all), to send no Referer and to let no other site frame it.
 @Suite struct SecurityHeadersTests {
     static let html: HTTPFields = [.accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]
 
     static func expectHeaders(_ answer: APIClient.Answer, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(answer.headers[.xContentTypeOptions] == "nosniff", "\(what)", sourceLocation: sourceLocation)
         #expect(answer.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(what)", sourceLocation: sourceLocation)
+        #expect(answer.headers[values: .contentSecurityPolicy].count == 1, "\(what)", sourceLocation: sourceLocation)
         let policy = answer.headers[.contentSecurityPolicy] ?? ""
+        // JSON loads nothing: its policy allows nothing, and no one may frame it.
+        if let type = answer.headers[.contentType], type.hasPrefix("application/json") || type.hasPrefix("application/problem+json") {
+            #expect(policy == "default-src 'none'; frame-ancestors 'none'", "\(what): \(policy)", sourceLocation: sourceLocation)
+            return
+        }
         let directives = Dictionary(policy.split(separator: ";").map { part -> (String, String) in
             let words = part.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
             return (String(words.first ?? ""), words.count > 1 ? String(words[1]) : "")

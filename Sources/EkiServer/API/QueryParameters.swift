@@ -69,6 +69,10 @@ struct QueryParameters {
     /// Form encoding as browsers send it: + is a space, %XX a byte, and the bytes must make UTF-8.
     /// By hand over the bytes: this runs for every parameter of every request.
     static func decode(_ raw: Substring, what: String) throws -> String {
+        // Most values (ids, times, numbers) are printable ASCII with nothing to decode: as they are.
+        if raw.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
+            return String(raw)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.utf8.count)
         var iterator = raw.utf8.makeIterator()
