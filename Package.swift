@@ -24,6 +24,11 @@ let package = Package(
         // SHA-512 of published datasets (Foundation has none on Linux); Hummingbird's test client
         // already brings 4.x, hence the range.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Connection limits and timeouts are channel handlers under Hummingbird (already a dependency of it).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // Property-based tests: extreme values into every parser and handler.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // Pure domain: time model, categories, search keys, geography. No I/O, no SQL.
@@ -32,6 +37,8 @@ let package = Package(
         .target(name: "EkiStore", dependencies: [
             "EkiCore",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // sqlite3_progress_handler: a connection to a file rewritten in place is stopped.
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // One reader per source format -> one import model -> validation -> EkiStore's writer.
         .target(name: "EkiImport", dependencies: [
@@ -59,6 +66,9 @@ let package = Package(
         .target(name: "EkiServer", dependencies: [
             "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiTracking",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line app: parses arguments, calls the modules, prints.
@@ -80,9 +90,13 @@ let package = Package(
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),
-        .testTarget(name: "EkiTrackingTests", dependencies: ["EkiCore", "EkiStore", "EkiTracking", "EkiTestSupport"]),
+        .testTarget(name: "EkiTrackingTests", dependencies: [
+            "EkiCore", "EkiStore", "EkiTracking", "EkiTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "EkiDataTests", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiData", "EkiServer", "EkiTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),

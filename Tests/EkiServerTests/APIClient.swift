@@ -21,7 +21,7 @@ enum APIClient {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    static func router(clock: Date = tuesdayMorning) throws -> Router<BasicRequestContext> {
+    static func router(clock: Date = tuesdayMorning) throws -> Router<EkiRequestContext> {
         try buildRouter(timetable: SharedData.imported().timetable, clock: { clock })
     }
 
