@@ -85,7 +85,10 @@ let package = Package(
         ], path: "Tests/EkiTestSupport"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
         .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
-        .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
+        .testTarget(name: "EkiImportTests", dependencies: [
+            "EkiCore", "EkiStore", "EkiImport", "EkiTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "EkiServerTests", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

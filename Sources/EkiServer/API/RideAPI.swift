@@ -66,8 +66,11 @@ struct RideAPI: Sendable {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumBody)
-        } catch {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw Problem(.contentTooLarge, "the request body is over \(maximumBody / 1024) KB; send fewer fixes at a time")
+        } catch {
+            // Broken framing (a bad chunk size) or a connection closed half way: the client's doing.
+            throw Problem(.badRequest, "the request body could not be read")
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] else {
             throw Problem.badRequest("the request body must be a JSON object")
