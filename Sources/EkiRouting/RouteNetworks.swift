@@ -72,14 +72,21 @@ public final class RouteNetworks: Sendable {
     private let state = Mutex(State())
     private let work = DispatchSemaphore(value: 0)
     private let ownConnection = Mutex<Timetable?>(nil)
+    private let waitInline: Duration?
+    /// Broadcast after each build, for callers waiting inline.
+    private let finished = NSCondition()
 
     /// `window`: the dates served (nil: any). `capacity`: networks kept (each ~10 MB).
-    /// `queueLimit`: dates waiting to be built beyond the one under way.
-    public init(timetable: Timetable, window: Window? = nil, capacity: Int = 3, queueLimit: Int = 2) {
+    /// `queueLimit`: dates waiting to be built beyond the one under way. `waitInline`: how long
+    /// `network(for:)` itself blocks for a build — for callers with no way to wait asynchronously
+    /// (a router without `RouteNetworkWait`, a test); nil, as `eki serve` has it, never blocks.
+    public init(timetable: Timetable, window: Window? = nil, capacity: Int = 3, queueLimit: Int = 2,
+                waitInline: Duration? = .seconds(120)) {
         self.timetable = timetable
         self.window = window
         self.capacity = max(1, capacity)
         self.queueLimit = max(1, queueLimit)
+        self.waitInline = waitInline
         startBuilder()
     }
 
@@ -88,8 +95,23 @@ public final class RouteNetworks: Sendable {
         work.signal()
     }
 
-    /// The network of `date` if it is built; otherwise asks for it and throws `Failure`.
+    /// The network of `date` if it is built; otherwise asks for it and throws `Failure` (after
+    /// waiting up to `waitInline` for it, when set).
     public func network(for date: CivilDate) throws -> RouteNetwork {
+        guard let waitInline else { return try lookUp(date) }
+        let deadline = Date().addingTimeInterval(Double(waitInline.components.seconds) + Double(waitInline.components.attoseconds) / 1e18)
+        finished.lock()
+        defer { finished.unlock() }
+        while true {
+            do {
+                return try lookUp(date)
+            } catch Failure.notReady(date) {
+                guard finished.wait(until: deadline) || Date() < deadline else { throw Failure.notReady(date) }
+            }
+        }
+    }
+
+    private func lookUp(_ date: CivilDate) throws -> RouteNetwork {
         if let window, !window.contains(date) { throw Failure.outsideWindow(date, served: window.served) }
         let (outcome, queued) = state.withLock { state -> (Result<RouteNetwork, any Error>, Bool) in
             if let index = state.built.firstIndex(where: { $0.date == date }) {
@@ -167,6 +189,9 @@ public final class RouteNetworks: Sendable {
             return Array((state.waiters.removeValue(forKey: date) ?? [:]).values)
         }
         for waiter in waiters { waiter.resume(returning: true) }
+        finished.lock()
+        finished.broadcast()
+        finished.unlock()
         return true
     }
 

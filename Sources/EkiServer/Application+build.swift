@@ -61,7 +61,8 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     // Fastest routes: each service day's network built once in the background, for the API and
     // the pages alike; requests wait a bounded time for it (inside ProblemMiddleware, which turns
     // what is left into a 503 or a 400).
-    let networks = RouteNetworks(timetable: timetable, window: .init(days: limits.routeDays) { timetable.now(clock()).serviceDate })
+    let networks = RouteNetworks(timetable: timetable, window: .init(days: limits.routeDays) { timetable.now(clock()).serviceDate },
+                                 waitInline: nil)
     router.add(middleware: RouteNetworkWait(networks: networks, wait: limits.routeWait))
     let api = TimetableAPI(timetable: timetable,
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),

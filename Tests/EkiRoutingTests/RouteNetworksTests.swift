@@ -13,7 +13,7 @@ import Testing
 
     @Test func askingNeverBuildsTheCallerWaitsForTheBuilder() async throws {
         let timetable = try SharedData.imported().timetable
-        let networks = RouteNetworks(timetable: timetable)
+        let networks = RouteNetworks(timetable: timetable, waitInline: nil)
         // The caller gets "not ready" at once: the building happens elsewhere.
         #expect(throws: RouteNetworks.Failure.notReady(Self.tuesday)) { _ = try networks.network(for: Self.tuesday) }
         #expect(throws: RouteNetworks.Failure.notReady(Self.tuesday)) { _ = try networks.network(for: Self.tuesday) }
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func theQueueIsSmallAndTheRestAreBusy() async throws {
-        let networks = RouteNetworks(timetable: try SharedData.imported().timetable, queueLimit: 2)
+        let networks = RouteNetworks(timetable: try SharedData.imported().timetable, queueLimit: 2, waitInline: nil)
         let days = (0..<6).map { Self.tuesday.adding(days: $0) }
         var outcomes: [RouteNetworks.Failure] = []
         for day in days {
@@ -46,9 +46,15 @@ import Testing
         #expect(queued.first == .notReady(days[0]))
     }
 
+    /// A caller with no way to wait asynchronously (a router without RouteNetworkWait) waits inline.
+    @Test func aCallerCanWaitInline() throws {
+        let networks = RouteNetworks(timetable: try SharedData.imported().timetable, waitInline: .seconds(120))
+        #expect(try networks.network(for: Self.tuesday.adding(days: 1)).serviceDate == Self.tuesday.adding(days: 1))
+    }
+
     @Test func datesOutsideTheWindowAreRefused() throws {
         let window = RouteNetworks.Window(days: -1...30) { Self.tuesday }
-        let networks = RouteNetworks(timetable: try SharedData.imported().timetable, window: window)
+        let networks = RouteNetworks(timetable: try SharedData.imported().timetable, window: window, waitInline: nil)
         let served = Self.tuesday.adding(days: -1)...Self.tuesday.adding(days: 30)
         for outside in [Self.tuesday.adding(days: -2), Self.tuesday.adding(days: 32), CivilDate(iso: "2099-12-31")!] {
             #expect(throws: RouteNetworks.Failure.outsideWindow(outside, served: served)) { _ = try networks.network(for: outside) }

@@ -22,7 +22,12 @@ enum APIClient {
     }
 
     static func router(clock: Date = tuesdayMorning) throws -> Router<EkiRequestContext> {
-        try buildRouter(timetable: SharedData.imported().timetable, clock: { clock })
+        // A route network takes seconds to build in a debug build on a busy test machine: these
+        // tests are about answers, so fastest routes may wait that long (RouteNetworkWaitTests
+        // checks the wait itself).
+        var limits = ServerLimits()
+        limits.routeWait = .seconds(120)
+        return try buildRouter(timetable: SharedData.imported().timetable, clock: { clock }, limits: limits)
     }
 
     /// Each request on its own; `headers` as a client sends them.

@@ -15,11 +15,7 @@ import Testing
 @Suite struct HostileInputTests {
     /// One application for all cases: its caches and route networks are shared, as on a server.
     static func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        // Time enough for a route network on a busy test machine: this is about answers, not speed.
-        var limits = ServerLimits()
-        limits.routeWait = .seconds(120)
-        let app = Application(router: try buildRouter(timetable: SharedData.imported().timetable,
-                                                      clock: { APIClient.tuesdayMorning }, limits: limits))
+        let app = Application(router: try APIClient.router())
         try await app.test(.router, body)
     }
 

@@ -192,7 +192,7 @@ import Testing
         await #expect(throws: RideFixRefused.tooClose(fix: 2, seconds: 0.25, minimum: 0.5)) {
             _ = try await sessions.update(session: "s", fixes: [fix.later(2), fix.later(2.25)])
         }
-        await #expect(throws: RideFixRefused.tooClose(fix: 1, seconds: 0.00001, minimum: 0.5)) {
+        await #expect(throws: RideFixRefused.tooClose(fix: 1, seconds: fix.later(1.00001).time - fix.later(1).time, minimum: 0.5)) {
             _ = try await sessions.update(session: "s", fixes: [fix.later(1.00001)])
         }
         // The refused batches changed nothing: 2 s after the last taken fix is fine, and the same
