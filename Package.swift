@@ -103,6 +103,7 @@ let package = Package(
         .testTarget(name: "EkiDataTests", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiData", "EkiServer", "EkiTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -82,6 +82,38 @@ import Testing
         }
     }
 
+    /// The web pages read the same kinds of parameters (HTML errors rather than problem JSON).
+    @Test func everyParameterOfEveryPageSurvivesExtremeValues() async throws {
+        let route = OpenAPITests.route
+        let pages: [(String, String)] = [
+            ("/search", "/search?q=shibuya&lang=en"), ("/nearby", "/nearby?lat=35.4505&lon=139.6337&at=2026-11-24T07:30"),
+            ("/station/{s}", "/station/bashamichi?at=2026-11-24T07:30&railway=Minatomirai.Minatomirai"),
+            ("/timetable/{s}", "/timetable/bashamichi?direction=Inbound&date=2026-11-24&railway=Minatomirai.Minatomirai"),
+            ("/board/{s}", "/board/bashamichi?direction=Inbound&at=2026-11-24T07:30"),
+            ("/train/{t}", "/train/Minatomirai.Minatomirai.006072.Weekday"), ("/railway/{r}", "/railway/Tokyu.Toyoko"),
+            ("/route", "/route?date=2026-11-24&segments=\(route)&use=new"), ("/route/card.svg", "/route/card.svg?date=2026-11-24&segments=\(route)"),
+            ("/route/fastest", "/route/fastest?from=bashamichi&to=ginza&at=2026-11-24T07:30"), ("/ride", "/ride?lang=en"), ("/", "/?lang=en"),
+        ]
+        try await Self.withClient { client in
+            var cases: [(String, String)] = []
+            for (template, example) in pages {
+                let query = example.split(separator: "?", maxSplits: 1).dropFirst().first.map { $0.split(separator: "&").map { String($0.prefix { $0 != "=" }) } } ?? []
+                let path = template.split(separator: "/").enumerated().filter { $0.element.hasPrefix("{") }.map { "/\($0.offset)" }
+                for slot in query + path + ["lang", "zzz"] { cases.append((example, slot)) }
+            }
+            await propertyCheck(count: 600, input: Gen.element(of: cases), Gen.element(of: HostileValues.texts)) { target, value in
+                guard let (example, slot) = target, let value else { return }
+                let uri = Self.uri(example, slot: slot, value: value)
+                do {
+                    let status = try await client.execute(uri: uri, method: .get) { $0.status }
+                    #expect(status.code < 500, "\(uri.prefix(200)) → \(status.code)")
+                } catch {
+                    Issue.record("\(uri.prefix(200)): \(error)")
+                }
+            }
+        }
+    }
+
     // MARK: - Ride fixes
 
     static let session = "0123456789abcdef0123456789abcdef"
