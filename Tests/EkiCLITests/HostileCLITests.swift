@@ -10,17 +10,18 @@ import Testing
         return try EkiProcess.run(arguments + ["--db", SharedData.databaseURL.path], environment: environment)
     }
 
-    /// `eki track --replay` on a file with t = -1e19 died with exit 132 (a trap).
-    @Test func aRideFileWithAnImpossibleTimeIsALineNumberedError() throws {
+    /// `eki track --replay` on a file with t = -1e19 (or 9.3e21 after a good fix) died with exit
+    /// 132, "Double value cannot be converted to Int".
+    @Test(arguments: [(-1e19, 1), (9.3e21, 2)])
+    func aRideFileWithAnImpossibleTimeIsALineNumberedError(time: Double, line: Int) throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
-        try scratch.write("ride.jsonl", """
-            {"t": 1796085000, "lat": 35.4505, "lon": 139.6337}
-            {"t": -1e19, "lat": 35.4506, "lon": 139.6338}
-            """)
+        let bad = #"{"t": \#(time), "lat": 35.4506, "lon": 139.6338}"#
+        let good = #"{"t": 1796085000, "lat": 35.4505, "lon": 139.6337}"#
+        try scratch.write("ride.jsonl", (line == 1 ? [bad, good] : [good, bad]).joined(separator: "\n"))
         let result = try Self.run(["track", "--replay", scratch.file("ride.jsonl").path])
         #expect(result.status == 1)
-        #expect(result.stderr == "eki: \(scratch.file("ride.jsonl").path): line 2: \"t\" is not a time between 1970–2099\n")
+        #expect(result.stderr == "eki: \(scratch.file("ride.jsonl").path): line \(line): \"t\" is not a time between 1970–2099\n")
     }
 
     /// Extreme numbers on the command line: a usage error, never a trap.
