@@ -1,0 +1,77 @@
+/// The two stations. Anchors, tightest first: the sides of the arrow on the route line ("東　京 → 軽井沢",
+/// "Tokyo 08:41 → Karuizawa 09:43"), each side matched whole against the dictionary by edit distance;
+/// then, with no arrow read, a line holding two station names, the left one leaving. A side that is
+/// like no station (or like two equally) stays nil. The train, when read, settles names that two
+/// lines share (Sendai: 仙台 on the Tohoku line, 川内 in Kyushu).
+struct StationParser {
+    let dictionary: ShinkansenDictionary
+
+    struct Stations { var from: Reading<Ticket.Station>?; var to: Reading<Ticket.Station>? }
+
+    /// Characters OCR makes of the printed arrow when it stands alone between the names.
+    static let arrows: Set<String> = ["→", "⇒", "->", "=>", "一", "ー", "-", "—", "–", ">", "+", "=", "―", "-->", "—>", "→>", "=>>"]
+
+    func read(_ lines: [TextLine], train: Ticket.Train?) -> Stations {
+        let served = train.flatMap { dictionary.train(ja: $0.name) }
+        var best: (stations: Stations, score: Double)?
+        for line in lines {
+            guard let sides = Self.split(line) else { continue }
+            let from = match(sides.left, line, served, level: sides.level)
+            let to = match(sides.right, line, served, level: sides.level)
+            guard let from, let to, from.value != to.value else { continue }
+            let score = from.confidence + to.confidence
+            if best == nil || score > best!.score { best = (Stations(from: from, to: to), score) }
+        }
+        return best?.stations ?? Stations()
+    }
+
+    /// The line cut at its arrow (level 0), else at the widest gap between two runs of letters (level 1).
+    static func split(_ line: TextLine) -> (left: String, right: String, level: Int)? {
+        let tokens = line.text.split(separator: " ").map(String.init)
+        if let arrow = tokens.firstIndex(where: { arrows.contains($0) || $0.contains("→") }) {
+            var left = tokens[..<arrow].joined(separator: " "), right = tokens[(arrow + 1)...].joined(separator: " ")
+            let token = tokens[arrow]
+            if let cut = token.firstIndex(of: "→") {   // "東京→" or "→軽井沢" glued to a name
+                left += " " + token[..<cut]
+                right = token[token.index(after: cut)...] + " " + right
+            }
+            return (left, right, 0)
+        }
+        // No arrow read: two name runs with something between them (a time, a gap).
+        let runs = tokens.filter { token in
+            token.filter { $0 != "発" && $0 != "着" }.unicodeScalars.contains { TicketText.isJapanese($0) || $0.properties.isAlphabetic }
+        }
+        guard runs.count == 2 else { return nil }
+        return (runs[0], runs[1], 1)
+    }
+
+    /// The station a side names, or nil when nothing is close enough or two are equally close.
+    func match(_ side: String, _ line: TextLine, _ train: ShinkansenDictionary.Train?, level: Int) -> Reading<Ticket.Station>? {
+        let cleaned = side.replacingOccurrences(of: "発", with: "").replacingOccurrences(of: "着", with: "")
+        let japanese = TicketText.japaneseKey(cleaned), latin = TicketText.latinKey(cleaned)
+        var scored: [(ShinkansenDictionary.Station, Double)] = []
+        for station in dictionary.stations {
+            var similarity = 0.0
+            if japanese.count >= 2 { similarity = Fuzzy.similarity(japanese, station.ja) }
+            if latin.count >= 3 { similarity = max(similarity, Fuzzy.similarity(latin, TicketText.latinKey(station.en))) }
+            if similarity >= 0.6 { scored.append((station, similarity)) }
+        }
+        scored.sort { $0.1 > $1.1 }
+        guard let top = scored.first else { return nil }
+        // Equally close names: the one the train serves, else none.
+        let tied = scored.filter { $0.1 >= top.1 - 0.001 }
+        var chosen = top.0, confidence = top.1
+        if tied.count > 1 {
+            let served = tied.filter { candidate in train.map { dictionary.serves($0, candidate.0) } ?? false }
+            guard served.count == 1 else { return nil }
+            chosen = served[0].0
+        } else if let runnerUp = scored.dropFirst().first, runnerUp.1 > top.1 - 0.15 {
+            confidence *= 0.9
+        }
+        if let train, !dictionary.serves(train, chosen) { confidence *= 0.6 }
+        let strict = confidence >= 0.999 ? 0 : 1
+        return Reading(value: Ticket.Station(name: chosen.ja, nameEn: chosen.en),
+                       confidence: Reading<Ticket.Station>.score(level: max(level, strict == 0 ? 0 : level + 1) , ocr: line.confidence, match: confidence),
+                       model: line.model)
+    }
+}
