@@ -1,4 +1,5 @@
 import CTesseract
+import Foundation
 
 /// A Leptonica image owned by Swift: destroyed when the last reference goes.
 final class Picture: @unchecked Sendable {
@@ -52,9 +53,16 @@ struct Preprocessing: Sendable {
         }
         // Uneven light (a lamp on one side, a shadow): normalise the background to one level.
         if let flat = Picture(pixBackgroundNormSimple(picture.pix, nil, nil)) { picture = flat }
-        // Photos are tilted up to ~12°; Leptonica's default search covers 7°, so widen it.
+        // Photos are tilted up to ~12°. The skew is measured on the ink alone (dark after the light is
+        // flattened): a striped table cloth would otherwise dominate the measure with its own angle.
         var angle: Float = 0, confidence: Float = 0
-        if let straight = Picture(pixDeskewGeneral(picture.pix, 0, 15, 0, 0, 0, &angle, &confidence)) { picture = straight }
+        let ink = Picture(pixThresholdToBinary(picture.pix, 110))
+        if let ink { pixFindSkewSweepAndSearch(ink.pix, &angle, &confidence, 2, 2, 14, 1, 0.01) }
+        if ProcessInfo.processInfo.environment["EKI_TICKET_DEBUG"] != nil { print("skew \(angle) confidence \(confidence)") }
+        if confidence > 1.0, abs(angle) > 0.2,
+           let straight = Picture(pixRotate(picture.pix, angle * .pi / 180, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)) {
+            picture = straight
+        }
         return Result(picture: picture, skew: Double(angle), scale: scale)
     }
 }

@@ -15,6 +15,8 @@ public final class TextRecognizer: @unchecked Sendable {
 
     /// Loads both models from the system's tessdata (or `$TESSDATA_PREFIX`).
     public init() throws(TicketScanError) {
+        // Leptonica's notes ("scaling factor >= 0.7; do regular scaling") are not for the rider.
+        setMsgSeverity(Int32(L_SEVERITY_NONE))
         var loaded: [(OCRWord.Model, OpaquePointer)] = []
         for model in [OCRWord.Model.jpn, .eng] {
             guard let handle = TessBaseAPICreate() else { throw .ocrUnavailable("Tesseract could not start") }
@@ -24,6 +26,8 @@ public final class TextRecognizer: @unchecked Sendable {
                 throw .ocrUnavailable("the Tesseract model '\(model.rawValue)' is not installed")
             }
             TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+            // Tesseract's own notes ("Empty page!!") go nowhere: a scan answers in its result.
+            _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
             loaded.append((model, handle))
         }
         engines = loaded

@@ -46,7 +46,7 @@ public struct TicketEdit: Sendable {
             guard clear || (Int(text).map { (1 ... 17).contains($0) } ?? false) else { throw .badValue(field, value, expected: "a car number 1–17") }
             t.car = clear ? nil : Int(text)
         case .seat:
-            guard clear || text.wholeMatch(of: /(?i)\d{1,2}\s*[-番]?\s*[a-e]\s*席?/) != nil else { throw .badValue(field, value, expected: "a seat like 12E") }
+            guard clear || text.wholeMatch(of: /(?i)[0-9]{1,2}\s*[-番]?\s*[a-e]\s*席?/) != nil else { throw .badValue(field, value, expected: "a seat like 12E") }
             t.seat = clear ? nil : String(text.filter { $0.isNumber }) + String(text.filter { $0.isLetter && $0.isASCII }).uppercased()
             if !clear { t.reserved = true }
         case .seatClass:
@@ -63,7 +63,7 @@ public struct TicketEdit: Sendable {
 
     /// "のぞみ225", "のぞみ 225号", "nozomi 225".
     func train(_ text: String) -> Ticket.Train? {
-        guard let m = text.wholeMatch(of: /(\D+?)\s*(\d{1,4})\s*号?/) else { return nil }
+        guard let m = text.wholeMatch(of: /([^0-9]+?)\s*([0-9]{1,4})\s*号?/) else { return nil }
         let name = String(m.1).trimmingCharacters(in: .whitespaces)
         guard let train = dictionary.trains.first(where: { $0.ja == name || $0.en.lowercased() == name.lowercased() }) else { return nil }
         return Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.2)!)
@@ -79,7 +79,7 @@ public struct TicketEdit: Sendable {
 extension TimeParser {
     /// "8:41" or "08:41" → "08:41".
     static func clock(from text: String) -> String? {
-        guard let m = text.wholeMatch(of: /(\d{1,2}):(\d{2})/) else { return nil }
+        guard let m = text.wholeMatch(of: /([0-9]{1,2}):([0-9]{2})/) else { return nil }
         return clock(m.1, m.2)
     }
 }

@@ -1,3 +1,4 @@
+import CTesseract
 import EkiCore
 import Foundation
 
@@ -30,6 +31,10 @@ public final class TicketScanner: Sendable {
     public func scan(_ bytes: [UInt8], name: String = "image", today: CivilDate) throws(TicketScanError) -> ScanResult {
         let input = try ImageInput(bytes: bytes, name: name)
         let prepared = try preprocessing.run(input, name: name)
+        if let folder = ProcessInfo.processInfo.environment["EKI_TICKET_DEBUG"] {
+            // What Tesseract is given, for looking at a scan that went wrong.
+            pixWrite(folder + "/" + (name as NSString).lastPathComponent + ".prepared.png", prepared.picture.pix, Int32(IFF_PNG))
+        }
         let words = recognizer.words(in: prepared.picture)
         return parser.parse(words, today: today)
     }

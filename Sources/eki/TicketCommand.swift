@@ -13,7 +13,7 @@ struct TicketCommand: ParsableCommand {
             One trip is kept in your state file; it ends 30 minutes after arrival. Start one with \
             `eki ticket scan <image>` or by typing the fields (`eki ticket set train のぞみ225`).
             """,
-        subcommands: [Show.self, TicketScanCommand.self, Set.self, Clear.self],
+        subcommands: [Show.self, TicketScanCommand.self, Set.self, Clear.self, TicketEvaluateCommand.self],
         defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {

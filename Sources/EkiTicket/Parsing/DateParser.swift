@@ -10,16 +10,16 @@ struct DateParser {
     func read(_ lines: [TextLine], today: CivilDate) -> Reading<String>? {
         var candidates: [(month: Int, day: Int, year: Int?, level: Int, ocr: Double)] = []
         for line in lines {
-            for (m, range) in line.matches(/(20\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/) {
+            for (m, range) in line.matches(/(20[0-9][0-9])\s*年\s*([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/) {
                 candidates.append((Int(m.2)!, Int(m.3)!, Int(m.1)!, 0, line.confidence(of: range)))
             }
-            for (m, range) in line.matches(/(\d{1,2})\s*月\s*(\d{1,2})\s*日/) {
+            for (m, range) in line.matches(/([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/) {
                 candidates.append((Int(m.1)!, Int(m.2)!, nil, 0, line.confidence(of: range)))
             }
-            for (m, range) in line.matches(/(\d{1,2})\s*月\s*(\d{1,2})(?!\d)/) {
+            for (m, range) in line.matches(/([0-9]{1,2})\s*月\s*([0-9]{1,2})(?![0-9])/) {
                 candidates.append((Int(m.1)!, Int(m.2)!, nil, 1, line.confidence(of: range)))
             }
-            for (m, range) in line.matches(/(?i)(?:^|[^a-z])([a-z]{3})[a-z]*\.?\s*(\d{1,2})(?!\d|:)(?:\s*,\s*(20\d\d))?/) {
+            for (m, range) in line.matches(/(?i)(?:^|[^a-z])([a-z]{3})[a-z]*\.?\s*([0-9]{1,2})(?![0-9]|:)(?:\s*,\s*(20[0-9][0-9]))?/) {
                 let word = String(m.1).lowercased()
                 if let month = Self.months.firstIndex(of: word) {
                     candidates.append((month + 1, Int(m.2)!, m.3.flatMap { Int($0) }, 0, line.confidence(of: range)))
@@ -50,7 +50,7 @@ struct DateParser {
     /// The issue date on a ticket's bottom line: "2025.-3.18", "2025. 3.23".
     func issueDate(_ lines: [TextLine]) -> CivilDate? {
         for line in lines.reversed() {
-            for (m, _) in line.matches(/(20\d\d)\s*[.,]\s*-?\s*(\d{1,2})\s*[.,]\s*-?\s*(\d{1,2})/) {
+            for (m, _) in line.matches(/(20[0-9][0-9])\s*[.,]\s*-?\s*([0-9]{1,2})\s*[.,]\s*-?\s*([0-9]{1,2})/) {
                 if let date = CivilDate(year: Int(m.1)!, month: Int(m.2)!, day: Int(m.3)!) { return date }
             }
         }

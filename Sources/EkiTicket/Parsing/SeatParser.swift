@@ -18,19 +18,19 @@ struct SeatParser {
                 let reading = Reading(value: "\(row)\(letter.uppercased())", confidence: Reading<String>.score(level: level, ocr: line.confidence(of: range)), model: model)
                 if result.seat == nil || reading.confidence > result.seat!.confidence { result.seat = reading }
             }
-            for (m, r) in line.matches(/(?:^|\D)(\d{1,2})\s*号\s*車/) { keep(car: Int(m.1)!, level: 0, r) }
-            for (m, r) in line.matches(/(?:^|\D)(\d{1,2})\s*[号弓]?\s*[車軍]/) { keep(car: Int(m.1)!, level: 1, r) }
-            for (m, r) in line.matches(/(?i)(?:^|[^a-z])([a-z0-9]{3})\.?\s*(\d{1,2})(?![\d:])/) {
+            for (m, r) in line.matches(/(?:^|[^0-9])([0-9]{1,2})\s*号\s*車/) { keep(car: Int(m.1)!, level: 0, r) }
+            for (m, r) in line.matches(/(?:^|[^0-9])([0-9]{1,2})\s*[号弓]?\s*[車軍]/) { keep(car: Int(m.1)!, level: 1, r) }
+            for (m, r) in line.matches(/(?i)(?:^|[^a-z])([a-z0-9]{3})\.?\s*([0-9]{1,2})(?![[0-9]:])/) {
                 let word = m.1.lowercased()
                 if word == "car" { keep(car: Int(m.2)!, level: 0, r) }
                 else if !DateParser.months.contains(word), Fuzzy.distance(Array(word), Array("car")) == 1, word.first != "m" {
                     keep(car: Int(m.2)!, level: 1, r)
                 }
             }
-            for (m, r) in line.matches(/(?:^|\D)(\d{1,2})\s*番\s*([A-Ea-e])\s*席/) { keep(row: Int(m.1)!, letter: m.2, level: 0, r) }
-            for (m, r) in line.matches(/(?:^|\D)(\d{1,2})\s*番\s*([A-Ea-e])(?![a-z])/) { keep(row: Int(m.1)!, letter: m.2, level: 1, r) }
-            for (m, r) in line.matches(/(?:^|\D)(\d{1,2})\s*([A-E])\s*[席度]/) { keep(row: Int(m.1)!, letter: m.2, level: 2, r) }
-            for (m, r) in line.matches(/(?i)(?:^|[^a-z])([a-z0-9]{4})\.?\s*(\d{1,2})\s*[-‐.]?\s*([A-E])(?![a-z])/) {
+            for (m, r) in line.matches(/(?:^|[^0-9])([0-9]{1,2})\s*番\s*([A-Ea-e])\s*席/) { keep(row: Int(m.1)!, letter: m.2, level: 0, r) }
+            for (m, r) in line.matches(/(?:^|[^0-9])([0-9]{1,2})\s*番\s*([A-Ea-e])(?![a-z])/) { keep(row: Int(m.1)!, letter: m.2, level: 1, r) }
+            for (m, r) in line.matches(/(?:^|[^0-9])([0-9]{1,2})\s*([A-E])\s*[席度]/) { keep(row: Int(m.1)!, letter: m.2, level: 2, r) }
+            for (m, r) in line.matches(/(?i)(?:^|[^a-z])([a-z0-9]{4})\.?\s*([0-9]{1,2})\s*[-‐.]?\s*([A-E])(?![a-z])/) {
                 let word = m.1.lowercased()
                 let distance = Fuzzy.distance(Array(word), Array("seat"))
                 if distance <= 1 { keep(row: Int(m.2)!, letter: m.3, level: distance, r) }

@@ -27,17 +27,15 @@ struct StationParser {
 
     /// The line cut at its arrow (level 0), else at the widest gap between two runs of letters (level 1).
     static func split(_ line: TextLine) -> (left: String, right: String, level: Int)? {
-        let tokens = line.text.split(separator: " ").map(String.init)
-        if let arrow = tokens.firstIndex(where: { arrows.contains($0) || $0.contains("→") }) {
-            var left = tokens[..<arrow].joined(separator: " "), right = tokens[(arrow + 1)...].joined(separator: " ")
-            let token = tokens[arrow]
-            if let cut = token.firstIndex(of: "→") {   // "東京→" or "→軽井沢" glued to a name
-                left += " " + token[..<cut]
-                right = token[token.index(after: cut)...] + " " + right
-            }
-            return (left, right, 0)
+        // The arrow read as a word of its own: the words either side are the names, however OCR cut them.
+        if let arrow = line.words.firstIndex(where: { arrows.contains(TicketText.normalize($0.text)) }), arrow > 0, arrow < line.words.count - 1 {
+            return (TextLine(words: Array(line.words[..<arrow])).text, TextLine(words: Array(line.words[(arrow + 1)...])).text, 0)
         }
+        // Glued to a name or a time: "東京→", "17:10発一宇都宮".
+        if let m = line.text.firstMatch(of: /^(.+?)\s*(?:→|⇒|->|=>)\s*(.+)$/) { return (String(m.1), String(m.2), 0) }
+        if let m = line.text.firstMatch(of: /^(.*?[発0-9)])\s*[一ー―—\-]\s*(.+)$/) { return (String(m.1), String(m.2), 0) }
         // No arrow read: two name runs with something between them (a time, a gap).
+        let tokens = line.text.split(separator: " ").map(String.init)
         let runs = tokens.filter { token in
             token.filter { $0 != "発" && $0 != "着" }.unicodeScalars.contains { TicketText.isJapanese($0) || $0.properties.isAlphabetic }
         }
@@ -54,10 +52,15 @@ struct StationParser {
             var similarity = 0.0
             if japanese.count >= 2 { similarity = Fuzzy.similarity(japanese, station.ja) }
             if latin.count >= 3 { similarity = max(similarity, Fuzzy.similarity(latin, TicketText.latinKey(station.en))) }
-            if similarity >= 0.6 { scored.append((station, similarity)) }
+            if similarity >= 0.5 { scored.append((station, similarity)) }
         }
         scored.sort { $0.1 > $1.1 }
         guard let top = scored.first else { return nil }
+        // Half the characters wrong (冨山 for 富山) is only good enough when the train settles it.
+        if top.1 < 0.6 {
+            let served = scored.filter { $0.1 >= top.1 - 0.001 && (train.map { dictionary.serves($0, $1.0) } ?? false) }
+            guard served.count == 1 else { return nil }
+        }
         // Equally close names: the one the train serves, else none.
         let tied = scored.filter { $0.1 >= top.1 - 0.001 }
         var chosen = top.0, confidence = top.1

@@ -9,14 +9,14 @@ struct TimeParser {
         var times = Times()
         let model = lines.first?.model ?? .jpn
         for line in lines {
-            for (m, range) in line.matches(/(\d{1,2})\s*:\s*(\d{2})\s*\)?\s*([発着])/) {
+            for (m, range) in line.matches(/([0-9]{1,2})\s*:\s*([0-9]{2})\s*\)?\s*([発着])/) {
                 guard let clock = Self.clock(m.1, m.2) else { continue }
                 let reading = Reading(value: clock, confidence: Reading<String>.score(level: 0, ocr: line.confidence(of: range)), model: model)
                 if m.3 == "発" { times.departure = better(times.departure, reading) } else { times.arrival = better(times.arrival, reading) }
             }
         }
         if times.departure != nil, times.arrival != nil { return checked(times) }
-        for (level, separator) in [(1, /(?:^|\D)(\d{1,2})\s*:\s*(\d{2})(?!\d)/), (2, /(?:^|\D)(\d{1,2})\s*[:.;]\s*(\d{2})(?!\d)/)] {
+        for (level, separator) in [(1, /(?:^|[^0-9])([0-9]{1,2})\s*:\s*([0-9]{2})(?![0-9])/), (2, /(?:^|[^0-9])([0-9]{1,2})\s*[:.;]\s*([0-9]{2})(?![0-9])/)] {
             for line in lines {
                 let found = line.matches(separator).compactMap { m, range in
                     Self.clock(m.1, m.2).map { ($0, line.confidence(of: range)) }

@@ -23,7 +23,7 @@ struct TrainParser {
               let window = Fuzzy.bestWindow(of: train.ja, in: characters),
               window.similarity >= (train.ja.count <= 2 ? 1 : 0.74) else { return nil }
         let rest = String(characters[window.range.upperBound...])
-        guard let m = rest.firstMatch(of: /^\s*(\d{1,4})\s*(号)?(車)?/), m.3 == nil else { return nil }
+        guard let m = rest.firstMatch(of: /^\s*([0-9]{1,4})\s*(号)?(車)?/), m.3 == nil else { return nil }
         let level = (m.2 != nil ? 0 : 2) + (window.similarity < 1 ? 1 : 0)
         let range = window.range.lowerBound ..< window.range.upperBound + rest.distance(from: rest.startIndex, to: m.range.upperBound)
         return Reading(value: Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.1)!),
@@ -33,7 +33,7 @@ struct TrainParser {
 
     private func english(_ train: ShinkansenDictionary.Train, _ line: TextLine) -> Reading<Ticket.Train>? {
         let key = train.en.lowercased()
-        for (m, range) in line.matches(/(?i)([a-z][a-z0-9]{3,9})\s*(\d{1,4})(?![\d:])/) {
+        for (m, range) in line.matches(/(?i)([a-z]{4,10})\s*([0-9]{1,4})(?![[0-9]:])/) {
             let word = String(m.1).lowercased()
             let similarity = Fuzzy.similarity(word, key)
             guard similarity >= 0.74 else { continue }
