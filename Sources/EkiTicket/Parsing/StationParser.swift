@@ -9,7 +9,7 @@ struct StationParser {
     struct Stations { var from: Reading<Ticket.Station>?; var to: Reading<Ticket.Station>? }
 
     /// Characters OCR makes of the printed arrow when it stands alone between the names.
-    static let arrows: Set<String> = ["→", "⇒", "->", "=>", "一", "ー", "-", "—", "–", ">", "+", "=", "―", "-->", "—>", "→>", "=>>"]
+    static let arrows: Set<String> = ["→", "⇒", "->", "=>", "一", "ー", "-", "—", "–", ">", "+", "=", "―", "-->", "—>", "→>", "=>>", "っ", "つ", "ッ", "ツ", "ゝ", "〜", "~"]
 
     func read(_ lines: [TextLine], train: Ticket.Train?) -> Stations {
         let served = train.flatMap { dictionary.train(ja: $0.name) }
@@ -34,6 +34,11 @@ struct StationParser {
         // Glued to a name or a time: "東京→", "17:10発一宇都宮".
         if let m = line.text.firstMatch(of: /^(.+?)\s*(?:→|⇒|->|=>)\s*(.+)$/) { return (String(m.1), String(m.2), 0) }
         if let m = line.text.firstMatch(of: /^(.*?[発0-9)])\s*[一ー―—\-]\s*(.+)$/) { return (String(m.1), String(m.2), 0) }
+        // The arrow lost, two times read: the names stand before them ("新 鳥栖 13:15 っ 出水 15:03").
+        if let m = line.text.firstMatch(of: /^(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}\s*発?\s*(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}/),
+           TicketText.japaneseKey(String(m.1)).count + TicketText.latinKey(String(m.1)).count >= 2 {
+            return (String(m.1), String(m.2), 1)
+        }
         // No arrow read: two name runs with something between them (a time, a gap).
         let tokens = line.text.split(separator: " ").map(String.init)
         let runs = tokens.filter { token in
@@ -58,7 +63,9 @@ struct StationParser {
         guard let top = scored.first else { return nil }
         // Half the characters wrong (冨山 for 富山) is only good enough when the train settles it.
         if top.1 < 0.6 {
-            let served = scored.filter { $0.1 >= top.1 - 0.001 && (train.map { dictionary.serves($0, $1.0) } ?? false) }
+            let served = scored.filter { candidate in
+                candidate.1 >= top.1 - 0.001 && (train.map { dictionary.serves($0, candidate.0) } ?? false)
+            }
             guard served.count == 1 else { return nil }
         }
         // Equally close names: the one the train serves, else none.

@@ -42,11 +42,14 @@ enum LineBuilder {
             var best: (index: Int, distance: Double)?
             for (index, line) in lines.enumerated() {
                 guard let last = line.last, word.x >= last.x + last.width / 3 else { continue }
+                // The line's letters set the scale: a dash or a dot (the arrow, "・") is much lower than they are.
+                let letters = Double(line.map(\.height).max() ?? 1)
                 let predicted = last.midY + slope(line) * Double(word.x - last.x)
                 let distance = abs(word.midY - predicted)
-                let tolerance = 0.45 * Double(max(min(word.height, last.height), 4))
-                let ratio = Double(word.height) / Double(max(last.height, 1))
-                guard distance <= tolerance, ratio > 0.45, ratio < 2.2 else { continue }
+                let tolerance = 0.45 * max(min(Double(word.height), letters), 4)
+                let ratio = Double(word.height) / letters
+                let small = word.height < word.width * 2 && Double(word.height) < letters * 0.5
+                guard distance <= (small ? 0.45 * letters : tolerance), small || (ratio > 0.45 && ratio < 2.2) else { continue }
                 if best == nil || distance < best!.distance { best = (index, distance) }
             }
             if let best { lines[best.index].append(word) } else { lines.append([word]) }

@@ -1,4 +1,5 @@
 import EkiCore
+import Foundation
 
 /// Words → ticket. Each field has its own sub-parser, anchored on what is printed next to it and
 /// loosening step by step down to nil. Every sub-parser reads the Japanese model's lines and the English
@@ -6,12 +7,16 @@ import EkiCore
 public struct TicketParser: Sendable {
     let dictionary: ShinkansenDictionary
 
+    /// Prints the lines as read (EKI_TICKET_DEBUG), for looking at a scan that went wrong.
+    let debug = ProcessInfo.processInfo.environment["EKI_TICKET_DEBUG"] != nil
+
     public init(dictionary: ShinkansenDictionary = .shared) { self.dictionary = dictionary }
 
     public func parse(_ words: [OCRWord], today: CivilDate) -> ScanResult {
         let japanese = LineBuilder.lines(words.filter { $0.model == .jpn })
         let english = LineBuilder.lines(words.filter { $0.model == .eng })
         let both = [japanese, english]
+        if debug { for line in japanese + english { print(line.model, line.text) } }
         let sources = SourceParser()
         var ticket = Ticket(source: sources.source(japanese + english), language: sources.language(japanese))
         var confidence: [TicketField: Double] = [:]
