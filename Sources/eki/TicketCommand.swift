@@ -1,6 +1,7 @@
 import ArgumentParser
 import EkiCore
 import EkiJSON
+import EkiStore
 import EkiTicket
 import Foundation
 
@@ -13,7 +14,8 @@ struct TicketCommand: ParsableCommand {
             One trip is kept in your state file; it ends 30 minutes after arrival. Start one with \
             `eki ticket scan <image>` or by typing the fields (`eki ticket set train のぞみ225`).
             """,
-        subcommands: [Show.self, TicketScanCommand.self, Set.self, Clear.self, TicketEvaluateCommand.self],
+        subcommands: [Show.self, TicketScanCommand.self, Set.self, Clear.self, TicketLeaveByCommand.self,
+                      TicketContinueCommand.self, TicketEvaluateCommand.self],
         defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
@@ -39,7 +41,7 @@ struct TicketCommand: ParsableCommand {
                                         : "no trip (eki ticket scan <image>, or eki ticket set train nozomi225)")
                 return
             }
-            let connections: TripConnections? = nil
+            let connections = Self.connections(trip, database: database)
             if json { print(try Render.json(TripJSON(trip: trip, now: now, connections: connections))); return }
             print(TicketFacsimile.now(trip, at: now, lang: lang ?? trip.ticket.language, connections: connections))
         }
@@ -92,5 +94,14 @@ enum TripClock {
         let date = instant.calendarDate
         let seconds = date.daysSinceEpoch * 86_400 + (instant.minute.value % 1440) * 60 - TokyoTime.zone.secondsFromGMT()
         return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}
+
+extension TicketCommand.Show {
+    /// The departures after arrival, when the database is there and has the arrival station; a trip
+    /// is shown all the same without them.
+    static func connections(_ trip: Trip, database: DatabaseOptions) -> TripConnections? {
+        guard FileManager.default.fileExists(atPath: database.url.path), let timetable = try? Timetable(url: database.url) else { return nil }
+        return try? TripConnections.find(trip, timetable: timetable)
     }
 }
