@@ -58,6 +58,7 @@ public struct TicketEdit: Sendable {
         }
         trip.ticket = t
         if clear { trip.confidence[field] = nil } else { trip.confidence[field] = 1 }
+        if field == .seat, !clear { trip.confidence[.reserved] = 1 }
         return trip
     }
 
