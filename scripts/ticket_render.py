@@ -199,8 +199,14 @@ def screenshot(rng, t, extra, kind):
                      ({"ordinary": "普通車 指定席", "green": "グリーン車 指定席", "granClass": "グランクラス"}[cls], mid)]
         fare = "お支払い金額 %s円" % format(extra["price"], ",")
     for text, f in lines:
-        d.text((x, y), text, fill=(20, 20, 20), font=f)
-        y += f.size * 1.9
+        # Apps wrap a route too wide for the screen after its arrow.
+        parts = [text]
+        if d.textlength(text, font=f) > w - 2 * x and "→" in text:
+            left, right = text.split("→", 1)
+            parts = [left + "→", right.strip()]
+        for part in parts:
+            d.text((x, y), part, fill=(20, 20, 20), font=f)
+            y += f.size * (1.9 if part is parts[-1] else 1.4)
     d.text((x, y + 30 * s), fare, fill=(90, 90, 90), font=font(int(44 * s), bold=False))
     button = "Change" if en else "変更する"
     d.rounded_rectangle([70 * s, 1620 * s, w - 70 * s, 1740 * s], radius=int(20 * s), fill=header)

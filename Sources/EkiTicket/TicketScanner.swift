@@ -36,6 +36,7 @@ public final class TicketScanner: Sendable {
             pixWrite(folder + "/" + (name as NSString).lastPathComponent + ".prepared.png", prepared.picture.pix, Int32(IFF_PNG))
         }
         let words = recognizer.words(in: prepared.picture)
-        return parser.parse(words, today: today)
+        let aspect = Double(prepared.picture.height) / Double(max(1, prepared.picture.width))
+        return parser.parse(words, today: today, aspect: aspect)
     }
 }

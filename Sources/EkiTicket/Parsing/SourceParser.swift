@@ -1,6 +1,17 @@
 /// Where the image came from and its language, from the brand and the words printed.
 struct SourceParser {
-    func source(_ lines: [TextLine]) -> Ticket.Source {
+    /// `aspect` is the image's height over width: a phone screen is twice as tall as wide, a photo
+    /// at most 4:3 — a screenshot whose brand was not read is still a screenshot.
+    func source(_ lines: [TextLine], aspect: Double? = nil) -> Ticket.Source {
+        var ekinet = 0.0, smartex = 0.0
+        for line in lines {
+            let compact = Array(line.text.replacingOccurrences(of: " ", with: ""))
+            let latin = Array(TicketText.latinKey(line.text))
+            ekinet = max(ekinet, Fuzzy.bestWindow(of: "えきねっと", in: compact)?.similarity ?? 0, Fuzzy.bestWindow(of: "ekinet", in: latin)?.similarity ?? 0,
+                         Fuzzy.bestWindow(of: "予約内容", in: compact)?.similarity ?? 0)
+            smartex = max(smartex, Fuzzy.bestWindow(of: "smartex", in: latin)?.similarity ?? 0, Fuzzy.bestWindow(of: "予約詳細", in: compact)?.similarity ?? 0)
+        }
+        if let aspect, aspect > 1.6 { return smartex > ekinet ? .smartex : .ekinet }
         for line in lines {
             let compact = line.text.replacingOccurrences(of: " ", with: "")
             let latin = TicketText.latinKey(line.text)

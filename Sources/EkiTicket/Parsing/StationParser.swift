@@ -34,6 +34,15 @@ struct StationParser {
         // Glued to a name or a time: "東京→", "17:10発一宇都宮".
         if let m = line.text.firstMatch(of: /^(.+?)\s*(?:→|⇒|->|=>)\s*(.+)$/) { return (String(m.1), String(m.2), 0) }
         if let m = line.text.firstMatch(of: /^(.*?[発0-9)])\s*[一ー―—\-]\s*(.+)$/) { return (String(m.1), String(m.2), 0) }
+        // A dash-like arrow glued between two names ("小松一糸魚川"): every cut at one is a candidate;
+        // `read` keeps the cut whose sides are most like stations (一ノ関 keeps its 一).
+        let characters = Array(line.text)
+        let cuts = characters.indices.filter { "一ー―—-〜っつ".contains(characters[$0]) && $0 > 0 && $0 < characters.count - 1 }
+        if !cuts.isEmpty {
+            return cuts.map { (String(characters[..<$0]), String(characters[($0 + 1)...]), 1) }.max { a, b in
+                sideScore(a.0) + sideScore(a.1) < sideScore(b.0) + sideScore(b.1)
+            }
+        }
         // The arrow lost, two times read: the names stand before them ("新 鳥栖 13:15 っ 出水 15:03").
         if let m = line.text.firstMatch(of: /^(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}\s*発?\s*(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}/),
            TicketText.japaneseKey(String(m.1)).count + TicketText.latinKey(String(m.1)).count >= 2 {
@@ -46,6 +55,13 @@ struct StationParser {
         }
         guard runs.count == 2 else { return nil }
         return (runs[0], runs[1], 1)
+    }
+
+    /// How much a piece of text looks like some station (best similarity of its Japanese letters).
+    static func sideScore(_ side: String) -> Double {
+        let key = TicketText.japaneseKey(side)
+        guard key.count >= 2 else { return 0 }
+        return ShinkansenDictionary.shared.stations.map { Fuzzy.similarity(key, $0.ja) }.max() ?? 0
     }
 
     /// The station a side names, or nil when nothing is close enough or two are equally close.

@@ -37,6 +37,7 @@ struct TextLine: Sendable {
 /// right, each word joining the line whose course (the slope of the words so far) passes closest to it.
 enum LineBuilder {
     static func lines(_ words: [OCRWord]) -> [TextLine] {
+        let tilt = tilt(words)
         var lines: [[OCRWord]] = []
         for word in words.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
             var best: (index: Int, distance: Double)?
@@ -44,7 +45,7 @@ enum LineBuilder {
                 guard let last = line.last, word.x >= last.x + last.width / 3 else { continue }
                 // The line's letters set the scale: a dash or a dot (the arrow, "・") is much lower than they are.
                 let letters = Double(line.map(\.height).max() ?? 1)
-                let predicted = last.midY + slope(line) * Double(word.x - last.x)
+                let predicted = last.midY + (line.count > 1 ? slope(line) : tilt) * Double(word.x - last.x)
                 let distance = abs(word.midY - predicted)
                 let tolerance = 0.45 * max(min(Double(word.height), letters), 4)
                 let ratio = Double(word.height) / letters
@@ -54,7 +55,48 @@ enum LineBuilder {
             }
             if let best { lines[best.index].append(word) } else { lines.append([word]) }
         }
-        return lines.map(TextLine.init).sorted { $0.top < $1.top }
+        return joinWrappedRoutes(lines.map(TextLine.init).sorted { $0.top < $1.top })
+    }
+
+    /// A route wrapped after its arrow ("Shin-Iwakuni 15:06 →" / "Shin-Yamaguchi 15:42") is one line:
+    /// the next line's words are put after the arrow.
+    static func joinWrappedRoutes(_ lines: [TextLine]) -> [TextLine] {
+        var joined: [TextLine] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            if let last = line.words.last, index + 1 < lines.count,
+               StationParser.arrows.contains(TicketText.normalize(last.text)) || line.text.hasSuffix("→") {
+                let shift = (line.words.map(\.maxX).max() ?? 0) + last.height - (lines[index + 1].words.map(\.x).min() ?? 0)
+                let moved = lines[index + 1].words.map { word -> OCRWord in
+                    var word = word
+                    word.x += shift
+                    word.y = last.y + last.height / 2 - word.height / 2
+                    return word
+                }
+                joined.append(TextLine(words: line.words + moved))
+                index += 2
+            } else {
+                joined.append(line)
+                index += 1
+            }
+        }
+        return joined
+    }
+
+    /// The page's tilt: the median slope from each word to its nearest neighbour on the right that
+    /// overlaps it by half its height. A line of one word so far follows it.
+    static func tilt(_ words: [OCRWord]) -> Double {
+        var slopes: [Double] = []
+        for word in words {
+            var nearest: OCRWord?
+            for other in words where other.x > word.x + word.width / 2 && abs(other.midY - word.midY) < 0.6 * Double(max(word.height, other.height)) {
+                if nearest == nil || other.x < nearest!.x { nearest = other }
+            }
+            if let nearest { slopes.append((nearest.midY - word.midY) / Double(nearest.x - word.x)) }
+        }
+        guard !slopes.isEmpty else { return 0 }
+        return max(-0.3, min(0.3, slopes.sorted()[slopes.count / 2]))
     }
 
     /// Least-squares slope of the word centres (0 for one word).

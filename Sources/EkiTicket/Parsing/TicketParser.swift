@@ -12,13 +12,13 @@ public struct TicketParser: Sendable {
 
     public init(dictionary: ShinkansenDictionary = .shared) { self.dictionary = dictionary }
 
-    public func parse(_ words: [OCRWord], today: CivilDate) -> ScanResult {
+    public func parse(_ words: [OCRWord], today: CivilDate, aspect: Double? = nil) -> ScanResult {
         let japanese = LineBuilder.lines(words.filter { $0.model == .jpn })
         let english = LineBuilder.lines(words.filter { $0.model == .eng })
         let both = [japanese, english]
         if debug { for line in japanese + english { print(line.model, line.text) } }
         let sources = SourceParser()
-        var ticket = Ticket(source: sources.source(japanese + english), language: sources.language(japanese))
+        var ticket = Ticket(source: sources.source(japanese + english, aspect: aspect), language: sources.language(japanese))
         var confidence: [TicketField: Double] = [:]
         func put<V>(_ field: TicketField, _ reading: Reading<V>?, _ set: (V) -> Void) {
             guard let reading else { return }

@@ -8,7 +8,8 @@ struct TrainParser {
     func read(_ lines: [TextLine]) -> Reading<Ticket.Train>? {
         var best: Reading<Ticket.Train>?
         for line in lines {
-            let characters = Array(line.text)
+            // Japanese names come cut by OCR ("はく た か58号"): read them with the spaces gone.
+            let characters = Array(line.text.filter { $0 != " " })
             for train in dictionary.trains {
                 if let reading = japanese(train, line, characters) ?? english(train, line) {
                     if best == nil || reading.confidence > best!.confidence { best = reading }
