@@ -10,12 +10,16 @@ public struct OCRWord: Codable, Sendable, Equatable {
     public var height: Int
     public var confidence: Double
     public var model: Model
+    /// The printed line Tesseract put the word on (numbered per model), nil for words made by hand:
+    /// the parser then finds the lines from the boxes.
+    public var line: Int?
 
-    public init(_ text: String, x: Int, y: Int, width: Int, height: Int, confidence: Double = 0.95, model: Model = .jpn) {
+    public init(_ text: String, x: Int, y: Int, width: Int, height: Int, confidence: Double = 0.95, model: Model = .jpn, line: Int? = nil) {
         self.text = text
         self.x = x; self.y = y; self.width = width; self.height = height
         self.confidence = confidence
         self.model = model
+        self.line = line
     }
 
     var midY: Double { Double(y) + Double(height) / 2 }

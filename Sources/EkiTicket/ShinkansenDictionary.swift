@@ -7,6 +7,8 @@ public struct ShinkansenDictionary: Sendable {
         public var en: String
         /// The lines it is on (東京: Tokaido, Tohoku).
         public var lines: [String]
+        /// Match keys, made once: the Japanese name and the English one folded (`shinosaka`), as scalars.
+        var enKey: [Unicode.Scalar] = []
     }
 
     public struct Train: Sendable, Hashable {
@@ -20,6 +22,8 @@ public struct ShinkansenDictionary: Sendable {
     public let trains: [Train]
     /// Each line's stations in order.
     public let lines: [String: [String]]
+    /// Each station's Japanese name as scalars, in `stations` order, for matching.
+    let jaKeys: [[Unicode.Scalar]]
 
     public static let shared = ShinkansenDictionary(
         stationsTSV: String(decoding: PackageResources.shinkansen_stations_tsv, as: UTF8.self),
@@ -33,12 +37,14 @@ public struct ShinkansenDictionary: Sendable {
             let (line, ja) = (columns[0], columns[1])
             if byName[ja] == nil {
                 order.append(ja)
-                byName[ja] = Station(ja: ja, kana: columns[2], en: columns[3], lines: [])
+                byName[ja] = Station(ja: ja, kana: columns[2], en: columns[3], lines: [],
+                                     enKey: Array(TicketText.latinKey(columns[3]).unicodeScalars))
             }
             byName[ja]?.lines.append(line)
             lines[line, default: []].append(ja)
         }
         stations = order.compactMap { byName[$0] }
+        jaKeys = stations.map { Array($0.ja.unicodeScalars) }
         self.lines = lines
         trains = Self.rows(trainsTSV).filter { $0.count == 3 }.map {
             Train(ja: $0[0], en: $0[1], lines: $0[2].split(separator: " ").map(String.init))

@@ -60,7 +60,9 @@ public final class TextRecognizer: @unchecked Sendable {
         guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator); TessBaseAPIClear(handle) }
         var words: [OCRWord] = []
+        var line = 0
         repeat {
+            if TessPageIteratorIsAtBeginningOf(TessResultIteratorGetPageIteratorConst(iterator), RIL_TEXTLINE) != 0, !words.isEmpty { line += 1 }
             guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
             let text = String(cString: cText)
             TessDeleteText(cText)
@@ -70,7 +72,7 @@ public final class TextRecognizer: @unchecked Sendable {
                                               &left, &top, &right, &bottom) != 0 else { continue }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
             words.append(OCRWord(text, x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top),
-                                 confidence: max(0, min(1, confidence)), model: model))
+                                 confidence: max(0, min(1, confidence)), model: model, line: line))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return words
     }

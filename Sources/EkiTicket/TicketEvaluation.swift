@@ -17,8 +17,10 @@ public enum TicketEvaluation {
         public var sample: Sample
         public var result: ScanResult?
         public var seconds: Double
-        public init(sample: Sample, result: ScanResult?, seconds: Double) {
-            self.sample = sample; self.result = result; self.seconds = seconds
+        /// Parsing alone (words → ticket), median of repeated runs, in milliseconds.
+        public var parseMilliseconds: Double
+        public init(sample: Sample, result: ScanResult?, seconds: Double, parseMilliseconds: Double = 0) {
+            self.sample = sample; self.result = result; self.seconds = seconds; self.parseMilliseconds = parseMilliseconds
         }
     }
 
@@ -31,6 +33,8 @@ public enum TicketEvaluation {
         public var confidentlyWrong = 0
         public var perField: [String: Int] = [:]
         public var seconds = 0.0
+        public var parseMilliseconds: [Double] = []
+        public var parseMedian: Double { parseMilliseconds.isEmpty ? 0 : parseMilliseconds.sorted()[parseMilliseconds.count / 2] }
 
         public var fieldAccuracy: Double { fields == 0 ? 0 : Double(exactFields) / Double(fields) }
         public var ticketAccuracy: Double { tickets == 0 ? 0 : Double(exactTickets) / Double(tickets) }
@@ -58,6 +62,24 @@ public enum TicketEvaluation {
         }
     }
 
+    /// Parsing `words` alone, the median of `runs` runs, in milliseconds of this thread's CPU time:
+    /// on a machine shared with builds, wall time measures the neighbours more than the parser.
+    public static func parseTime(_ words: [OCRWord], today: CivilDate, runs: Int = 15) -> Double {
+        let parser = TicketParser()
+        var samples: [Double] = []
+        func cpu() -> Double {
+            var spec = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+            return Double(spec.tv_sec) * 1e3 + Double(spec.tv_nsec) / 1e6
+        }
+        for _ in 0 ..< runs {
+            let start = cpu()
+            _ = parser.parse(words, today: today)
+            samples.append(cpu() - start)
+        }
+        return samples.sorted()[runs / 2]
+    }
+
     /// The fields of `result` that differ from `truth`.
     public static func wrongFields(_ result: ScanResult?, _ truth: Ticket) -> [TicketField] {
         TicketField.scored.filter { result?.ticket.value($0) != truth.value($0) }
@@ -71,6 +93,7 @@ public enum TicketEvaluation {
                 var group = groups[key] ?? Group(kind: key)
                 group.tickets += 1
                 group.seconds += outcome.seconds
+                group.parseMilliseconds.append(outcome.parseMilliseconds)
                 let wrong = wrongFields(outcome.result, outcome.sample.truth)
                 if wrong.isEmpty { group.exactTickets += 1 }
                 for field in TicketField.scored {

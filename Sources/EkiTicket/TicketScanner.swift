@@ -37,6 +37,7 @@ public final class TicketScanner: Sendable {
         }
         let words = recognizer.words(in: prepared.picture)
         let aspect = Double(prepared.picture.height) / Double(max(1, prepared.picture.width))
+        if parser.debug { _ = parser.parse(words, today: today, aspect: aspect) }   // the laps of a warm run follow
         return parser.parse(words, today: today, aspect: aspect)
     }
 }

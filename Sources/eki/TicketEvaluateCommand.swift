@@ -26,6 +26,7 @@ struct TicketEvaluateCommand: ParsableCommand {
 
 extension TicketEvaluateCommand {
     func run() throws {
+        CalmOpenMP.restartIfNeeded()
         let samples: [TicketEvaluation.Sample]
         do {
             samples = try TicketEvaluation.samples(in: URL(fileURLWithPath: folder))
@@ -40,7 +41,9 @@ extension TicketEvaluateCommand {
             let start = Date()
             let bytes = try TicketScanCommand.read(sample.image.path)
             let result = try? scanner.scan(bytes, name: sample.image.lastPathComponent, today: sample.today)
-            let outcome = TicketEvaluation.Outcome(sample: sample, result: result, seconds: Date().timeIntervalSince(start))
+            let seconds = Date().timeIntervalSince(start)
+            let parse = result.map { TicketEvaluation.parseTime($0.words, today: sample.today) } ?? 0
+            let outcome = TicketEvaluation.Outcome(sample: sample, result: result, seconds: seconds, parseMilliseconds: parse)
             outcomes.append(outcome)
             if verbose {
                 let wrong = TicketEvaluation.wrongFields(result, sample.truth)
@@ -55,11 +58,11 @@ extension TicketEvaluateCommand {
 
     static func table(_ groups: [TicketEvaluation.Group]) -> String {
         func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
-        var lines = ["kind          tickets  fields exact  tickets exact  confidently wrong  s/ticket"]
+        var lines = ["kind          tickets  fields exact  tickets exact  confidently wrong  s/ticket  parse ms (median)"]
         for g in groups {
             lines.append(Render.pad(g.kind, to: 14) + Render.pad(String(g.tickets), to: 9) + Render.pad(percent(g.fieldAccuracy), to: 14)
                          + Render.pad(percent(g.ticketAccuracy), to: 15) + Render.pad(percent(g.confidentlyWrongShare), to: 19)
-                         + String(format: "%.2f", g.seconds / Double(max(1, g.tickets))))
+                         + Render.pad(String(format: "%.2f", g.seconds / Double(max(1, g.tickets))), to: 10) + String(format: "%.2f", g.parseMedian))
         }
         lines.append("")
         lines.append("per field (exact):")

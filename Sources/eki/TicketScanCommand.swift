@@ -36,6 +36,7 @@ struct TicketScanCommand: ParsableCommand {
 
 extension TicketScanCommand {
     func run() throws {
+        CalmOpenMP.restartIfNeeded()
         let day = today.flatMap(CivilDate.init(iso:)) ?? ServiceInstant(Date()).calendarDate
         let bytes = try Self.read(image)
         let result: ScanResult

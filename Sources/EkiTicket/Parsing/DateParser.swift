@@ -10,16 +10,24 @@ struct DateParser {
     func read(_ lines: [TextLine], today: CivilDate) -> Reading<String>? {
         var candidates: [(month: Int, day: Int, year: Int?, level: Int, ocr: Double)] = []
         for line in lines {
-            for (m, range) in line.matches(/(20[0-9][0-9])\s*年\s*([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/) {
+            // Cheap looks first: most lines hold no date at all, and regular expressions cost.
+            guard line.text.contains(where: \.isNumber) else { continue }
+            let japanese = line.text.contains("月")
+            if japanese, line.text.contains("年") {
+              for (m, range) in line.matches(DateParserPatterns.p0) {
                 candidates.append((Int(m.2)!, Int(m.3)!, Int(m.1)!, 0, line.confidence(of: range)))
+              }
             }
-            for (m, range) in line.matches(/([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/) {
+            if japanese {
+              for (m, range) in line.matches(DateParserPatterns.p1) {
                 candidates.append((Int(m.1)!, Int(m.2)!, nil, 0, line.confidence(of: range)))
-            }
-            for (m, range) in line.matches(/([0-9]{1,2})\s*月\s*([0-9]{1,2})(?![0-9])/) {
+              }
+              for (m, range) in line.matches(DateParserPatterns.p2) {
                 candidates.append((Int(m.1)!, Int(m.2)!, nil, 1, line.confidence(of: range)))
+              }
             }
-            for (m, range) in line.matches(/(?i)(?:^|[^a-z])([a-z]{3})[a-z]*\.?\s*([0-9]{1,2})(?![0-9]|:)(?:\s*,\s*(20[0-9][0-9]))?/) {
+            guard line.text.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }) else { continue }
+            for (m, range) in line.matches(DateParserPatterns.p3) {
                 let word = String(m.1).lowercased()
                 if let month = Self.months.firstIndex(of: word) {
                     candidates.append((month + 1, Int(m.2)!, m.3.flatMap { Int($0) }, 0, line.confidence(of: range)))
@@ -50,7 +58,7 @@ struct DateParser {
     /// The issue date on a ticket's bottom line: "2025.-3.18", "2025. 3.23".
     func issueDate(_ lines: [TextLine]) -> CivilDate? {
         for line in lines.reversed() {
-            for (m, _) in line.matches(/(20[0-9][0-9])\s*[.,]\s*-?\s*([0-9]{1,2})\s*[.,]\s*-?\s*([0-9]{1,2})/) {
+            for (m, _) in line.matches(DateParserPatterns.p4) {
                 if let date = CivilDate(year: Int(m.1)!, month: Int(m.2)!, day: Int(m.3)!) { return date }
             }
         }
@@ -58,7 +66,7 @@ struct DateParser {
     }
 
     static func fuzzyMonth(_ word: String) -> Int? {
-        let close = months.enumerated().filter { Fuzzy.distance(Array($0.element), Array(word)) <= 1 }
+        let close = months.enumerated().filter { Fuzzy.distance($0.element, word) <= 1 }
         return close.count == 1 ? close[0].offset : nil
     }
 
@@ -68,4 +76,14 @@ struct DateParser {
         }
         return today
     }
+}
+
+/// The patterns, compiled once: a regular expression literal inside a function is parsed again at
+/// every call, which was most of the time parsing a ticket took.
+enum DateParserPatterns {
+    nonisolated(unsafe) static let p0 = /(20[0-9][0-9])\s*年\s*([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/
+    nonisolated(unsafe) static let p1 = /([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/
+    nonisolated(unsafe) static let p2 = /([0-9]{1,2})\s*月\s*([0-9]{1,2})(?![0-9])/
+    nonisolated(unsafe) static let p3 = /(?i)(?:^|[^a-z])([a-z]{3})[a-z]*\.?\s*([0-9]{1,2})(?![0-9]|:)(?:\s*,\s*(20[0-9][0-9]))?/
+    nonisolated(unsafe) static let p4 = /(20[0-9][0-9])\s*[.,]\s*-?\s*([0-9]{1,2})\s*[.,]\s*-?\s*([0-9]{1,2})/
 }

@@ -5,8 +5,8 @@ struct SourceParser {
     func source(_ lines: [TextLine], aspect: Double? = nil) -> Ticket.Source {
         var ekinet = 0.0, smartex = 0.0
         for line in lines {
-            let compact = Array(line.text.replacingOccurrences(of: " ", with: ""))
-            let latin = Array(TicketText.latinKey(line.text))
+            let compact = Array(line.text.replacingOccurrences(of: " ", with: "").unicodeScalars)
+            let latin = Array(TicketText.latinKey(line.text).unicodeScalars)
             ekinet = max(ekinet, Fuzzy.bestWindow(of: "えきねっと", in: compact)?.similarity ?? 0, Fuzzy.bestWindow(of: "ekinet", in: latin)?.similarity ?? 0,
                          Fuzzy.bestWindow(of: "予約内容", in: compact)?.similarity ?? 0)
             smartex = max(smartex, Fuzzy.bestWindow(of: "smartex", in: latin)?.similarity ?? 0, Fuzzy.bestWindow(of: "予約詳細", in: compact)?.similarity ?? 0)
@@ -15,9 +15,9 @@ struct SourceParser {
         for line in lines {
             let compact = line.text.replacingOccurrences(of: " ", with: "")
             let latin = TicketText.latinKey(line.text)
-            if Fuzzy.bestWindow(of: "えきねっと", in: Array(compact)).map({ $0.similarity >= 0.79 }) == true
+            if Fuzzy.bestWindow(of: "えきねっと", in: compact).map({ $0.similarity >= 0.79 }) == true
                 || latin.contains("ekinet") { return .ekinet }
-            if latin.contains("smartex") || Fuzzy.bestWindow(of: "smartex", in: Array(latin)).map({ $0.similarity >= 0.71 }) == true { return .smartex }
+            if latin.contains("smartex") || Fuzzy.bestWindow(of: "smartex", in: latin).map({ $0.similarity >= 0.71 }) == true { return .smartex }
         }
         return .photo
     }

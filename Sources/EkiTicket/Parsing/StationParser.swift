@@ -32,19 +32,21 @@ struct StationParser {
             return (TextLine(words: Array(line.words[..<arrow])).text, TextLine(words: Array(line.words[(arrow + 1)...])).text, 0)
         }
         // Glued to a name or a time: "東京→", "17:10発一宇都宮".
-        if let m = line.text.firstMatch(of: /^(.+?)\s*(?:→|⇒|->|=>)\s*(.+)$/) { return (String(m.1), String(m.2), 0) }
-        if let m = line.text.firstMatch(of: /^(.*?[発0-9)])\s*[一ー―—\-]\s*(.+)$/) { return (String(m.1), String(m.2), 0) }
+        if let m = line.text.firstMatch(of: StationParserPatterns.p0) { return (String(m.1), String(m.2), 0) }
+        if let m = line.text.firstMatch(of: StationParserPatterns.p1) { return (String(m.1), String(m.2), 0) }
         // A dash-like arrow glued between two names ("小松一糸魚川"): every cut at one is a candidate;
         // `read` keeps the cut whose sides are most like stations (一ノ関 keeps its 一).
         let characters = Array(line.text)
         let cuts = characters.indices.filter { "一ー―—-〜っつ".contains(characters[$0]) && $0 > 0 && $0 < characters.count - 1 }
         if !cuts.isEmpty {
-            return cuts.map { (String(characters[..<$0]), String(characters[($0 + 1)...]), 1) }.max { a, b in
-                sideScore(a.0) + sideScore(a.1) < sideScore(b.0) + sideScore(b.1)
+            let scored = cuts.prefix(6).map { cut -> (String, String, Double) in
+                let left = String(characters[..<cut]), right = String(characters[(cut + 1)...])
+                return (left, right, sideScore(left) + sideScore(right))
             }
+            if let best = scored.max(by: { $0.2 < $1.2 }) { return (best.0, best.1, 1) }
         }
         // The arrow lost, two times read: the names stand before them ("新 鳥栖 13:15 っ 出水 15:03").
-        if let m = line.text.firstMatch(of: /^(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}\s*発?\s*(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}/),
+        if let m = line.text.firstMatch(of: StationParserPatterns.p2),
            TicketText.japaneseKey(String(m.1)).count + TicketText.latinKey(String(m.1)).count >= 2 {
             return (String(m.1), String(m.2), 1)
         }
@@ -59,20 +61,20 @@ struct StationParser {
 
     /// How much a piece of text looks like some station (best similarity of its Japanese letters).
     static func sideScore(_ side: String) -> Double {
-        let key = TicketText.japaneseKey(side)
+        let key = Array(TicketText.japaneseKey(side).unicodeScalars)
         guard key.count >= 2 else { return 0 }
-        return ShinkansenDictionary.shared.stations.map { Fuzzy.similarity(key, $0.ja) }.max() ?? 0
+        return ShinkansenDictionary.shared.jaKeys.map { Fuzzy.similarity(key, $0) }.max() ?? 0
     }
 
     /// The station a side names, or nil when nothing is close enough or two are equally close.
     func match(_ side: String, _ line: TextLine, _ train: ShinkansenDictionary.Train?, level: Int) -> Reading<Ticket.Station>? {
         let cleaned = side.replacingOccurrences(of: "発", with: "").replacingOccurrences(of: "着", with: "")
-        let japanese = TicketText.japaneseKey(cleaned), latin = TicketText.latinKey(cleaned)
+        let japanese = Array(TicketText.japaneseKey(cleaned).unicodeScalars), latin = Array(TicketText.latinKey(cleaned).unicodeScalars)
         var scored: [(ShinkansenDictionary.Station, Double)] = []
-        for station in dictionary.stations {
+        for (index, station) in dictionary.stations.enumerated() {
             var similarity = 0.0
-            if japanese.count >= 2 { similarity = Fuzzy.similarity(japanese, station.ja) }
-            if latin.count >= 3 { similarity = max(similarity, Fuzzy.similarity(latin, TicketText.latinKey(station.en))) }
+            if japanese.count >= 2 { similarity = Fuzzy.similarity(japanese, dictionary.jaKeys[index]) }
+            if latin.count >= 3 { similarity = max(similarity, Fuzzy.similarity(latin, station.enKey)) }
             if similarity >= 0.5 { scored.append((station, similarity)) }
         }
         scored.sort { $0.1 > $1.1 }
@@ -100,4 +102,12 @@ struct StationParser {
                        confidence: Reading<Ticket.Station>.score(level: max(level, strict == 0 ? 0 : level + 1) , ocr: line.confidence, match: confidence),
                        model: line.model)
     }
+}
+
+/// The patterns, compiled once: a regular expression literal inside a function is parsed again at
+/// every call, which was most of the time parsing a ticket took.
+enum StationParserPatterns {
+    nonisolated(unsafe) static let p0 = /^(.+?)\s*(?:→|⇒|->|=>)\s*(.+)$/
+    nonisolated(unsafe) static let p1 = /^(.*?[発0-9)])\s*[一ー―—\-]\s*(.+)$/
+    nonisolated(unsafe) static let p2 = /^(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}\s*発?\s*(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}/
 }

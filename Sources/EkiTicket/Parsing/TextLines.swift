@@ -37,6 +37,11 @@ struct TextLine: Sendable {
 /// right, each word joining the line whose course (the slope of the words so far) passes closest to it.
 enum LineBuilder {
     static func lines(_ words: [OCRWord]) -> [TextLine] {
+        // Tesseract's own lines when it gave them: it fits each line's baseline, tilt and all.
+        if !words.isEmpty, words.allSatisfy({ $0.line != nil }) {
+            let grouped = Dictionary(grouping: words, by: { $0.line! })
+            return joinWrappedRoutes(grouped.keys.sorted().map { TextLine(words: grouped[$0]!) }.sorted { $0.top < $1.top })
+        }
         let tilt = tilt(words)
         var lines: [[OCRWord]] = []
         for word in words.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {

@@ -8,16 +8,16 @@ struct TimeParser {
     func read(_ lines: [TextLine]) -> Times {
         var times = Times()
         let model = lines.first?.model ?? .jpn
-        for line in lines {
-            for (m, range) in line.matches(/([0-9]{1,2})\s*:\s*([0-9]{2})\s*\)?\s*([発着])/) {
+        for line in lines where line.text.contains("発") || line.text.contains("着") {
+            for (m, range) in line.matches(TimeParserPatterns.p0) {
                 guard let clock = Self.clock(m.1, m.2) else { continue }
                 let reading = Reading(value: clock, confidence: Reading<String>.score(level: 0, ocr: line.confidence(of: range)), model: model)
                 if m.3 == "発" { times.departure = better(times.departure, reading) } else { times.arrival = better(times.arrival, reading) }
             }
         }
         if times.departure != nil, times.arrival != nil { return checked(times) }
-        for (level, separator) in [(1, /(?:^|[^0-9])([0-9]{1,2})\s*:\s*([0-9]{2})(?![0-9])/), (2, /(?:^|[^0-9])([0-9]{1,2})\s*[:.;]\s*([0-9]{2})(?![0-9])/)] {
-            for line in lines {
+        for (level, separator) in [(1, TimeParserPatterns.p1), (2, TimeParserPatterns.p2)] {
+            for line in lines where line.text.contains(where: { $0 == ":" || $0 == "." || $0 == ";" }) {
                 let found = line.matches(separator).compactMap { m, range in
                     Self.clock(m.1, m.2).map { ($0, line.confidence(of: range)) }
                 }
@@ -51,4 +51,12 @@ struct TimeParser {
         guard let h = Int(hours), let m = Int(minutes), h < 24, m < 60 else { return nil }
         return (h < 10 ? "0" : "") + String(h) + ":" + minutes
     }
+}
+
+/// The patterns, compiled once: a regular expression literal inside a function is parsed again at
+/// every call, which was most of the time parsing a ticket took.
+enum TimeParserPatterns {
+    nonisolated(unsafe) static let p0 = /([0-9]{1,2})\s*:\s*([0-9]{2})\s*\)?\s*([発着])/
+    nonisolated(unsafe) static let p1 = /(?:^|[^0-9])([0-9]{1,2})\s*:\s*([0-9]{2})(?![0-9])/
+    nonisolated(unsafe) static let p2 = /(?:^|[^0-9])([0-9]{1,2})\s*[:.;]\s*([0-9]{2})(?![0-9])/
 }

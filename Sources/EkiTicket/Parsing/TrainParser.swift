@@ -7,41 +7,51 @@ struct TrainParser {
 
     func read(_ lines: [TextLine]) -> Reading<Ticket.Train>? {
         var best: Reading<Ticket.Train>?
+        func keep(_ reading: Reading<Ticket.Train>?) {
+            if let reading, best == nil || reading.confidence > best!.confidence { best = reading }
+        }
         for line in lines {
             // Japanese names come cut by OCR ("はく た か58号"): read them with the spaces gone.
-            let characters = Array(line.text.filter { $0 != " " })
-            for train in dictionary.trains {
-                if let reading = japanese(train, line, characters) ?? english(train, line) {
-                    if best == nil || reading.confidence > best!.confidence { best = reading }
-                }
-            }
+            let scalars = Array(line.text.filter { $0 != " " }.unicodeScalars)
+            for train in dictionary.trains { keep(japanese(train, line, scalars)) }
+            keep(english(line))
         }
         return best
     }
 
-    private func japanese(_ train: ShinkansenDictionary.Train, _ line: TextLine, _ characters: [Character]) -> Reading<Ticket.Train>? {
-        guard line.text.contains(where: { train.ja.contains($0) }),
-              let window = Fuzzy.bestWindow(of: train.ja, in: characters),
-              window.similarity >= (train.ja.count <= 2 ? 1 : 0.74) else { return nil }
-        let rest = String(characters[window.range.upperBound...])
-        guard let m = rest.firstMatch(of: /^\s*([0-9]{1,4})\s*(号)?(車)?/), m.3 == nil else { return nil }
+    private func japanese(_ train: ShinkansenDictionary.Train, _ line: TextLine, _ scalars: [Unicode.Scalar]) -> Reading<Ticket.Train>? {
+        guard let window = Fuzzy.bestWindow(of: train.ja, in: scalars),
+              window.similarity >= (train.ja.unicodeScalars.count <= 2 ? 1 : 0.74) else { return nil }
+        var rest = String.UnicodeScalarView()
+        rest.append(contentsOf: scalars[window.range.upperBound...])
+        guard let m = String(rest).firstMatch(of: TrainParserPatterns.p0), m.3 == nil else { return nil }
         let level = (m.2 != nil ? 0 : 2) + (window.similarity < 1 ? 1 : 0)
-        let range = window.range.lowerBound ..< window.range.upperBound + rest.distance(from: rest.startIndex, to: m.range.upperBound)
         return Reading(value: Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.1)!),
-                       confidence: Reading<Ticket.Train>.score(level: level, ocr: line.confidence(of: range), match: window.similarity),
+                       confidence: Reading<Ticket.Train>.score(level: level, ocr: line.confidence, match: window.similarity),
                        model: line.model)
     }
 
-    private func english(_ train: ShinkansenDictionary.Train, _ line: TextLine) -> Reading<Ticket.Train>? {
-        let key = train.en.lowercased()
-        for (m, range) in line.matches(/(?i)([a-z]{4,10})\s*([0-9]{1,4})(?![[0-9]:])/) {
+    /// "HAKUTAKA 555", "Nozomi 225": a word like a train name, then its number.
+    private func english(_ line: TextLine) -> Reading<Ticket.Train>? {
+        var best: Reading<Ticket.Train>?
+        for (m, range) in line.matches(TrainParserPatterns.p1) {
             let word = String(m.1).lowercased()
-            let similarity = Fuzzy.similarity(word, key)
-            guard similarity >= 0.74 else { continue }
-            return Reading(value: Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.2)!),
-                           confidence: Reading<Ticket.Train>.score(level: similarity < 1 ? 1 : 0, ocr: line.confidence(of: range), match: similarity),
-                           model: line.model)
+            for train in dictionary.trains {
+                let similarity = Fuzzy.similarity(word, train.en.lowercased())
+                guard similarity >= 0.74 else { continue }
+                let reading = Reading(value: Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.2)!),
+                                      confidence: Reading<Ticket.Train>.score(level: similarity < 1 ? 1 : 0, ocr: line.confidence(of: range), match: similarity),
+                                      model: line.model)
+                if best == nil || reading.confidence > best!.confidence { best = reading }
+            }
         }
-        return nil
+        return best
     }
+}
+
+/// The patterns, compiled once: a regular expression literal inside a function is parsed again at
+/// every call, which was most of the time parsing a ticket took.
+enum TrainParserPatterns {
+    nonisolated(unsafe) static let p0 = /^\s*([0-9]{1,4})\s*(号)?(車)?/
+    nonisolated(unsafe) static let p1 = /(?i)([a-z]{4,10})\s*([0-9]{1,4})(?![0-9:])/
 }
