@@ -53,6 +53,9 @@ struct Preprocessing: Sendable {
         }
         // Uneven light (a lamp on one side, a shadow): normalise the background to one level.
         if let flat = Picture(pixBackgroundNormSimple(picture.pix, nil, nil)) { picture = flat }
+        // Ink is dark, paper and its printed security pattern are light once the light is flat: stretch
+        // the grays so the pattern turns white and Tesseract reads the print, not the "JR" wallpaper.
+        if let stretched = Picture(pixGammaTRC(nil, picture.pix, 1.0, 40, 160)) { picture = stretched }
         // Photos are tilted up to ~12°. The skew is measured on the ink alone (dark after the light is
         // flattened): a striped table cloth would otherwise dominate the measure with its own angle.
         var angle: Float = 0, confidence: Float = 0
