@@ -47,32 +47,3 @@ enum TicketFacsimile {
     }
 }
 
-/// `eki ticket --json`: the trip, where it stands now, and what follows at the arrival station.
-struct TripJSON: Encodable {
-    var trip: Trip?
-    var now: Date
-    var connections: TripConnections? = nil
-
-    enum CodingKeys: String, CodingKey { case ticket, confidence, unsure, phase, minutes, progress, text, textEn, connections }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        guard let trip else { try c.encodeNil(forKey: .ticket); return }
-        try c.encode(trip.ticket, forKey: .ticket)
-        try c.encode(trip.confidence, forKey: .confidence)
-        try c.encode(TicketField.allCases.filter { trip.isUnsure($0) }.map(\.rawValue), forKey: .unsure)
-        switch trip.phase(at: now) {
-        case .incomplete: try c.encode("incomplete", forKey: .phase)
-        case .beforeDeparture(let minutes): try c.encode("beforeDeparture", forKey: .phase); try c.encode(minutes, forKey: .minutes)
-        case .onBoard(let minutes, let progress):
-            try c.encode("onBoard", forKey: .phase)
-            try c.encodeIfPresent(minutes, forKey: .minutes)
-            try c.encodeIfPresent(progress.map { ($0 * 1000).rounded() / 1000 }, forKey: .progress)
-        case .arrived(let minutes): try c.encode("arrived", forKey: .phase); try c.encode(minutes, forKey: .minutes)
-        case .ended: try c.encode("ended", forKey: .phase)
-        }
-        try c.encode(TripWords(lang: .ja).now(trip, at: now), forKey: .text)
-        try c.encode(TripWords(lang: .en).now(trip, at: now), forKey: .textEn)
-        try c.encodeIfPresent(connections, forKey: .connections)
-    }
-}

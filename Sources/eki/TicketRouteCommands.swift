@@ -32,6 +32,9 @@ struct TicketLeaveByCommand: ParsableCommand {
     @Option(name: .long, help: "Language: ja or en. Default: the ticket's.")
     var lang: Ticket.Language?
 
+    @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
+    var at: String?
+
     @OptionGroup var userState: StateOptions
     @OptionGroup var database: DatabaseOptions
 
@@ -44,7 +47,7 @@ struct TicketLeaveByCommand: ParsableCommand {
 extension TicketLeaveByCommand {
     func run() throws {
         let state = try userState.open()
-        guard let trip = try TripStore(state: state).active().trip else { throw failure("no trip: scan a ticket first (eki ticket scan <image>)") }
+        guard let trip = try TripStore(state: state).active(at: TripClock.now(at)).trip else { throw failure("no trip: scan a ticket first (eki ticket scan <image>)") }
         guard let shinkansen = trip.ticket.from, let departure = trip.departureTime else {
             throw failure("the trip has no departure station, date or time yet (eki ticket set from/date/departure)", code: 2)
         }
@@ -93,6 +96,9 @@ struct TicketContinueCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Keep option N as your route (default 1).", valueName: "n"))
     var use = 1
 
+    @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
+    var at: String?
+
     @OptionGroup var userState: StateOptions
     @OptionGroup var database: DatabaseOptions
 
@@ -103,7 +109,7 @@ struct TicketContinueCommand: ParsableCommand {
 
     func run() throws {
         let state = try userState.open()
-        guard let trip = try TripStore(state: state).active().trip else { throw failure("no trip: scan a ticket first (eki ticket scan <image>)") }
+        guard let trip = try TripStore(state: state).active(at: TripClock.now(at)).trip else { throw failure("no trip: scan a ticket first (eki ticket scan <image>)") }
         guard let arrivalStation = trip.ticket.to, let arrival = trip.arrivalTime else {
             throw failure("the trip has no arrival station, date or time yet (eki ticket set to/date/arrival)", code: 2)
         }
