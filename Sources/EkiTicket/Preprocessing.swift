@@ -33,7 +33,12 @@ struct Preprocessing: Sendable {
         let skew: Double
         /// Scale from the original (upright) image to the one read.
         let scale: Double
+        /// The colour of the image's top band when it is a brand colour: a screenshot's app bar.
+        let topColor: TopColor?
     }
+
+    /// Eki-net's bar is JR East green, smartEX's is JR Central blue.
+    enum TopColor: Sendable { case green, blue }
 
     func run(_ input: ImageInput, name: String) throws(TicketScanError) -> Result {
         let decoded = input.bytes.withUnsafeBufferPointer { Picture(pixReadMem($0.baseAddress, $0.count)) }
@@ -43,6 +48,7 @@ struct Preprocessing: Sendable {
             let turns = ExifOrientation.clockwiseQuarterTurns(jpeg: input.bytes)
             if turns > 0, let turned = Picture(pixRotateOrth(picture.pix, Int32(turns))) { picture = turned }
         }
+        let topColor = Self.topColor(picture)
         guard let gray = Picture(pixConvertTo8(picture.pix, 0)) else { throw .undecodable(name) }
         picture = gray
         let long = max(picture.width, picture.height)
@@ -61,11 +67,30 @@ struct Preprocessing: Sendable {
         var angle: Float = 0, confidence: Float = 0
         let ink = Picture(pixThresholdToBinary(picture.pix, 110))
         if let ink { pixFindSkewSweepAndSearch(ink.pix, &angle, &confidence, 2, 2, 14, 1, 0.01) }
-        if ProcessInfo.processInfo.environment["EKI_TICKET_DEBUG"] != nil { print("skew \(angle) confidence \(confidence)") }
         if confidence > 1.0, abs(angle) > 0.2,
            let straight = Picture(pixRotate(picture.pix, angle * .pi / 180, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)) {
             picture = straight
         }
-        return Result(picture: picture, skew: Double(angle), scale: scale)
+        return Result(picture: picture, skew: Double(angle), scale: scale, topColor: topColor)
+    }
+
+    /// Samples the top fifth of a colour image: mostly green or mostly blue pixels there make the colour.
+    static func topColor(_ picture: Picture) -> TopColor? {
+        guard pixGetDepth(picture.pix) == 32 else { return nil }
+        var green = 0, blue = 0, total = 0
+        let width = picture.width, band = picture.height / 5
+        for y in stride(from: 0, to: band, by: max(1, band / 40)) {
+            for x in stride(from: 0, to: width, by: max(1, width / 40)) {
+                var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+                guard pixGetRGBPixel(picture.pix, Int32(x), Int32(y), &r, &g, &b) == 0 else { continue }
+                total += 1
+                if g > r + 50 && g > b + 20 { green += 1 }
+                if b > r + 60 && b > g + 30 { blue += 1 }
+            }
+        }
+        guard total > 0 else { return nil }
+        if green * 5 > total, green > blue * 2 { return .green }
+        if blue * 5 > total, blue > green * 2 { return .blue }
+        return nil
     }
 }

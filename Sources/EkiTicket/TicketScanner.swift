@@ -37,7 +37,6 @@ public final class TicketScanner: Sendable {
         }
         let words = recognizer.words(in: prepared.picture)
         let aspect = Double(prepared.picture.height) / Double(max(1, prepared.picture.width))
-        if parser.debug { _ = parser.parse(words, today: today, aspect: aspect) }   // the laps of a warm run follow
-        return parser.parse(words, today: today, aspect: aspect)
+        return parser.parse(words, today: today, aspect: aspect, topColor: prepared.topColor)
     }
 }

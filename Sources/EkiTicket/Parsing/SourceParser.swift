@@ -2,7 +2,8 @@
 struct SourceParser {
     /// `aspect` is the image's height over width: a phone screen is twice as tall as wide, a photo
     /// at most 4:3 — a screenshot whose brand was not read is still a screenshot.
-    func source(_ lines: [TextLine], aspect: Double? = nil) -> Ticket.Source {
+    /// `topColor`, the colour of the app bar, decides when no brand or heading word was read.
+    func source(_ lines: [TextLine], aspect: Double? = nil, topColor: Preprocessing.TopColor? = nil) -> Ticket.Source {
         var ekinet = 0.0, smartex = 0.0
         for line in lines {
             let compact = Array(line.text.replacingOccurrences(of: " ", with: "").unicodeScalars)
@@ -11,7 +12,11 @@ struct SourceParser {
                          Fuzzy.bestWindow(of: "予約内容", in: compact)?.similarity ?? 0)
             smartex = max(smartex, Fuzzy.bestWindow(of: "smartex", in: latin)?.similarity ?? 0, Fuzzy.bestWindow(of: "予約詳細", in: compact)?.similarity ?? 0)
         }
-        if let aspect, aspect > 1.6 { return smartex > ekinet ? .smartex : .ekinet }
+        if let aspect, aspect > 1.6 {
+            if max(smartex, ekinet) >= 0.75, smartex != ekinet { return smartex > ekinet ? .smartex : .ekinet }
+            if let topColor { return topColor == .blue ? .smartex : .ekinet }
+            return smartex > ekinet ? .smartex : .ekinet
+        }
         for line in lines {
             let compact = line.text.replacingOccurrences(of: " ", with: "")
             let latin = TicketText.latinKey(line.text)

@@ -13,21 +13,16 @@ public struct TicketParser: Sendable {
     public init(dictionary: ShinkansenDictionary = .shared) { self.dictionary = dictionary }
 
     public func parse(_ words: [OCRWord], today: CivilDate, aspect: Double? = nil) -> ScanResult {
-        let start = DispatchTime.now().uptimeNanoseconds
+        parse(words, today: today, aspect: aspect, topColor: nil)
+    }
+
+    func parse(_ words: [OCRWord], today: CivilDate, aspect: Double?, topColor: Preprocessing.TopColor?) -> ScanResult {
         let japanese = LineBuilder.lines(words.filter { $0.model == .jpn })
         let english = LineBuilder.lines(words.filter { $0.model == .eng })
         let both = [japanese, english]
-        if debug { for line in japanese + english { print(line.model, line.text) } }
-        var clock = DispatchTime.now().uptimeNanoseconds
-        func lap(_ name: String) {
-            guard debug else { return }
-            let now = DispatchTime.now().uptimeNanoseconds
-            print("\(name): \(Double(now - clock) / 1e6) ms")
-            clock = now
-        }
-        lap("lines")
+        if debug { for line in japanese + english { FileHandle.standardError.write(Data("\(line.model) \(line.text)\n".utf8)) } }
         let sources = SourceParser()
-        var ticket = Ticket(source: sources.source(japanese + english, aspect: aspect), language: sources.language(japanese))
+        var ticket = Ticket(source: sources.source(japanese + english, aspect: aspect, topColor: topColor), language: sources.language(japanese))
         var confidence: [TicketField: Double] = [:]
         func put<V>(_ field: TicketField, _ reading: Reading<V>?, _ set: (V) -> Void) {
             guard let reading else { return }
@@ -35,34 +30,26 @@ public struct TicketParser: Sendable {
             confidence[field] = (reading.confidence * 1000).rounded() / 1000
         }
 
-        lap("source")
         let dates = DateParser()
         put(.date, Reading.combine(both.map { dates.read($0, today: today) })) { ticket.date = $0 }
-        lap("date")
         let times = both.map { TimeParser().read($0) }
         put(.departure, Reading.combine(times.map(\.departure))) { ticket.departure = $0 }
         put(.arrival, Reading.combine(times.map(\.arrival))) { ticket.arrival = $0 }
-        lap("times")
         let trains = TrainParser(dictionary: dictionary)
         put(.train, Reading.combine(both.map { trains.read($0) })) { ticket.train = $0 }
-        lap("train")
         let stationParser = StationParser(dictionary: dictionary)
         let stations = both.map { stationParser.read($0, train: ticket.train) }
         put(.from, Reading.combine(stations.map(\.from))) { ticket.from = $0 }
         put(.to, Reading.combine(stations.map(\.to))) { ticket.to = $0 }
-        lap("stations")
         let seats = both.map { SeatParser().read($0) }
         put(.car, Reading.combine(seats.map(\.car))) { ticket.car = $0 }
         put(.seat, Reading.combine(seats.map(\.seat))) { ticket.seat = $0 }
-        lap("seats")
         var seatClass = Reading.combine(both.map { SeatClassParser().read($0) })
         if seatClass == nil, ticket.seat != nil {
             // A reserved seat with no class printed: ordinary is by far the likeliest, but unsure.
             seatClass = Reading(value: .ordinary, confidence: 0.6, model: .jpn)
         }
         put(.seatClass, seatClass) { ticket.seatClass = $0 }
-        lap("class")
-        if debug { print("total \(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) ms") }
         if let seat = ticket.seat {
             ticket.reserved = true
             confidence[.reserved] = confidence[.seat]
