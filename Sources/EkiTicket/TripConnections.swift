@@ -54,6 +54,10 @@ public struct TripConnections: Encodable, Sendable {
             }
         }
         rows.sort { ($0.minutesAfterArrival, $0.station) < ($1.minutesAfterArrival, $1.station) }
+        // One train listed on several railways' boards of the station (総武快速線 and 横須賀線 share
+        // their trains through 東京): the same minute and destination is shown once.
+        var seen = Set<String>()
+        rows = rows.filter { seen.insert("\($0.time) \($0.destination.ja) \($0.category)").inserted }
         return TripConnections(station: first.name, walkMinutes: walk, readyAt: ready.minute.clock, departures: Array(rows.prefix(limit)))
     }
 
@@ -63,7 +67,8 @@ public struct TripConnections: Encodable, Sendable {
         var lines = [ja ? "\(station.ja)で乗り換え（徒歩\(walkMinutes)分、\(readyAt)から）:" : "At \(station.en), after a \(walkMinutes)-minute walk (from \(readyAt)):"]
         for d in departures {
             let railway = ja ? d.railway.ja : d.railway.en, destination = ja ? d.destination.ja : d.destination.en
-            lines.append("  \(d.time) \(d.category) \(railway) \(destination)\(ja ? "行" : "")  +\(d.minutesAfterArrival)\(ja ? "分" : " min")")
+            let bound = ja && !destination.hasSuffix("方面") ? "行" : ""
+            lines.append("  \(d.time) \(d.category) \(railway) \(destination)\(bound)  +\(d.minutesAfterArrival)\(ja ? "分" : " min")")
         }
         if departures.isEmpty { lines.append(ja ? "  この後の列車はありません" : "  no more trains") }
         lines.append(ja ? "  続きのルート: eki ticket continue <行き先>" : "  continue by: eki ticket continue <destination>")

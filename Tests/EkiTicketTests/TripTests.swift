@@ -79,6 +79,9 @@ import Testing
             #expect(timetable.reference.stations[departure.station]?.name.ja == "東京")
         }
         #expect(connections.departures.map(\.minutesAfterArrival) == connections.departures.map(\.minutesAfterArrival).sorted())
+        // A train on two railways' boards (総武快速線 and 横須賀線 run through 東京) is listed once.
+        let keys = connections.departures.map { "\($0.time) \($0.destination.ja)" }
+        #expect(Set(keys).count == keys.count, "\(keys)")
         // 新大阪 is not in the Tokyo database: nothing to show rather than something wrong.
         #expect(try TripConnections.find(try Self.nozomi(), timetable: timetable) == nil)
     }
