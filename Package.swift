@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "EkiRouting", targets: ["EkiRouting"]),
         .library(name: "EkiTracking", targets: ["EkiTracking"]),
         .library(name: "EkiData", targets: ["EkiData"]),
+        .library(name: "EkiTicket", targets: ["EkiTicket"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -58,6 +59,14 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // Tesseract's C API and Leptonica, linked from the system (libtesseract-dev, libleptonica-dev).
+        .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        // Shinkansen tickets: image -> words (Tesseract, both models) -> ticket fields with confidences;
+        // the trip they describe, kept in the user-state file. Dictionaries are TSV files compiled in.
+        .target(name: "EkiTicket", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "CTesseract"],
+                resources: [.embedInCode("Dictionaries/shinkansen-stations.tsv"),
+                            .embedInCode("Dictionaries/shinkansen-trains.tsv")]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
@@ -74,7 +83,7 @@ let package = Package(
         // The command-line app: parses arguments, calls the modules, prints.
         .executableTarget(name: "eki", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiServer",
-            "EkiTracking", "EkiData",
+            "EkiTracking", "EkiData", "EkiTicket",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
@@ -108,6 +117,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        .testTarget(name: "EkiTicketTests", dependencies: ["EkiCore", "EkiStore", "EkiTicket", "EkiTestSupport"]),
         .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
     ]
 )

@@ -104,6 +104,16 @@ public final class UserState: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        // The one active Shinkansen trip (EkiTicket encodes it): the ticket as read and corrected.
+        migrator.registerMigration("trip") { db in
+            try db.execute(sql: """
+                CREATE TABLE active_trip(
+                    slot INTEGER PRIMARY KEY CHECK (slot = 1),
+                    body TEXT NOT NULL,
+                    updated REAL NOT NULL
+                )
+                """)
+        }
         return migrator
     }()
 }
@@ -275,6 +285,31 @@ extension UserState {
                 """).map {
                 StoredPattern(signature: $0[0], body: $0[1], uses: $0[2], lastUsed: Date(timeIntervalSince1970: $0[3]))
             }
+        }
+    }
+}
+
+// MARK: - Trip
+
+extension UserState {
+    /// The active Shinkansen trip as its owner encoded it, or nil.
+    public func activeTrip() throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT body FROM active_trip WHERE slot = 1") }
+    }
+
+    /// Replaces the active trip.
+    public func setActiveTrip(_ body: String, at date: Date = Date()) throws {
+        try writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO active_trip VALUES (1, ?, ?)", arguments: [body, date.timeIntervalSince1970])
+        }
+    }
+
+    /// Drops the active trip; true when there was one.
+    @discardableResult
+    public func clearActiveTrip() throws -> Bool {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM active_trip")
+            return db.changesCount > 0
         }
     }
 }
