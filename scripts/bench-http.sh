@@ -4,7 +4,7 @@
 #
 # Usage: scripts/bench-http.sh [database] [seconds]
 #   database: default $EKI_DB, else a fresh import of $EKI_DATA (default ../shared/data/minitokyo3d)
-#   EKI=path/to/eki: benchmark that binary instead of building .build/release/eki (to compare two
+#   EKI_BIN=path/to/eki: benchmark that binary instead of building .build/release/eki (to compare two
 #   builds back to back on the same machine).
 #   Needs wrk (apt-get install wrk). Runs four loads: one platform by id, one station by name (both
 #   served from the answer cache after the first request), and rotating stations by id and by name
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 1; }
 seconds=${2:-15}
 
-eki=${EKI:-}
+eki=${EKI_BIN:-}
 if [ -z "$eki" ]; then
     swift build -c release --product eki
     eki=.build/release/eki

@@ -21,6 +21,12 @@ public struct ImportWarning: Codable, Sendable, Equatable {
         case stationTimetableDisagrees
         /// A GTFS route that is not rail (bus, ferry, …), skipped with its trips.
         case notRail
+        /// A station, railway, operator, direction or train type id given twice: the later one is dropped.
+        case duplicateId
+        /// Coordinates that are not a place on Earth (latitude -90…90, longitude -180…180): dropped.
+        case badCoordinates
+        /// A station complex naming a station the data does not have: that member is dropped.
+        case unknownComplexMember
     }
 
     public var kind: Kind

@@ -31,6 +31,9 @@ struct GTFSFeed {
     var names = GTFSNames()
     var feedLanguage = ""
 
+    /// Trains one frequencies.txt line may expand to (one a minute for two days).
+    static let maximumRunsPerFrequency = 2880
+
     /// Seconds after the service day's noon-minus-12h ("25:10:00" → 90600). H:MM:SS or HH:MM:SS,
     /// hours up to 3 digits, minutes and seconds two digits below 60.
     static func seconds(_ text: String) -> Int? {
@@ -185,11 +188,18 @@ struct GTFSFeed {
                 return value
             }
             var arrive = try time(arrival, "arrival_time"), leave = try time(departure, "departure_time")
+            var travelled: Double?
+            if !record[distance].isEmpty {
+                guard let value = Double(record[distance]), value.isFinite, value >= 0 else {
+                    throw record.error("shape_dist_traveled \"\(record[distance].prefix(40))\" is not a distance")
+                }
+                travelled = value
+            }
             // Either alone stands for both (GTFS allows giving one).
             if arrive == nil { arrive = leave }
             if leave == nil { leave = arrive }
             stopTimes[index].append(StopTime(sequence: order, stop: stopRow, arrival: arrive, departure: leave,
-                                             noPickup: record[pickup] == "1", distance: Double(record[distance]),
+                                             noPickup: record[pickup] == "1", distance: travelled,
                                              line: record.line))
         }
         for index in stopTimes.indices where !stopTimes[index].isEmpty {
@@ -213,6 +223,10 @@ struct GTFSFeed {
             }
             guard let every = Int(record[headway]), every > 0 else {
                 throw record.error("headway_secs \"\(record[headway])\" is not a positive number")
+            }
+            // Each headway becomes a train: a second apart over days would be millions of them.
+            guard (to - from) / every <= Self.maximumRunsPerFrequency else {
+                throw record.error("headway_secs \(every) from \(record[start]) to \(record[end]) makes over \(Self.maximumRunsPerFrequency) trains")
             }
             frequencies.append(Frequency(trip: tripId, start: from, end: to, headway: every, exact: record[exact] == "1"))
         }
