@@ -16,10 +16,15 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eki-release-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let built = EkiProcess.binary.deletingLastPathComponent()
-        try FileManager.default.copyItem(at: EkiProcess.binary, to: folder.appendingPathComponent("eki"))
-        if withBundle {
-            try FileManager.default.copyItem(at: built.appendingPathComponent(bundle), to: folder.appendingPathComponent(bundle))
-        }
+        // Copied by cp, not in this process: a file this process has open for writing can be
+        // inherited by a process another test starts at that moment, and then running the copy
+        // fails with "text file busy".
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = ["-R", EkiProcess.binary.path] + (withBundle ? [built.appendingPathComponent(bundle).path] : []) + [folder.path + "/"]
+        try copy.run()
+        copy.waitUntilExit()
+        #expect(copy.terminationStatus == 0)
         return folder
     }
 
