@@ -50,7 +50,7 @@ import Testing
         // "eki serving DB on http://127.0.0.1:PORT", once the socket is bound.
         var printed = ""
         while !printed.contains("\n"), server.isRunning {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = out.fileHandleForReading.readChunk()
             if chunk.isEmpty { break }
             printed += String(decoding: chunk, as: UTF8.self)
         }
@@ -84,7 +84,7 @@ import Testing
         server.standardError = err
         server.standardOutput = FileHandle.nullDevice
         try server.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: err.fileHandleForReading.readToEndOfFile(), as: UTF8.self)
         server.waitUntilExit()
         #expect(server.terminationStatus != 0)
         #expect(message.contains("the web files are missing: copy Eki_EkiServer.resources"), "\(message)")
