@@ -14,7 +14,8 @@ python_modules=()
 schemathesis_version=4.32.5
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium chromium-driver fonts-noto-cjk)
-  python_modules+=(selenium PIL:Pillow)
+  # axe-core-python: axe-core's script (4.4), which scripts/rider_test.py runs on every page.
+  python_modules+=(selenium PIL:Pillow "axe_core_python:axe-core-python==0.1.0")
 fi
 
 missing=()

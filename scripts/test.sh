@@ -12,3 +12,4 @@ scripts/setup.sh --test
 swift test
 scripts/api_test.sh .build/debug/eki
 python3 scripts/browser_test.py .build/debug/eki
+python3 scripts/rider_test.py .build/debug/eki

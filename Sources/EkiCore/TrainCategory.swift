@@ -39,7 +39,7 @@ public enum TrainCategory: String, CaseIterable, Sendable, Codable, Comparable {
         switch self {
         case .local: "#5B6770"
         case .rapid: "#1F6FD1"
-        case .semiExpress: "#1E9A4C"
+        case .semiExpress: "#177A3C"
         case .express: "#D7263D"
         case .limited: "#8A3FB5"
         }

@@ -65,6 +65,15 @@ public enum SearchError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// The same in Japanese, for the pages.
+    public var ja: String {
+        switch self {
+        case .tooLong: "検索語が長すぎます（\(Self.maximumLength)文字まで）"
+        case .controlCharacters: "検索語に使えない文字が含まれています"
+        case .notUTF8: "検索語の文字を読めません"
+        }
+    }
+
     /// The one check of search text, for the command line and the HTTP API alike. Bytes that were
     /// not UTF-8 reach Swift as U+FFFD (the command line's arguments, percent-decoded URLs); no
     /// name holds it, so it can only mean broken input.
@@ -94,6 +103,32 @@ extension Timetable {
     /// most of the 1,800 complexes, and sorting them all by names was most of its time.
     public func search(_ text: String, limit: Int = 10) throws -> [SearchResult] {
         try SearchError.check(text)
+        let found = try searchAsTyped(text, limit: limit)
+        guard found.isEmpty, limit > 0 else { return found }
+        // Nothing as typed: Kunrei/Nihon-shiki spellings (sibuya, tyuo), then one slip of a
+        // letter (shinjku) against the stations' romaji, busiest first (SearchKey+Forgiving).
+        if let hepburn = SearchKey.hepburn(text), hepburn != text {
+            let again = try searchAsTyped(hepburn, limit: limit)
+            if !again.isEmpty { return again }
+        }
+        guard let name = oneSlipStation(text) ?? SearchKey.hepburn(text).flatMap(oneSlipStation) else { return [] }
+        return try searchAsTyped(name, limit: limit)
+    }
+
+    /// The Japanese name of the busiest station whose romaji the text begins with, but for one
+    /// slip; nil for short text (four letters and one slip match half the names) or non-romaji.
+    func oneSlipStation(_ text: String) -> String? {
+        let key = Array(SearchKey.fold(text).utf8)
+        guard key.count >= 5, key.allSatisfy({ (0x61...0x7A).contains($0) }) else { return nil }
+        var best: (trains: Int, station: String)? = nil
+        for entry in reference.searchable where best.map({ entry.trains > $0.trains }) ?? true {
+            guard entry.keys.contains(where: { SearchKey.isOneSlipPrefix(key, of: Array($0.utf8)) }) else { continue }
+            best = (entry.trains, entry.station)
+        }
+        return best.flatMap { reference.stations[$0.station]?.name.ja }
+    }
+
+    private func searchAsTyped(_ text: String, limit: Int) throws -> [SearchResult] {
         let index = searchIndex
         let query = SearchQuery(Self.withoutStationWord(text)).splitting { index.words.railwaysByWord[$0] != nil }
         guard !query.isEmpty, limit > 0 else { return [] }

@@ -14,7 +14,7 @@ struct RouteCommand: ParsableCommand {
             service day (03:00). Start one with `eki route add <train> --from <station> --to <station>` \
             or `eki route fastest <from> <to> --use 1`.
             """,
-        subcommands: [Show.self, Add.self, Alternatives.self, Swap.self, Clear.self, Share.self, Suggest.self, Fastest.self],
+        subcommands: [Show.self, Add.self, Alternatives.self, Swap.self, Clear.self, Share.self, Suggest.self, Fastest.self, Last.self],
         defaultSubcommand: Show.self)
 
     /// Options every route subcommand shares.

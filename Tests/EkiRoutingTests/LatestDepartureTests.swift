@@ -54,6 +54,24 @@ import Testing
         #expect(latest.run(from: try Self.complex("馬車道", timetable), to: try Self.complex("東京", timetable), arriveBy: 4 * 60) == nil)
     }
 
+    /// 終電検索 (eki route last, /api/v1/route/last, /route/last): LastTrain on real pairs — across
+    /// changes and through service (馬車道 → 池袋 rides the Minatomirai, Toyoko and Fukutoshin lines
+    /// as one train) — is the brute force's latest departure before the day's end.
+    @Test(arguments: [("馬車道", "池袋"), ("新宿", "大宮"), ("東京", "八王子"), ("中目黒", "横浜")])
+    func lastTrainMatchesBruteForce(from: String, to: String) throws {
+        let timetable = try SharedData.imported().timetable
+        let planner = RoutePlanner(timetable: timetable, rules: Self.rules)
+        let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
+        let origins = LastTrain.complexStations(try timetable.resolveStations(from), timetable)
+        let targets = LastTrain.complexStations(try timetable.resolveStations(to), timetable)
+        let plan = try #require(try LastTrain.search(from: origins, to: targets, planner: planner, on: network))
+        let expected = Self.bruteForce(network, from: origins.map { Int32($0.rowId) }, to: targets.map { Int32($0.rowId) },
+                                       arriveBy: ServiceMinute.dayEnd)
+        #expect(plan.departure?.value == expected, "\(from) → \(to): \(plan.departure?.clock ?? "-")")
+        #expect(plan.isFeasible)
+        #expect((plan.segments.last?.arrival.value ?? .max) <= ServiceMinute.dayEnd)
+    }
+
     @Test func theLastTrainTonightAsARoute() throws {
         // 終電: the latest way from 馬車道 that still reaches 渋谷 within the service day.
         let timetable = try SharedData.imported().timetable

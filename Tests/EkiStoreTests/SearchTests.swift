@@ -117,6 +117,31 @@ import Testing
         guard case .railway = try #require(try Self.search("東横").first) else { Issue.record("東横 not a railway first"); return }
     }
 
+    /// Held out from the keys: Kunrei and Nihon-shiki spellings (school books, many signs) and
+    /// one slipped letter, each as the issue's rider typed them (issue 21).
+    static let forgiving: [(String, String)] = [
+        ("sibuya", "JR-East.Yamanote.Shibuya"), ("sinjuku", "JR-East.Yamanote.Shinjuku"),
+        ("shinjyuku", "JR-East.Yamanote.Shinjuku"), ("basyamichi", "Minatomirai.Minatomirai.Bashamichi"),
+        ("hunabasi", "JR-East.ChuoSobuLocal.Funabashi"), ("kitisenju", "JR-East.JobanRapid.KitaSenju"),
+        ("ikebukro", "JR-East.Yamanote.Ikebukuro"), ("akihabsra", "JR-East.Yamanote.Akihabara"),
+        ("shinagwaa", "JR-East.Yamanote.Shinagawa"), ("nakameguor", "TokyoMetro.Hibiya.NakaMeguro"),
+        ("zimbocho", "TokyoMetro.Hanzomon.Jimbocho"), ("sinbasi", "JR-East.Yamanote.Shimbashi"),
+    ]
+
+    @Test(arguments: forgiving)
+    func forgivesSpellingsAndOneSlip(query: String, station: String) throws {
+        let ids = Self.stationIds(try Self.search(query, limit: 3))
+        #expect(ids.contains { $0?.contains(station) == true }, "\(query) → \(ids)")
+    }
+
+    @Test func tyuoFindsTheChuoLine() throws {
+        let railways = try Self.search("tyuo").compactMap { result -> String? in
+            if case .railway(let railway) = result { return railway.railway.id }
+            return nil
+        }
+        #expect(railways.contains { $0.hasPrefix("JR-East.Chuo") }, "\(railways)")
+    }
+
     @Test func nothingMatchesNonsenseOrNothing() throws {
         #expect(try Self.search("").isEmpty)
         #expect(try Self.search("   ").isEmpty)

@@ -18,12 +18,15 @@ struct QueryParameters {
         for parameter in documented { try check(parameter) }
     }
 
-    init(_ request: Request, allowed: [String]) throws {
+    /// `ignoringUnknown`: pages take any other parameter and leave it (a shared link carries
+    /// `utm_source` and the like; a rider cannot fix it), the API refuses it.
+    init(_ request: Request, allowed: [String], ignoringUnknown: Bool = false) throws {
         guard let query = request.uri.query else { return }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try Self.decode(parts[0], what: "a parameter name")
             guard allowed.contains(name) else {
+                if ignoringUnknown { continue }
                 throw Problem.badRequest("unknown parameter \"\(name.prefix(40))\"; this endpoint takes: \(allowed.joined(separator: ", "))")
             }
             guard values[name] == nil else { throw Problem.badRequest("parameter \(name) is given more than once") }

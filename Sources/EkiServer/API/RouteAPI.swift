@@ -13,6 +13,7 @@ extension TimetableAPI {
         let route = try contract.operation("route"), alternatives = try contract.operation("routeAlternatives")
         let swap = try contract.operation("routeSwap"), next = try contract.operation("routeNext")
         let fastest = try contract.operation("routeFastest"), suggest = try contract.operation("routeSuggest")
+        let last = try contract.operation("routeLast")
         router.get("/api/v1/route") { request, _ in try self.route(try QueryParameters(request, operation: route), request) }
         router.get("/api/v1/route/alternatives") { request, _ in
             try self.alternatives(try QueryParameters(request, operation: alternatives), request)
@@ -20,6 +21,7 @@ extension TimetableAPI {
         router.get("/api/v1/route/swap") { request, _ in try self.swap(try QueryParameters(request, operation: swap), request) }
         router.get("/api/v1/route/next") { request, _ in try self.next(try QueryParameters(request, operation: next), request) }
         router.get("/api/v1/route/fastest") { request, _ in try self.fastest(try QueryParameters(request, operation: fastest), request) }
+        router.get("/api/v1/route/last") { request, _ in try self.last(try QueryParameters(request, operation: last), request) }
         router.get("/api/v1/route/suggest") { request, _ in try self.suggest(try QueryParameters(request, operation: suggest), request) }
     }
 
@@ -108,6 +110,27 @@ extension TimetableAPI {
             let answer = try search.search(from: origins, to: destinations, at: moment.instant) { try networks.network(for: $0) }
             return FastestJSON(from: origins[0].name, to: destinations[0].name, at: answer.at, walkMinutes: walk,
                                options: answer.options, reference: reference)
+        }
+    }
+
+    /// 終電: the last departure that still reaches `to` within the service day `date` (LastTrain).
+    func last(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let from = try query.required("from")
+        let to = try query.required("to")
+        let walk = try query.int("transferMinutes")
+        let now = clock()
+        let (date, isNow) = try query.date(now: now, timeZone: timetable.timeZone)
+        return try cache.respond(to: request, moment: Moment(day: date, isNow: isNow), now: now) {
+            let origins = LastTrain.complexStations(try names.resolve(from, railway: nil, in: timetable), timetable)
+            let destinations = LastTrain.complexStations(try names.resolve(to, railway: nil, in: timetable), timetable)
+            guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
+                throw Problem(.unprocessableContent, "\(from) and \(to) are the same station")
+            }
+            let planner = RoutePlanner(timetable: timetable, rules: TransferRules(walkMinutes: walk))
+            guard let plan = try LastTrain.search(from: origins, to: destinations, planner: planner, on: try networks.network(for: date)) else {
+                throw Problem.notFound("no train connects \(from) and \(to) on \(date.iso)")
+            }
+            return RouteJSON(plan, reference: timetable.reference)
         }
     }
 

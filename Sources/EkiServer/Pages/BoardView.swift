@@ -12,7 +12,7 @@ struct BoardView: PageView {
     /// Rows on a board: what fits a wall display's height in type read from across a room.
     static let rows = 6
 
-    struct Row: View { var time: String; var badge: Badge; var destination: String; var long: Bool; var until: String }
+    struct Row: View { var time: String; var badge: Badge; var destination: String; var long: Bool; var until: String; var due: String }
 
     var frame: Frame
     var station: String
@@ -43,8 +43,8 @@ struct BoardView: PageView {
         clock = pinned?.minute.clock ?? ""
         rows = board.rows.map { row in
             let destination = lang.pick(row.destination)
-            return Row(time: row.departure.time.clock, badge: Badge(row.departure.category, lang: lang), destination: destination,
-                       long: Self.isLong(destination), until: Phrases.until(row.minutesUntil, lang: lang))
+            return Row(time: row.departure.time.clock, badge: Badge(row.departure.category, lang: lang, named: true), destination: destination,
+                       long: Self.isLong(destination), until: Phrases.until(row.minutesUntil, lang: lang), due: Phrases.due(row))
         }
     }
 

@@ -26,8 +26,10 @@ struct SearchView: PageView {
         var station: Station?
         var railway: RailwayLink?
     }
-    struct Station: View { var title: String; var other: String; var railways: [RailwayLink] }
-    struct RailwayLink: View { var href: String; var chip: Chip }
+    /// `href`: the whole row leads to the busiest of its stations; each chip to its own.
+    struct Station: View { var href: String; var title: String; var other: String; var railways: [RailwayLink] }
+    /// `operator`: beside a railway's name, so 新宿線 (都営) and 新宿線 (西武) are told apart.
+    struct RailwayLink: View { var href: String; var chip: Chip; var operatorName: String? }
 
     var frame: Frame
     var query: String
@@ -44,16 +46,18 @@ struct SearchView: PageView {
         self.results = results.map { result in
             switch result {
             case .station(let station):
+                let busiest = station.stations.max { $0.trains < $1.trains } ?? station.title
                 return Result(station: Station(
-                    title: lang.pick(station.title.name), other: lang == .ja ? station.title.name.en : station.title.name.ja,
+                    href: lang.link("/station/" + Phrases.path(busiest.id)), title: lang.pick(station.title.name), other: lang == .ja ? station.title.name.en : station.title.name.ja,
                     railways: station.stations.compactMap { member in
                         member.railway.flatMap { reference.railways[$0] }.map {
-                            RailwayLink(href: lang.link("/station/" + Phrases.path(member.id)), chip: Chip($0, lang: lang))
+                            RailwayLink(href: lang.link("/station/" + Phrases.path(member.id)), chip: Chip($0, lang: lang), operatorName: nil)
                         }
                     }))
             case .railway(let railway):
                 return Result(railway: RailwayLink(href: lang.link("/railway/" + Phrases.path(railway.railway.id)),
-                                                   chip: Chip(railway.railway, lang: lang)))
+                                                   chip: Chip(railway.railway, lang: lang),
+                                                   operatorName: railway.railway.operatorName.map(lang.pick)))
             }
         }
     }
@@ -97,7 +101,9 @@ struct ErrorView: PageView {
     init(_ error: PageError, query: String = "", scope: PageScope) {
         message = scope.lang.t(error.ja, error.en)
         frame = scope.frame(title: message, path: "/")
-        detail = error.detail
+        // The detail is the store's or the parser's own words, in English: a Japanese page keeps
+        // to its heading, which says the same for a rider.
+        detail = scope.lang == .en ? error.detail : nil
         self.query = query
     }
 }

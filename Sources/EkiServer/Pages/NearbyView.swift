@@ -14,8 +14,9 @@ struct NearbyView: PageView {
     static let cardsTemplate = "nearby-cards"
     /// How far and how many: a walk of about 20 minutes, a phone screen or two of stations.
     static let radius = 1500.0, limit = 6
-    /// Rows looked at per direction to find the railway's own next train past through trains.
-    static let lookAhead = 4
+    /// Rows looked at per direction to find the railway's own next train past through trains
+    /// and past the trains that leave before the rider can walk there.
+    static let lookAhead = 8
 
     struct Place: View {
         var name: String
@@ -27,7 +28,11 @@ struct NearbyView: PageView {
     }
     struct Line: View { var line: String?; var href: String; var chip: Chip?; var station: String; var ways: [Way] }
     /// 内回り 07:31 各 品川・東京方面 1分後: the direction small, the train's destination whole.
-    struct Way: View { var href: String; var direction: String; var time: String; var badge: Badge; var destination: String; var until: String }
+    /// `late`: it leaves before the rider can walk there (only when no later train is listed).
+    struct Way: View {
+        var href: String; var direction: String; var time: String; var badge: Badge; var destination: String; var until: String
+        var due: String; var walkMinutes: Int; var late: Bool
+    }
 
     var frame: Frame
     var outsideArea: Bool
@@ -52,11 +57,15 @@ struct NearbyView: PageView {
                 var ways: [Way] = []
                 for direction in try timetable.directions(at: station) {
                     let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: Self.lookAhead)
-                    if let own = board.rows.first(where: { $0.departure.railway == station.railway }) {
+                    // The first of the railway's own trains the rider can still walk to; a sooner one is
+                    // no use to them ("413 m · 6 min walk" over a train "in 1 min").
+                    let own = board.rows.filter { $0.departure.railway == station.railway }
+                    if let row = own.first(where: { $0.minutesUntil >= nearby.walkMinutes }) ?? own.first {
                         ways.append(Way(href: lang.link("/timetable/" + Phrases.path(station.id) + "?direction=" + Phrases.path(direction.id)),
-                                        direction: lang.pick(direction.name), time: own.departure.time.clock,
-                                        badge: Badge(own.departure.category, lang: lang), destination: lang.pick(own.destination),
-                                        until: Phrases.until(own.minutesUntil, lang: lang)))
+                                        direction: lang.pick(direction.name), time: row.departure.time.clock,
+                                        badge: Badge(row.departure.category, lang: lang, named: true), destination: lang.pick(row.destination),
+                                        until: Phrases.until(row.minutesUntil, lang: lang), due: Phrases.due(row),
+                                        walkMinutes: nearby.walkMinutes, late: row.minutesUntil < nearby.walkMinutes))
                     }
                 }
                 guard !ways.isEmpty else { continue }

@@ -31,7 +31,9 @@ public enum WebPages {
             try answer(request, site: site) { scope in
                 let query = String(request.uri.queryParameters["q"] ?? "")
                 var results: [SearchResult] = [], error: String?
-                do { results = try timetable.search(query, limit: 20) } catch let problem { error = "\(problem)" }
+                do { results = try timetable.search(query, limit: 20) } catch let problem as SearchError {
+                    error = scope.lang == .en ? problem.description : problem.ja
+                }
                 let view = SearchView(query: query, results: results, error: error, reference: reference, scope: scope)
                 let status: HTTPResponse.Status = error == nil ? .ok : .badRequest
                 guard request.uri.queryParameters["fragment"] == nil else {
@@ -71,6 +73,7 @@ public enum WebPages {
                     let board = try timetable.stationTimetable(station: station, direction: direction, serviceDate: date)
                     return scope.html(TimetableView(board: board, directions: try timetable.directions(at: station),
                                                     now: try PagePlaces.instant(request, timeZone: timetable.timeZone),
+                                                    grid: PagePlaces.query(request, "view") == "grid",
                                                     reference: reference, scope: scope))
                 }
             }

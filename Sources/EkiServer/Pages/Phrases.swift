@@ -17,7 +17,13 @@ enum Phrases {
         return text
     }
 
+    /// When a departure leaves, for app.js's countdown: its service day and service minute
+    /// ("2026-11-24 451"), which the page's script turns into a moment on the timetable's clock.
+    static func due(_ row: Board.Row) -> String { "\(row.serviceDate.iso) \(row.departure.time.value)" }
+
     static func until(_ minutes: Int, lang: PageLanguage) -> String {
+        // Under a minute: the train is at the platform or nearly; "0分後" reads as a mistake.
+        if minutes < 1 { return lang.t("まもなく", "now") }
         if minutes < 60 { return lang.t("\(minutes)分後", "in \(minutes) min") }
         return lang.t("\(minutes / 60)時間\(minutes % 60)分後", "in \(minutes / 60) h \(minutes % 60) min")
     }

@@ -41,6 +41,22 @@ extension WebPages {
                 return scope.html(FastestView(form: form, answer: answer, reference: reference, scope: scope))
             }
         }
+        router.get("/route/last") { request, _ in
+            try answer(request, site: site) { scope in
+                let query = try pageQuery(request, allowed: ["from", "to", "date", "lang"])
+                let date = try PagePlaces.date(request, timeZone: timetable.timeZone)
+                let form = LastTrainView.Form(from: query.optional("from") ?? "", to: query.optional("to") ?? "", date: date.iso)
+                guard !form.from.isEmpty, !form.to.isEmpty else { return scope.html(LastTrainView(form: form, reference: reference, scope: scope)) }
+                let origins = try complex(form.from, timetable), destinations = try complex(form.to, timetable)
+                guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
+                    let error = scope.lang.t("出発と到着が同じ駅です", "From and to are the same station")
+                    return scope.html(LastTrainView(form: form, error: error, reference: reference, scope: scope), status: .badRequest)
+                }
+                let plan = try LastTrain.search(from: origins, to: destinations, planner: RoutePlanner(timetable: timetable),
+                                                on: try networks.network(for: date))
+                return scope.html(LastTrainView(form: form, plan: plan, searched: true, reference: reference, scope: scope))
+            }
+        }
         router.get("/route/card.svg") { request, _ in
             try answer(request, site: site) { scope in
                 let query = try pageQuery(request, allowed: ["date", "segments", "lang"])
@@ -62,7 +78,7 @@ extension WebPages {
 
     /// The query read as strictly as the API's, its problems as the error page.
     static func pageQuery(_ request: Request, allowed: [String]) throws -> QueryParameters {
-        do { return try QueryParameters(request, allowed: allowed) } catch let problem as Problem {
+        do { return try QueryParameters(request, allowed: allowed, ignoringUnknown: true) } catch let problem as Problem {
             throw PageError(problem.status, ja: "URL を読めません", en: "That address cannot be read", detail: problem.detail)
         }
     }

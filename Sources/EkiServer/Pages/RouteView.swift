@@ -34,7 +34,12 @@ struct RouteView: PageView {
     struct Transfer: View { var state: String; var words: String; var flag: String?; var proposals: [Proposal] }
     struct Proposal: View { var why: String; var choice: Choice }
     /// A train to take instead (route-choice.mustache).
-    struct Choice: View { var href: String; var departure: String; var badge: Badge; var bound: String; var arrival: String; var note: String? }
+    /// `href` is nil for a train that cannot be made from the one before (or to the one after):
+    /// it is shown greyed with `why`, never a tap away from an impossible route.
+    struct Choice: View {
+        var href: String?; var departure: String; var badge: Badge; var bound: String; var arrival: String; var note: String?
+        var why: String? = nil
+    }
     /// The next train: where to, from where the last one gets off.
     struct Next: View { var arrived: String; var at: String; var label: String; var boardHref: String }
 
@@ -74,7 +79,7 @@ struct RouteView: PageView {
             var swapped = route
             swapped.segments[index] = segment.choice
             return Choice(href: lang.link(RouteLinks.page(swapped, use: "edit")), departure: segment.departure.clock,
-                          badge: Badge(segment.category, lang: lang), bound: lang.pick(RouteWords.bound(segment.destination)),
+                          badge: Badge(segment.category, lang: lang, named: true), bound: lang.pick(RouteWords.bound(segment.destination)),
                           arrival: segment.arrival.clock, note: note)
         }
         var items: [Item] = []
@@ -92,9 +97,12 @@ struct RouteView: PageView {
                 stopList: segment.stops.map { Stop(arrival: $0.arrival?.clock ?? "", departure: $0.departure?.clock ?? "", name: lang.pick($0.station.name)) },
                 arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name),
                 around: around.map { alternative in
-                    choice(alternative.segment, at: index,
-                           note: lang.t("発\(Self.signed(alternative.departsBy))分・着\(Self.signed(alternative.arrivesBy))分",
-                                        "leaves \(Self.signed(alternative.departsBy)), arrives \(Self.signed(alternative.arrivesBy)) min"))
+                    var made = choice(alternative.segment, at: index,
+                                      note: lang.t("発\(Self.signed(alternative.departsBy))分・着\(Self.signed(alternative.arrivesBy))分",
+                                                   "leaves \(Self.signed(alternative.departsBy)), arrives \(Self.signed(alternative.arrivesBy)) min"))
+                    made.why = Self.cannotMake(alternative.segment, at: index, in: plan, lang: lang)
+                    if made.why != nil { made.href = nil }
+                    return made
                 })))
             guard index < plan.transfers.count else { continue }
             let transfer = plan.transfers[index]
@@ -115,6 +123,21 @@ struct RouteView: PageView {
                         label: lang.t("\(last.alight.name.ja)から次の行き先", "Next, from \(last.alight.name.en) to"),
                         boardHref: lang.link("/station/" + Phrases.path(last.alight.id) + "?at=" + at.description))
         }
+    }
+
+    /// Why a train cannot stand in for leg `index`: it leaves before the previous train arrives,
+    /// or arrives after the next one leaves. Nil when it can be made (the change's own minutes are
+    /// the transfer's business, flagged there).
+    static func cannotMake(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, lang: PageLanguage) -> String? {
+        if index > 0, segment.departure.value < plan.segments[index - 1].arrival.value {
+            let arrival = plan.segments[index - 1].arrival.clock
+            return lang.t("前の列車の到着（\(arrival)）より前に出ます", "leaves before your previous train arrives (\(arrival))")
+        }
+        if index + 1 < plan.segments.count, segment.arrival.value > plan.segments[index + 1].departure.value {
+            let departure = plan.segments[index + 1].departure.clock
+            return lang.t("次の列車（\(departure)発）に間に合いません", "arrives after your next train leaves (\(departure))")
+        }
+        return nil
     }
 
     static func signed(_ minutes: Int) -> String { minutes > 0 ? "+\(minutes)" : "\(minutes)" }
@@ -163,12 +186,17 @@ struct FastestView: PageView {
             case .fewerTransfers: lang.t("乗換が少ない", "Fewer changes")
             case .later: lang.t("後の出発", "Leaves later")
             }
-            return Option(kind: kind, summary: RouteLinks.summary(plan, lang: lang, withDate: false), segments: plan.segments.map { segment in
-                Segment(departure: segment.departure.clock, board: lang.pick(segment.board.name),
-                        chip: segment.board.railway.flatMap { reference.railways[$0] }.map { Chip($0, lang: lang) },
-                        badge: Badge(segment.category, lang: lang), arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name))
-            }, href: lang.link(RouteLinks.page(plan.route, use: "new")))
+            return Self.option(plan, kind: kind, reference: reference, lang: lang)
         }
+    }
+
+    /// One way as a card: its trains, and the link that makes it the rider's route.
+    static func option(_ plan: RoutePlan, kind: String, reference: Reference, lang: PageLanguage) -> Option {
+        Option(kind: kind, summary: RouteLinks.summary(plan, lang: lang, withDate: false), segments: plan.segments.map { segment in
+            Segment(departure: segment.departure.clock, board: lang.pick(segment.board.name),
+                    chip: segment.board.railway.flatMap { reference.railways[$0] }.map { Chip($0, lang: lang) },
+                    badge: Badge(segment.category, lang: lang, named: true), arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name))
+        }, href: lang.link(RouteLinks.page(plan.route, use: "new")))
     }
 }
 

@@ -14,6 +14,8 @@ struct StationView: PageView {
         var destination: String
         /// Minutes to go; nil in the compact lists (last trains).
         var until: String?
+        /// When it leaves (Phrases.due), for the live countdown; nil where there is no countdown.
+        var due: String?
     }
 
     /// One piece of the diagram: a station (this one, a neighbour, a far one) or a line between.
@@ -125,8 +127,9 @@ struct StationView: PageView {
         let query = "?direction=" + Phrases.path(side.direction.id)
         func departure(_ row: Board.Row, countdown: Bool) -> Departure {
             Departure(href: lang.link("/train/" + Phrases.path(row.departure.trainId) + "?from=" + Phrases.path(station.id)),
-                      time: row.departure.time.clock, badge: Badge(row.departure.category, lang: lang),
-                      destination: lang.pick(row.destination), until: countdown ? Phrases.until(row.minutesUntil, lang: lang) : nil)
+                      time: row.departure.time.clock, badge: Badge(row.departure.category, lang: lang, named: true),
+                      destination: lang.pick(row.destination), until: countdown ? Phrases.until(row.minutesUntil, lang: lang) : nil,
+                      due: countdown ? Phrases.due(row) : nil)
         }
         return Side(direction: side.direction.id, station: station.id, heading: lang.pick(side.direction.name),
                     toward: toward(side).map(lang.pick), bookmark: bookmark(side, detail: detail),

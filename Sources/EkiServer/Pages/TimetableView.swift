@@ -21,7 +21,20 @@ struct TimetableView: PageView {
         var destination: String
     }
 
+    /// Another day: the next weekday, Saturday and Sunday/holiday from the day shown (today's
+    /// kind marked), and any date by the form; `grid` is the classic hour × minutes view.
+    struct Day: View { var href: String; var name: String; var current: Bool; var today: Bool }
+    struct GridHour: View { var hour: String; var minutes: [GridMinute] }
+    struct GridMinute: View { var href: String; var minute: String; var category: String; var title: String }
+
     var frame: Frame
+    var days: [Day]
+    var date: String
+    var direction: String
+    var grid: Bool
+    var listHref: String
+    var gridHref: String
+    var hours: [GridHour]
     var station: String
     var stationHref: String
     var name: String
@@ -32,7 +45,7 @@ struct TimetableView: PageView {
     var rows: [Row]
 
     /// `now`: the moment to mark, when the page shows today's service day.
-    init(board: Board, directions: [Reference.Direction], now: ServiceInstant?, reference: Reference, scope: PageScope) {
+    init(board: Board, directions: [Reference.Direction], now: ServiceInstant?, grid: Bool = false, reference: Reference, scope: PageScope) {
         let lang = scope.lang
         let station = board.station
         let stationPath = "/timetable/" + Phrases.path(station.id)
@@ -48,6 +61,32 @@ struct TimetableView: PageView {
                 name: lang.pick(direction.name), current: direction.id == board.direction.id)
         }
         noTrains = board.rows.isEmpty
+        date = board.serviceDate.iso
+        direction = board.direction.id
+        self.grid = grid
+        let here = stationPath + "?direction=" + Phrases.path(board.direction.id)
+        listHref = lang.link(here + "&date=" + board.serviceDate.iso)
+        gridHref = lang.link(here + "&date=" + board.serviceDate.iso + "&view=grid")
+        let today = now?.serviceDate
+        let kinds: [(DayKind, String, String)] = [(.weekday, "平日", "Weekday"), (.saturday, "土曜", "Saturday"), (.holiday, "日曜・祝日", "Sunday/holiday")]
+        days = kinds.compactMap { kind, ja, en in
+            // The first day of this kind from the day shown on (a week covers every kind but a
+            // rare holiday; the next Sunday is always within it).
+            guard let day = (0..<7).map({ board.serviceDate.adding(days: $0) }).first(where: { ScheduleDay($0).kind == kind }) else { return nil }
+            return Day(href: lang.link(here + "&date=" + day.iso + (grid ? "&view=grid" : "")), name: lang.t(ja, en),
+                       current: ScheduleDay(board.serviceDate).kind == kind, today: today.map { ScheduleDay($0).kind == kind } ?? false)
+        }
+        var byHour: [GridHour] = []
+        for row in board.rows {
+            let value = row.departure.time.value, label = "\((value / 60) % 24)"
+            if byHour.last?.hour != label { byHour.append(GridHour(hour: label, minutes: [])) }
+            let category = row.departure.category
+            byHour[byHour.count - 1].minutes.append(GridMinute(
+                href: lang.link("/train/" + Phrases.path(row.departure.trainId) + "?from=" + Phrases.path(station.id)),
+                minute: String(format: "%02d", value % 60), category: category.rawValue,
+                title: lang.t(category.nameJa, category.nameEn) + " " + lang.pick(row.destination)))
+        }
+        hours = grid ? byHour : []
         let nowIndex = now.flatMap { now in
             now.serviceDate == board.serviceDate ? board.rows.firstIndex { $0.departure.time.value >= now.minute.value } : nil
         }

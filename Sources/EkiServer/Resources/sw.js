@@ -33,9 +33,34 @@ const networkFirst = async (request, cacheName) => {
   } catch (error) {
     const kept = await caches.match(request);
     if (kept) return kept;
-    if (request.mode === "navigate") { const home = await caches.match("/"); if (home) return home; }
+    if (request.mode === "navigate") return offlinePage(new URL(request.url));
     throw error;
   }
+};
+
+// A page never seen, offline: say so, in the page's language, and list what is kept (home, the
+// pages seen, the bookmarks' boards) by their titles — never another page under this address.
+const escapeHTML = s => String(s).replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+const offlinePage = async url => {
+  const en = url.searchParams.get("lang") === "en", t = (ja, e) => en ? e : ja;
+  const items = [];
+  for (const name of [SHELL, PAGES]) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const kept = new URL(request.url);
+      if (request.url.includes("/assets/") || (kept.searchParams.get("lang") === "en") !== en) continue;
+      const text = await (await cache.match(request)).text();
+      if (!text.startsWith("<!doctype html>")) continue;
+      const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escapeHTML(kept.pathname);
+      items.push(`<li><a href="${escapeHTML(kept.pathname + kept.search)}">${title}</a></li>`);
+    }
+  }
+  const html = `<!doctype html><html lang="${en ? "en" : "ja"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark"><title>${t("オフライン", "Offline")} · Eki</title><link rel="stylesheet" href="${escapeHTML(assets["app.css"] || "")}"></head>
+<body data-lang="${en ? "en" : "ja"}"><main id="main" class="offline-page"><h1>${t("オフラインです", "You are offline")}</h1>
+<p class="notice">${t("このページは保存されていないため表示できません。保存済みのページ:", "This page was not saved, so it cannot be shown. Saved pages:")}</p>
+<ul class="choices">${items.join("") || `<li>${t("なし", "None")}</li>`}</ul></main></body></html>`;
+  return new Response(html, {status: 503, headers: {"content-type": "text/html; charset=utf-8", "cache-control": "no-store"}});
 };
 
 // An asset by its hashed name, from the shell; offline, a page kept before the assets changed

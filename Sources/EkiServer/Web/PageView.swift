@@ -52,11 +52,18 @@ struct Badge: View {
     var category: String
     var title: String
     var letter: String
+    /// The category's name inside the badge, for English riders (各 alone says nothing to them);
+    /// only where the operator's type name is not already beside it (`named`).
+    var typeName: String?
 
-    init(_ category: TrainCategory, lang: PageLanguage) {
+    /// Short enough for a phone's two columns; the title keeps the full name.
+    static let shortNames: [TrainCategory: String] = [.local: "Local", .rapid: "Rapid", .semiExpress: "Semi-Exp.", .express: "Express", .limited: "Ltd. Exp."]
+
+    init(_ category: TrainCategory, lang: PageLanguage, named: Bool = false) {
         self.category = category.rawValue
         title = lang.t(category.nameJa, category.nameEn)
         letter = category.badge
+        typeName = named && lang == .en ? Self.shortNames[category] : nil
     }
 }
 

@@ -2,6 +2,8 @@
 // board refresh, offline fallbacks, and the route bar. Shares its helpers with route.js as window.Eki.
 "use strict";
 (() => {
+  // Controls that only work with this script (type=button) are hidden until it runs (app.css).
+  document.documentElement.classList.add("js");
   const lang = document.body.dataset.lang || "ja";
   const t = (ja, en) => lang === "ja" ? ja : en;
   const q = (s, root = document) => root.querySelector(s);
@@ -9,11 +11,15 @@
   const link = p => lang === "en" ? p + (p.includes("?") ? "&" : "?") + "lang=en" : p;
   const load = (k, d) => { try { return JSON.parse(localStorage.getItem(k)) ?? d; } catch { return d; } };
   const save = (k, v) => localStorage.setItem(k, JSON.stringify(v));
-  const until = m => m < 60 ? t(`${m}分後`, `in ${m} min`) : t(`${Math.floor(m/60)}時間${m%60}分後`, `in ${Math.floor(m/60)} h ${m%60} min`);
-  const badge = c => `<span class="badge c-${esc(c)}">${{local:"各",rapid:"快",semiExpress:"準",express:"急",limited:"特"}[c] || "各"}</span>`;
+  // Under a minute: まもなく / now (as Phrases.until on the server).
+  const until = m => m < 1 ? t("まもなく", "now") : m < 60 ? t(`${m}分後`, `in ${m} min`) : t(`${Math.floor(m/60)}時間${m%60}分後`, `in ${Math.floor(m/60)} h ${m%60} min`);
+  // English riders get the category's name in the badge (各 alone says nothing to them), as Badge does.
+  const typeNames = {local: "Local", rapid: "Rapid", semiExpress: "Semi-Exp.", express: "Express", limited: "Ltd. Exp."};
+  const badge = c => `<span class="badge c-${esc(c)}">${{local:"各",rapid:"快",semiExpress:"準",express:"急",limited:"特"}[c] || "各"}${lang === "en" && typeNames[c] ? `<span class="type-name"> ${typeNames[c]}</span>` : ""}</span>`;
   const name = n => n ? (lang === "ja" ? n.ja : n.en) : "";
   const api = async path => { const r = await fetch(path, {headers: {accept: "application/json"}}); if (!r.ok) throw new Error(r.status); return r.json(); };
-  const rowHTML = (d, from) => `<li><a href="${link("/train/" + encodeURIComponent(d.trainId) + "?from=" + encodeURIComponent(from))}"><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest">${esc(name(d.destinationName))}</span><span class="until">${until(d.minutesUntil)}</span></a></li>`;
+  const due = d => `${esc(d.serviceDate)} ${Number(d.serviceMinute)}`;
+  const rowHTML = (d, from) => `<li data-due="${due(d)}"><a href="${link("/train/" + encodeURIComponent(d.trainId) + "?from=" + encodeURIComponent(from))}"><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest">${esc(name(d.destinationName))}</span><span class="until">${until(d.minutesUntil)}</span></a></li>`;
 
   // The rail diagram scrolls sideways on a phone: start with this station in the middle.
   const diagram = q(".diagram"), here = q(".diagram .here");
@@ -29,6 +35,8 @@
     const minute = tokyo.getUTCHours() * 60 + tokyo.getUTCMinutes();
     return minute < 180 ? {date: day(date, -1), minute: minute + 1440} : {date, minute};
   };
+  // Now on Tokyo's clock as the API's at= takes it (the phone's clock, not the server's).
+  const tokyoNow = () => new Date(Date.now() + utcOffset * 6e4).toISOString().slice(0, 16);
   const timetableURL = (s, d, date) => `/api/v1/timetable?station=${encodeURIComponent(s)}&direction=${encodeURIComponent(d)}&date=${date}`;
   const keptDepartures = async (station, direction, limit) => {
     const now = serviceNow(), rows = [];
@@ -38,7 +46,7 @@
       const data = await kept.json(), one = Array.isArray(data) ? data[0] : data;
       for (const d of one.departures) {
         const m = d.serviceMinute + 1440 * k - now.minute;
-        if (m >= 0) rows.push({...d, minutesUntil: m});
+        if (m >= 0) rows.push({...d, serviceDate: day(now.date, k), minutesUntil: m});
       }
       if (rows.length >= limit) break;
     }
@@ -48,7 +56,7 @@
   // {departures, offline}: from the server, else from the kept timetables.
   const nextDepartures = async (station, direction, limit) => {
     try {
-      const data = await api(`/api/v1/departures?station=${encodeURIComponent(station)}&direction=${encodeURIComponent(direction)}&limit=${limit}`);
+      const data = await api(`/api/v1/departures?station=${encodeURIComponent(station)}&direction=${encodeURIComponent(direction)}&limit=${limit}&at=${tokyoNow()}`);
       return {departures: (Array.isArray(data) ? data[0] : data).departures, offline: false};
     } catch (error) {
       return {departures: await keptDepartures(station, direction, limit), offline: true};
@@ -120,6 +128,7 @@
       timer = setTimeout(async () => {
         const text = box.value.trim(); if (text === last) return; last = text;
         if (!text) { results.innerHTML = ""; return; }
+        // Too long for the server (64 characters): say so here rather than ask.
         const r = await fetch(link("/search?fragment=1&q=" + encodeURIComponent(text)));
         if (r.ok && box.value.trim() === text) results.innerHTML = await r.text();
       }, 120);
@@ -154,7 +163,15 @@
       bookmarkList.append(card);
       try {
         const next = await nextDepartures(b.station, b.direction, 3);
-        q("ol", card).innerHTML = next.departures.map(d => rowHTML(d, b.station)).join("");
+        const list = q("ol", card);
+        list.innerHTML = next.departures.map(d => rowHTML(d, b.station)).join("");
+        refills.push(async () => {
+          if (!list.dataset.short || list.dataset.busy || !list.isConnected) return;
+          list.dataset.busy = "1";
+          try { list.innerHTML = (await nextDepartures(b.station, b.direction, 3)).departures.map(d => rowHTML(d, b.station)).join(""); delete list.dataset.short; }
+          catch {} finally { delete list.dataset.busy; }
+        });
+        live();
         if (next.offline) q("h3", card).insertAdjacentHTML("beforeend", ` <small class="offline">${t("オフライン・時刻表から", "offline · from the timetable")}</small>`);
       } catch { q("ol", card).innerHTML = `<li class="dim">${t("取得できませんでした", "Could not load")}</li>`; }
     });
@@ -170,9 +187,11 @@
     list.textContent = t("現在地を取得中…", "Finding you…");
     navigator.geolocation.getCurrentPosition(async pos => {
       try {
-        const r = await fetch(link(`/nearby?fragment=1&lat=${pos.coords.latitude.toFixed(5)}&lon=${pos.coords.longitude.toFixed(5)}`));
+        list.dataset.src = link(`/nearby?fragment=1&lat=${pos.coords.latitude.toFixed(5)}&lon=${pos.coords.longitude.toFixed(5)}`);
+        const r = await fetch(list.dataset.src);
         if (!r.ok) throw new Error(r.status);
         list.innerHTML = await r.text();
+        live();
         const score = c => Number(c.dataset.distance) / (1 + Math.log2(1 + Math.max(0, ...c.dataset.stations.split(" ").map(weight))));
         [...list.querySelectorAll(".card")].sort((a, b) => score(a) - score(b)).forEach(c => list.append(c));
       } catch { list.textContent = t("取得できませんでした", "Could not load"); }
@@ -212,6 +231,59 @@
       + (skipped ? t(`（${skipped}件は読み込めないため省きました）`, ` (skipped ${skipped} that could not be read)`) : "");
     showBookmarks();
   });
+
+  // Live departures: every countdown on the page (station sides, home's bookmarks, nearby, the
+  // board between refreshes) is counted again each 15 s from when the train leaves (data-due,
+  // its service day and minute), on the phone's clock: a train gone rolls off, one due within the
+  // minute reads まもなく, and a list running short is filled again from the server (or, offline,
+  // the kept timetable). Nearby marks a train the rider cannot walk to in time (data-walk).
+  // A page asked for at a given time (?at=) is a snapshot and stays as it was drawn.
+  const dueAt = text => {
+    const [date, minute] = String(text).split(" ");
+    return Date.parse(date + "T00:00:00Z") - utcOffset * 6e4 + Number(minute) * 6e4;
+  };
+  const refills = [];
+  const live = () => {
+    const now = Date.now();
+    document.querySelectorAll("li[data-due]").forEach(li => {
+      const m = Math.floor((dueAt(li.dataset.due) - now) / 6e4);
+      const list = li.parentElement;
+      if (m < 0) { li.remove(); list.dataset.short = "1"; return; }
+      const u = q(".until", li); if (u) u.textContent = until(m);
+      if (li.dataset.walk) li.classList.toggle("late", m < Number(li.dataset.walk));
+    });
+    refills.forEach(f => f());
+  };
+  const pinnedPage = new URLSearchParams(location.search).has("at");
+  // Nearby (home's cards or the page): a direction whose train left is drawn again by the server.
+  const nearbyList = q("#nearby .list") || (location.pathname === "/nearby" && q("main .list"));
+  if (nearbyList) refills.push(async () => {
+    if (!nearbyList.querySelector("ol.ways[data-short]") || nearbyList.dataset.busy) return;
+    const src = nearbyList.dataset.src || (location.pathname === "/nearby" ? location.pathname + location.search + "&fragment=1" : null);
+    if (!src) return;
+    nearbyList.dataset.busy = "1";
+    try { const r = await fetch(src + "&at=" + tokyoNow()); if (r.ok) nearbyList.innerHTML = await r.text(); } catch {} finally { delete nearbyList.dataset.busy; }
+  });
+  // Station sides: the article names its station and direction (its bookmark button).
+  document.querySelectorAll(".side").forEach(side => {
+    const list = q("ol.departures", side), button = q("button.bookmark", side);
+    if (!list || !button) return;
+    const want = list.children.length;
+    refills.push(async () => {
+      if (!list.dataset.short || list.dataset.busy) return;
+      list.dataset.busy = "1";
+      try {
+        const next = await nextDepartures(button.dataset.station, button.dataset.direction, Math.max(want, 3));
+        list.innerHTML = next.departures.map(d => rowHTML(d, button.dataset.station)).join("");
+        delete list.dataset.short;
+      } catch {} finally { delete list.dataset.busy; }
+    });
+  });
+  if (!pinnedPage) {
+    live();
+    setInterval(live, 15000);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) live(); });
+  }
 
   // Timetable rows leave the boarding station off their links (a busy day has 400+ rows, and
   // the same ?from= on each is 15 KB): it is added as the rider follows one.
@@ -257,8 +329,6 @@
     if (!p.days.includes(date)) p.days = [...p.days, date].slice(-60);
     patterns[key] = p; save("eki.patterns", patterns);
   };
-  // Now on Tokyo's clock as the API's at= takes it (the phone's clock, not the server's).
-  const tokyoNow = () => new Date(Date.now() + utcOffset * 6e4).toISOString().slice(0, 16);
   window.Eki = {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, storeRoute, tokyoNow};
   if (kept && !q(".board")) {
     const bar = document.createElement("a"); bar.className = "routebar"; bar.href = link("/route");
@@ -281,6 +351,16 @@
       });
     }
   }
+
+  // Sticky parts stack under the header (and the route bar when there is one): their offsets
+  // follow the real heights, which change with the type size and the phone's tap-size rules.
+  const stack = () => {
+    const header = q("header.top"), bar = q(".routebar");
+    if (!header) return;
+    if (bar) bar.style.top = header.offsetHeight + "px";
+    document.documentElement.style.setProperty("--sticky-top", header.offsetHeight + (bar ? bar.offsetHeight : 0) + "px");
+  };
+  stack(); addEventListener("resize", stack);
 
   // Train: the rider's stop in view.
   const mine = q("#mine"); if (mine) mine.scrollIntoView({block: "center"});
@@ -313,12 +393,24 @@
       try {
         const next = await nextDepartures(station, direction, 6);
         q(".rows", board).innerHTML = next.departures.map(d => { const dest = name(d.destinationName);
-          return `<li><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest${long(dest) ? " long" : ""}">${esc(dest)}</span><span class="until">${until(d.minutesUntil)}</span></li>`; }).join("");
+          return `<li data-due="${due(d)}"><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest${long(dest) ? " long" : ""}">${esc(dest)}</span><span class="until">${until(d.minutesUntil)}</span></li>`; }).join("");
         status.textContent = next.offline ? t("オフライン・時刻表から", "Offline · from the timetable") : "";
       } catch { status.textContent = t("再接続中…", "Reconnecting…"); }
     };
     // A board opened from the offline cache shows the rows of when it was kept: refresh at once.
     // A pinned board (?at=…) is a snapshot: its clock and rows stay as the server drew them.
-    if (!("pinned" in board.dataset)) { tick(); setInterval(tick, 10000); refresh(); setInterval(refresh, 30000); }
+    if (!("pinned" in board.dataset)) {
+      tick(); setInterval(tick, 10000); refresh(); setInterval(refresh, 30000);
+      // A train rolled off between refreshes (live): the board is filled again at once.
+      refills.push(() => { const rows = q(".rows", board); if (rows.dataset.short) { delete rows.dataset.short; refresh(); } });
+      // A board on a wall stays awake (the lock is let go when the tab is hidden: take it again).
+      const awake = () => { if (navigator.wakeLock && !document.hidden) navigator.wakeLock.request("screen").catch(() => {}); };
+      awake(); document.addEventListener("visibilitychange", awake);
+    }
+    const full = q("button.fullscreen", board);
+    if (full && document.fullscreenEnabled) {
+      full.hidden = false;
+      full.addEventListener("click", () => document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen().catch(() => {}));
+    }
   }
 })();

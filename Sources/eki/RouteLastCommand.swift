@@ -1,0 +1,60 @@
+import ArgumentParser
+import EkiCore
+import EkiJSON
+import EkiRouting
+import EkiStore
+import Foundation
+
+extension RouteCommand {
+    /// 終電検索: the last departure from here that still gets there tonight.
+    struct Last: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The last train that still gets you from one station to another tonight (終電).",
+            discussion: """
+                A latest-departure scan over the service day's trains (until 26:59), across changes and \
+                through service: the latest you can leave and still arrive within the day. A change takes \
+                at least 1 minute on the same platforms and --transfer-minutes between other platforms. \
+                `--use` makes it your route.
+                """)
+
+        @Argument(help: ArgumentHelp("Where you start: a station id or name.", valueName: "from"))
+        var from: String
+
+        @Argument(help: ArgumentHelp("Where you go: a station id or name.", valueName: "to"))
+        var to: String
+
+        @Option(name: .long, help: ArgumentHelp("The service day, YYYY-MM-DD. Default: today's (until 03:00, yesterday's).", valueName: "date"))
+        var date: String?
+
+        @Option(name: .long, help: "Minutes to change between platform groups of one station (0–30).")
+        var transferMinutes = 5
+
+        @Flag(name: .long, help: "Keep it as your route.")
+        var use = false
+
+        @OptionGroup var common: Common
+
+        func validate() throws {
+            guard (0...30).contains(transferMinutes) else { throw ValidationError("--transfer-minutes must be between 0 and 30") }
+        }
+
+        func run() throws {
+            let context = try RouteContext(common, rules: TransferRules(walkMinutes: transferMinutes))
+            let timetable = context.timetable
+            let day = date == nil ? context.instant.serviceDate : try Resolve.date(date, timeZone: timetable.timeZone)
+            let origins = try LastTrain.complexStations(try Resolve.stations(from, in: timetable), timetable)
+            let destinations = try LastTrain.complexStations(try Resolve.stations(to, in: timetable), timetable)
+            guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
+                throw failure("\(from) and \(to) are the same station", code: 2)
+            }
+            let network = try RouteNetwork(timetable: timetable, serviceDate: day)
+            guard let plan = try LastTrain.search(from: origins, to: destinations, planner: context.planner, on: network) else {
+                throw failure("no train connects \(from) and \(to) on \(day.iso)", code: 1)
+            }
+            if use { try context.store.save(plan) }
+            if common.json { print(try Render.json(context.json(plan))); return }
+            let head = context.lang == .ja ? "終電 \(day.iso)" : "Last train, \(day.iso)"
+            print(head + (use ? (context.lang == .ja ? "  ★ ルートにしました" : "  ★ now your route") : "") + "\n" + context.text.render(plan, at: nil))
+        }
+    }
+}

@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""The web app as a rider lives with it (issue 21): headless Chromium as a 390×844 phone checks
+that departures stay live on the phone's clock, nearby leads with trains the rider can walk to,
+English riders read the type name, pages forgive unknown parameters and speak their language,
+search forgives spellings and shows results under the box, and axe-core finds no serious or
+critical violation on any page, in both themes and languages, with tap targets of 44 px.
+
+Usage: python3 scripts/rider_test.py [path/to/eki] [database]
+Needs what scripts/browser_test.py needs, and axe-core-python (scripts/setup.sh --test).
+"""
+import json, os, re, sys, urllib.error, urllib.parse, urllib.request
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import browser_test  # noqa: E402  (its Server and database set-up)
+from browser_test import Server, plain_options  # noqa: E402
+
+import axe_core_python  # noqa: E402
+
+AXE = open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf8").read()
+SHOTS = browser_test.SHOTS
+BASHAMICHI = "Minatomirai.Minatomirai.Bashamichi"
+
+# The phone's clock moved by `offset` ms before any page script runs (a rider whose page has
+# been open a while): Date.now() and new Date() both follow it.
+CLOCK = """(() => { const off = %d; const R = Date;
+  class D extends R { constructor(...a) { if (a.length === 0) super(R.now() + off); else super(...a); }
+    static now() { return R.now() + off; } }
+  window.Date = D; })();"""
+
+
+def expect(condition, what):
+    if not condition:
+        raise AssertionError(what)
+
+
+def main():
+    eki = sys.argv[1] if len(sys.argv) > 1 else browser_test.EKI
+    browser_test.EKI = eki
+    if len(sys.argv) > 2:
+        browser_test.DB = sys.argv[2]
+    import subprocess
+    if subprocess.run([eki, "info", "--db", browser_test.DB], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+        subprocess.run([eki, "import", os.path.join(browser_test.ROOT, "../shared/data/minitokyo3d"), "--db", browser_test.DB],
+                       check=True, stdout=subprocess.DEVNULL)
+    server = Server()
+    server.start()
+    try:
+        run(server.base)
+        features(server)
+    finally:
+        server.stop()
+    print("rider test passed")
+
+
+def phone():
+    options = plain_options()
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def run(base):
+    driver = phone()
+    clock = [None]
+
+    def set_clock(offset_ms):
+        if clock[0]:
+            driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": clock[0]})
+            clock[0] = None
+        if offset_ms:
+            clock[0] = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CLOCK % offset_ms})["identifier"]
+
+    def visit(path):
+        driver.get(base + path)
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        return driver.find_element(By.TAG_NAME, "body").text
+
+    # The minutes to go of each row with a due time, as the page shows them and as the phone's
+    # clock says they are (the page's own clock and zone: data-utc-offset).
+    ROWS = """return [...document.querySelectorAll(arguments[0])].map(li => {
+        const [date, minute] = li.dataset.due.split(" "), off = +document.body.dataset.utcOffset;
+        const due = Date.parse(date + "T00:00:00Z") - off * 6e4 + minute * 6e4;
+        return {minutes: Math.floor((due - Date.now()) / 6e4), until: li.querySelector(".until").textContent,
+                walk: +(li.dataset.walk || 0), late: li.classList.contains("late"), time: li.querySelector("time").textContent}; })"""
+
+    def until_text(m, lang="ja"):
+        if m < 1:
+            return "まもなく" if lang == "ja" else "now"
+        if m < 60:
+            return f"{m}分後" if lang == "ja" else f"in {m} min"
+        return f"{m // 60}時間{m % 60}分後" if lang == "ja" else f"in {m // 60} h {m % 60} min"
+
+    try:
+        # 1. Live: the station page counts down on the phone's clock. With the clock 25 minutes on
+        #    (a page left open), trains gone roll off, the list is filled again, and every row's
+        #    countdown is what the clock says — not what the server drew.
+        station = f"/station/{BASHAMICHI}"
+        visit(station)
+        first = driver.find_elements(By.CSS_SELECTOR, ".side ol.departures:not(.compact) li[data-due]")
+        expect(first, "station departures carry their due time (data-due)")
+        set_clock(25 * 60_000)
+        visit(station)
+        WebDriverWait(driver, 30).until(lambda d: all(r["minutes"] >= 0 for r in d.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]"))
+                                        and len(d.find_elements(By.CSS_SELECTOR, ".side ol.departures:not(.compact) li[data-due]")) >= 2)
+        rows = driver.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]")
+        for r in rows:
+            expect(r["until"] in (until_text(r["minutes"]), until_text(r["minutes"] + 1)), f"live countdown: {r}")
+        # まもなく: the clock set to 30 s before the first train leaves.
+        set_clock(0)
+        visit(station)
+        due = driver.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]")[0]
+        set_clock(due["minutes"] * 60_000 + 30_000)
+        visit(station)
+        now_row = driver.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]")[0]
+        expect(now_row["until"] == "まもなく", f"a train under a minute away reads まもなく: {now_row}")
+        set_clock(0)
+
+        # Home's bookmark card counts down the same way (the API's rows carry their due time).
+        visit("/")
+        driver.execute_script("localStorage.setItem('eki.bookmarks', JSON.stringify([{station: arguments[0], direction: 'Inbound'}]))", BASHAMICHI)
+        set_clock(40 * 60_000)
+        visit("/")
+        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#bookmarks li[data-due]"))
+        for r in driver.execute_script(ROWS, "#bookmarks li[data-due]"):
+            expect(r["minutes"] >= 0 and r["until"] in (until_text(r["minutes"]), until_text(r["minutes"] + 1)), f"bookmark countdown: {r}")
+        set_clock(0)
+        driver.execute_script("localStorage.clear()")
+
+        # 2. Nearby leads with a train the rider can walk to: at 桜木町 (Sakuragicho), each
+        #    direction's train leaves no sooner than the walk, or is marked late.
+        visit("/nearby?lat=35.4506&lon=139.6310")
+        rows = driver.execute_script(ROWS, ".ways li[data-due]")
+        expect(rows, "nearby rows with due times")
+        for r in rows:
+            expect(r["late"] or r["minutes"] + 1 >= r["walk"], f"nearby train out of reach, unmarked: {r}")
+
+        # 3. The countdown is the headline on the board: larger than the time.
+        visit(f"/board/{BASHAMICHI}?direction=Inbound")
+        sizes = driver.execute_script("""const li = document.querySelector('.board .rows li');
+            return [parseFloat(getComputedStyle(li.querySelector('.until')).fontSize), parseFloat(getComputedStyle(li.querySelector('time')).fontSize)]""")
+        expect(sizes[0] > sizes[1], f"board countdown larger than the time: {sizes}")
+
+        # 8. English riders read the type name beside the badge, on every departure list.
+        for path in [f"/board/{BASHAMICHI}?direction=Inbound&lang=en", f"/station/{BASHAMICHI}?lang=en", "/nearby?lat=35.4506&lon=139.6310&lang=en"]:
+            visit(path)
+            names = driver.execute_script("return [...document.querySelectorAll('li .badge')].map(b => b.textContent)")
+            expect(names and all(re.search(r"Local|Rapid|Exp", n) for n in names), f"type names in English on {path}: {[n for n in names if not re.search(r'Local|Rapid|Exp', n)][:5]}")
+
+        # 10. Forgiving URLs: a shared link's unknown parameters are ignored; errors speak the page's language.
+        for path in ["/route?utm_source=x", "/route/fastest?utm_source=x", "/ride?utm_source=x", f"/station/{BASHAMICHI}?utm_source=x"]:
+            try:
+                status = urllib.request.urlopen(base + path, timeout=10).status
+            except urllib.error.HTTPError as error:
+                status = error.code
+            expect(status == 200, f"{path}: {status}")
+        text = visit("/station/zzqqxx")
+        expect("見つかりません" in text and not re.search(r"\b(no|station|named)\b", text.split("時刻表データ")[0]), "Japanese error page: " + text[:200])
+        text = visit("/search?q=" + "あ" * 70)
+        expect("長すぎ" in text and "too long" not in text, "search error in Japanese: " + text[:200])
+        # Japanese breaks between phrases, never inside a word.
+        visit(station)
+        expect(driver.execute_script("return getComputedStyle(document.querySelector('h1')).wordBreak") == "auto-phrase", "word-break: auto-phrase")
+
+        # 6. Search on a phone: results right under the box (above the keyboard), the whole row a
+        #    link, Kunrei spellings, railways of the same name told apart by operator.
+        visit("/")
+        box = driver.find_element(By.CSS_SELECTOR, "form.search input[name=q]")
+        box.send_keys("sibuya")
+        WebDriverWait(driver, 30).until(lambda d: "渋谷" in d.find_element(By.ID, "results").text)
+        row = driver.find_element(By.CSS_SELECTOR, "#results .result a.row")
+        top = driver.execute_script("return arguments[0].getBoundingClientRect().top", row)
+        expect(top < 250, f"first result at y={top}, under the keyboard")
+        expect("/station/" in row.get_attribute("href") and row.size["height"] >= 44, "the result row is a link, 44 px tall")
+        driver.save_screenshot(os.path.join(SHOTS, "search-sibuya-ja.png"))
+        text = visit("/search?q=" + urllib.parse.quote("新宿線"))
+        expect("都営" in text and "西武" in text, "新宿線 told apart by operator: " + text[:300])
+
+        # Skip link: the first thing Tab reaches, and it leads to the content.
+        visit("/")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+        active = driver.switch_to.active_element
+        expect(active.get_attribute("class") == "skip" and active.get_attribute("href").endswith("#main"), "skip link first")
+
+        # 3, 10, 11. axe-core: no serious or critical violation on any page, light and dark,
+        # Japanese and English; every target at least 44 px tall on the phone (24 px for links
+        # inside running text).
+        pages = ["/", f"/station/{BASHAMICHI}", f"/board/{BASHAMICHI}?direction=Inbound", f"/timetable/{BASHAMICHI}?direction=Inbound",
+                 "/nearby?lat=35.4506&lon=139.6310", "/search?q=shibuya", "/train/Tokyu.Toyoko.026054.Weekday?from=Tokyu.Toyoko.Shibuya",
+                 "/railway/Minatomirai.Minatomirai", "/route/fastest?from=馬車道&to=渋谷", "/route", "/ride", "/station/zzqqxx"]
+        small = """const out = [];
+            for (const e of document.querySelectorAll('a[href], button, input:not([type=hidden]), summary, select')) {
+              const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+              if (!r.width || !r.height || s.visibility === 'hidden' || e.closest('[hidden], .skip, footer')) continue;
+              const inText = e.tagName === 'A' && e.closest('p, li, td') && !e.closest('nav, .actions, .chips, .tabs') && getComputedStyle(e).display === 'inline';
+              if (r.height < (inText ? 24 : 44)) out.push(e.tagName + '.' + e.className + ' "' + e.textContent.trim().slice(0, 20) + '" ' + Math.round(r.height));
+            }
+            return out.slice(0, 8)"""
+        failures = []
+        for scheme in ["light", "dark"]:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for lang in ["ja", "en"]:
+                for path in pages:
+                    url = path if lang == "ja" else path + ("&" if "?" in path else "?") + "lang=en"
+                    visit(url)
+                    driver.execute_script(AXE)
+                    result = driver.execute_async_script("const done = arguments[arguments.length - 1];"
+                                                         "axe.run(document, {resultTypes: ['violations']}).then(done)")
+                    for v in result["violations"]:
+                        if v["impact"] in ("serious", "critical"):
+                            failures.append(f"{scheme} {url}: {v['id']} ({v['impact']}) " + "; ".join(n["target"][0] for n in v["nodes"][:4]))
+                    if scheme == "light":
+                        too_small = driver.execute_script(small)
+                        if too_small:
+                            failures.append(f"{url}: small targets {too_small}")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        expect(not failures, "accessibility:\n" + "\n".join(failures))
+    finally:
+        driver.quit()
+
+
+def features(server):
+    """What riders expected and did not have: last train, other days and the hour grid, route
+    alternatives that cannot be made, tabs clear of the route bar, controls without JavaScript,
+    the board's full-screen button, and an honest page offline."""
+    base = server.base
+    driver = phone()
+
+    def visit(path):
+        driver.get(base + path)
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        return driver.find_element(By.TAG_NAME, "body").text
+
+    try:
+        # 終電検索: the page's answer is the API's, itself checked against brute force in the Swift tests.
+        text = visit("/route/last?from=馬車道&to=池袋&date=2026-11-24")
+        api = json.load(urllib.request.urlopen(base + "/api/v1/route/last?from=" + urllib.parse.quote("馬車道") + "&to="
+                                               + urllib.parse.quote("池袋") + "&date=2026-11-24", timeout=30))
+        first = api["segments"][0]
+        expect("終電" in text and first["departure"] in text, f"last train page: {text[:300]} vs {first['departure']}")
+        driver.save_screenshot(os.path.join(SHOTS, "last-train-ja.png"))
+
+        # The timetable for another day, and as an hour × minutes grid.
+        timetable = f"/timetable/{BASHAMICHI}?direction=Inbound&date=2026-11-24"
+        visit(timetable)
+        listed = len(driver.find_elements(By.CSS_SELECTOR, "ol.day li:not(.hour)"))
+        days = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "nav.days a.current")]
+        expect(days and days[0].startswith("平日"), f"weekday marked: {days}")
+        driver.find_element(By.XPATH, "//nav[@class='days']/a[starts-with(., '日曜')]").click()
+        WebDriverWait(driver, 30).until(lambda d: "date=2026-11-29" in d.current_url)
+        expect("土休日" in driver.find_element(By.CSS_SELECTOR, ".meta").text, "Sunday's timetable")
+        visit(timetable + "&view=grid")
+        cells = driver.find_elements(By.CSS_SELECTOR, "table.grid td a")
+        expect(len(cells) == listed and listed > 50, f"grid holds every departure: {len(cells)} of {listed}")
+        driver.save_screenshot(os.path.join(SHOTS, "timetable-grid-ja.png"))
+
+        # Route alternatives that leave before the previous train arrives are greyed, not links.
+        # Today's service day (a route from another day is not kept, and the route bar is today's).
+        import datetime
+        today = (datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=9))) - datetime.timedelta(hours=3)).date().isoformat()
+        visit(f"/route/fastest?from=馬車道&to=銀座&at={today}T10:00")
+        driver.get(driver.find_element(By.CSS_SELECTOR, ".option a.button").get_attribute("href"))
+        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.leg"))
+        legs = driver.execute_script("""return [...document.querySelectorAll('li.leg')].map(l => ({
+            arrival: [...l.querySelectorAll(':scope > p.end time')].pop().textContent,
+            around: [...l.querySelectorAll('.alternatives li')].map(li => ({link: !!li.querySelector('a'), departure: li.querySelector('time').textContent,
+                                                                          why: (li.querySelector('.cannot small') || {}).textContent || ''}))}))""")
+        expect(len(legs) >= 2, f"a route with a change: {legs}")
+        greyed = 0
+        for before, leg in zip(legs, legs[1:]):
+            for alt in leg["around"]:
+                if alt["departure"] < before["arrival"]:
+                    expect(not alt["link"] and "前の列車" in alt["why"], f"an impossible train is a link: {alt} after {before['arrival']}")
+                    greyed += 1
+        expect(greyed > 0, f"some earlier train is shown greyed: {legs}")
+
+        # With a route active, the timetable's tabs stay below the route bar as the page scrolls.
+        visit(timetable)
+        driver.execute_script("window.scrollTo(0, 2000)")
+        tops = driver.execute_script("""const bar = document.querySelector('.routebar').getBoundingClientRect(),
+            tabs = document.querySelector('.tabs').getBoundingClientRect(); return [bar.bottom, tabs.top]""")
+        expect(tops[1] >= tops[0] - 1, f"tabs under the route bar: {tops}")
+
+        # The wall board offers full screen where the browser can do it.
+        visit(f"/board/{BASHAMICHI}?direction=Inbound")
+        enabled = driver.execute_script("return document.fullscreenEnabled")
+        expect(driver.find_element(By.CSS_SELECTOR, "button.fullscreen").is_displayed() == bool(enabled), "full-screen button")
+
+        # Offline, a page never saved says so and lists what is saved.
+        visit("/")
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+        visit(f"/station/{BASHAMICHI}")
+        server.stop()
+        try:
+            text = visit("/station/" + urllib.parse.quote("渋谷"))
+            expect("オフラインです" in text and "馬車道" in text, "offline page: " + text[:300])
+            expect(driver.current_url.endswith("/station/%E6%B8%8B%E8%B0%B7"), "the address stays")
+            driver.save_screenshot(os.path.join(SHOTS, "offline-ja.png"))
+            driver.get_log("browser")
+        finally:
+            server.start()
+    finally:
+        driver.quit()
+
+    # Without JavaScript: no control that would do nothing.
+    options = plain_options()
+    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        for path in ["/", f"/station/{BASHAMICHI}", f"/board/{BASHAMICHI}?direction=Inbound", "/route", "/ride"]:
+            driver.get(base + path)
+            dead = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "button[type=button]") if b.is_displayed()]
+            expect(not dead, f"{path} without JavaScript shows controls that do nothing: {dead}")
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+
+    main()
