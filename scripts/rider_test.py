@@ -84,7 +84,7 @@ def run(base):
     ROWS = """return [...document.querySelectorAll(arguments[0])].map(li => {
         const [date, minute] = li.dataset.due.split(" "), off = +document.body.dataset.utcOffset;
         const due = Date.parse(date + "T00:00:00Z") - off * 6e4 + minute * 6e4;
-        return {minutes: Math.floor((due - Date.now()) / 6e4), until: li.querySelector(".until").textContent,
+        return {minutes: Math.max(0, Math.floor((due - Date.now()) / 6e4)), gone: Date.now() - due >= 6e4, until: li.querySelector(".until").textContent,
                 walk: +(li.dataset.walk || 0), late: li.classList.contains("late"), time: li.querySelector("time").textContent}; })"""
 
     def until_text(m, lang="ja"):
@@ -104,7 +104,7 @@ def run(base):
         expect(first, "station departures carry their due time (data-due)")
         set_clock(25 * 60_000)
         visit(station)
-        WebDriverWait(driver, 30).until(lambda d: all(r["minutes"] >= 0 for r in d.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]"))
+        WebDriverWait(driver, 30).until(lambda d: not any(r["gone"] for r in d.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]"))
                                         and len(d.find_elements(By.CSS_SELECTOR, ".side ol.departures:not(.compact) li[data-due]")) >= 2)
         rows = driver.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]")
         for r in rows:
@@ -126,7 +126,7 @@ def run(base):
         visit("/")
         WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#bookmarks li[data-due]"))
         for r in driver.execute_script(ROWS, "#bookmarks li[data-due]"):
-            expect(r["minutes"] >= 0 and r["until"] in (until_text(r["minutes"]), until_text(r["minutes"] + 1)), f"bookmark countdown: {r}")
+            expect(not r["gone"] and r["until"] in (until_text(r["minutes"]), until_text(r["minutes"] + 1)), f"bookmark countdown: {r}")
         set_clock(0)
         driver.execute_script("localStorage.clear()")
 
@@ -206,6 +206,8 @@ def run(base):
                 for path in pages:
                     url = path if lang == "ja" else path + ("&" if "?" in path else "?") + "lang=en"
                     visit(url)
+                    if (scheme, lang, path) == ("dark", "en", f"/station/{BASHAMICHI}"):
+                        driver.save_screenshot(os.path.join(SHOTS, "station-dark-en.png"))
                     driver.execute_script(AXE)
                     result = driver.execute_async_script("const done = arguments[arguments.length - 1];"
                                                          "axe.run(document, {resultTypes: ['violations']}).then(done)")
@@ -283,6 +285,14 @@ def features(server):
         tops = driver.execute_script("""const bar = document.querySelector('.routebar').getBoundingClientRect(),
             tabs = document.querySelector('.tabs').getBoundingClientRect(); return [bar.bottom, tabs.top]""")
         expect(tops[1] >= tops[0] - 1, f"tabs under the route bar: {tops}")
+
+        # A wall (1280×800), dark: the countdown the largest type.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        visit(f"/board/{BASHAMICHI}?direction=Inbound")
+        driver.save_screenshot(os.path.join(SHOTS, "board-1280x800-dark-ja.png"))
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
 
         # The wall board offers full screen where the browser can do it.
         visit(f"/board/{BASHAMICHI}?direction=Inbound")

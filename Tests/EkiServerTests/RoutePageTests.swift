@@ -71,12 +71,17 @@ import Testing
             let empty = try await WebPageTests.page(client, "/route")
             #expect(empty.contains("ルートはまだありません"))
             let bad = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=nope", status: .badRequest)
-            #expect(bad.contains("ルートを読めません") && bad.contains("each segment is TRAIN~BOARD~ALIGHT"))
+            // A Japanese page speaks Japanese only; the parser's English detail is for English pages (issue 21).
+            #expect(bad.contains("ルートを読めません") && !bad.contains("each segment is TRAIN~BOARD~ALIGHT"))
+            let badEnglish = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=nope&lang=en", status: .badRequest)
+            #expect(badEnglish.contains("each segment is TRAIN~BOARD~ALIGHT"))
             let saturday = try await WebPageTests.page(client, "/route?date=2026-11-28&segments=" + OpenAPITests.route, status: .badRequest)
-            #expect(saturday.contains("このルートは時刻表と合いません") && saturday.contains("does not run on 2026-11-28"))
+            #expect(saturday.contains("このルートは時刻表と合いません") && !saturday.contains("does not run on 2026-11-28"))
             let unknown = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=No.1~A.B.C~A.B.D", status: .notFound)
             #expect(unknown.contains("ルートの列車か駅が見つかりません"))
             _ = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=x&zzz=1", status: .badRequest)
+            // A shared link's parameters the page does not use are left alone (issue 21).
+            _ = try await WebPageTests.page(client, "/route?utm_source=x", status: .ok)
         }
     }
 }

@@ -52,14 +52,16 @@ const offlinePage = async url => {
       const text = await (await cache.match(request)).text();
       if (!text.startsWith("<!doctype html>")) continue;
       const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escapeHTML(kept.pathname);
-      items.push(`<li><a href="${escapeHTML(kept.pathname + kept.search)}">${title}</a></li>`);
+      // The title alone can repeat (a station's timetable and board share one): the address says which.
+      const where = decodeURIComponent(kept.pathname + kept.search);
+      if (!items.some(i => i.where === where)) items.push({where, html: `<li><a href="${escapeHTML(kept.pathname + kept.search)}">${title.replace(/ · Eki$/, "")} <small class="dim">${escapeHTML(where)}</small></a></li>`});
     }
   }
   const html = `<!doctype html><html lang="${en ? "en" : "ja"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>${t("オフライン", "Offline")} · Eki</title><link rel="stylesheet" href="${escapeHTML(assets["app.css"] || "")}"></head>
 <body data-lang="${en ? "en" : "ja"}"><main id="main" class="offline-page"><h1>${t("オフラインです", "You are offline")}</h1>
 <p class="notice">${t("このページは保存されていないため表示できません。保存済みのページ:", "This page was not saved, so it cannot be shown. Saved pages:")}</p>
-<ul class="choices">${items.join("") || `<li>${t("なし", "None")}</li>`}</ul></main></body></html>`;
+<ul class="choices">${items.map(i => i.html).join("") || `<li>${t("なし", "None")}</li>`}</ul></main></body></html>`;
   return new Response(html, {status: 503, headers: {"content-type": "text/html; charset=utf-8", "cache-control": "no-store"}});
 };
 

@@ -168,7 +168,7 @@
         refills.push(async () => {
           if (!list.dataset.short || list.dataset.busy || !list.isConnected) return;
           list.dataset.busy = "1";
-          try { list.innerHTML = (await nextDepartures(b.station, b.direction, 3)).departures.map(d => rowHTML(d, b.station)).join(""); delete list.dataset.short; }
+          try { list.innerHTML = (await nextDepartures(b.station, b.direction, 3)).departures.map(d => rowHTML(d, b.station)).join(""); delete list.dataset.short; live(); }
           catch {} finally { delete list.dataset.busy; }
         });
         live();
@@ -246,9 +246,11 @@
   const live = () => {
     const now = Date.now();
     document.querySelectorAll("li[data-due]").forEach(li => {
-      const m = Math.floor((dueAt(li.dataset.due) - now) / 6e4);
+      // A train of 12:14 leaves during that minute: まもなく until 12:15, then gone (as the
+      // server counts: the API still lists it at 12:14, so refilling does not bring it back).
+      const due = dueAt(li.dataset.due), m = Math.max(0, Math.floor((due - now) / 6e4));
       const list = li.parentElement;
-      if (m < 0) { li.remove(); list.dataset.short = "1"; return; }
+      if (now - due >= 6e4) { li.remove(); list.dataset.short = "1"; return; }
       const u = q(".until", li); if (u) u.textContent = until(m);
       if (li.dataset.walk) li.classList.toggle("late", m < Number(li.dataset.walk));
     });
@@ -262,7 +264,7 @@
     const src = nearbyList.dataset.src || (location.pathname === "/nearby" ? location.pathname + location.search + "&fragment=1" : null);
     if (!src) return;
     nearbyList.dataset.busy = "1";
-    try { const r = await fetch(src + "&at=" + tokyoNow()); if (r.ok) nearbyList.innerHTML = await r.text(); } catch {} finally { delete nearbyList.dataset.busy; }
+    try { const r = await fetch(src + "&at=" + tokyoNow()); if (r.ok) { nearbyList.innerHTML = await r.text(); live(); } } catch {} finally { delete nearbyList.dataset.busy; }
   });
   // Station sides: the article names its station and direction (its bookmark button).
   document.querySelectorAll(".side").forEach(side => {
@@ -275,7 +277,7 @@
       try {
         const next = await nextDepartures(button.dataset.station, button.dataset.direction, Math.max(want, 3));
         list.innerHTML = next.departures.map(d => rowHTML(d, button.dataset.station)).join("");
-        delete list.dataset.short;
+        delete list.dataset.short; live();
       } catch {} finally { delete list.dataset.busy; }
     });
   });

@@ -55,13 +55,19 @@
     status(a.railway ? "" : t("路線を調べています…", "Working out your line…"));
     pinned = a.pinned;
     show("ride-unpin", pinned);
+    // How sure: each line's share of the tracker's scores (lines only nearby score 0). Where lines
+    // run side by side (山手線 / 京浜東北線 between 東京 and 品川) the shares stay close until a stop decides.
+    const total = (a.candidates || []).reduce((s, c) => s + Math.max(0, c.score), 0);
+    const share = c => total > 0 && c.score > 0 ? ` (${Math.round(100 * c.score / total)}%)` : "";
+    const mine = a.railway && (a.candidates || []).find(c => c.railway.id === a.railway.id && a.direction && c.direction.id === a.direction.id);
+    if (a.railway) q("ride-direction").textContent = direction(a.direction) + (mine && !a.pinned ? share(mine) : "");
     const others = (a.candidates || []).filter(c => !a.railway || c.railway.id !== a.railway.id || c.direction.id !== (a.direction && a.direction.id)).slice(0, 6);
     show("ride-others", others.length > 0 || pinned);
     q("ride-candidates").replaceChildren(...others.map(c => {
       const li = document.createElement("li"), b = document.createElement("button");
       b.type = "button"; b.className = "ride-candidate"; b.style.setProperty("--line", c.railway.color || "#888");
       b.dataset.railway = c.railway.id; b.dataset.direction = c.direction.id;
-      b.textContent = name(c.railway.title) + " · " + direction(c.direction);
+      b.textContent = name(c.railway.title) + " · " + direction(c.direction) + share(c);
       b.addEventListener("click", () => post("/api/v1/ride/pin", {railway: c.railway.id, direction: c.direction.id}).then(draw).catch(e => status(String(e.message))));
       li.append(b); return li;
     }));
