@@ -286,13 +286,11 @@ def features(server):
             tabs = document.querySelector('.tabs').getBoundingClientRect(); return [bar.bottom, tabs.top]""")
         expect(tops[1] >= tops[0] - 1, f"tabs under the route bar: {tops}")
 
-        # A wall (1280×800), dark: the countdown the largest type.
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        # A phone on a wall, dark: the countdown the largest type (browser_test.py shoots the 1280×800 wall).
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         visit(f"/board/{BASHAMICHI}?direction=Inbound")
-        driver.save_screenshot(os.path.join(SHOTS, "board-1280x800-dark-ja.png"))
+        driver.save_screenshot(os.path.join(SHOTS, "board-phone-dark-ja.png"))
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
 
         # The wall board offers full screen where the browser can do it.
         visit(f"/board/{BASHAMICHI}?direction=Inbound")
