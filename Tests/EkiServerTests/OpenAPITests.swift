@@ -23,6 +23,7 @@ import Testing
         "/api/v1/route/swap": "/api/v1/route/swap?date=2026-11-24&segments=\(route)&segment=1&train=Minatomirai.Minatomirai.063072.Weekday",
         "/api/v1/route/next": "/api/v1/route/next?from=Tokyu.Toyoko.NakaMeguro&to=%E9%8A%80%E5%BA%A7&at=2026-11-24T08:19",
         "/api/v1/route/fastest": "/api/v1/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E9%8A%80%E5%BA%A7&at=2026-11-24T07:30",
+        "/api/v1/route/last": "/api/v1/route/last?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E6%B1%A0%E8%A2%8B&date=2026-11-24",
         "/api/v1/route/suggest": "/api/v1/route/suggest?patterns=2*Minatomirai.Minatomirai.Bashamichi~Inbound~Tokyu.Toyoko.NakaMeguro&at=2026-11-24T07:30",
         "/api/openapi.json": "/api/openapi.json",
     ]

@@ -61,7 +61,10 @@ import Testing
         try await WebPageTests.withPages { client in
             let direction = try await Self.page(client, "/board/bashamichi?direction=Sideways", status: .notFound)
             #expect(direction.contains("その方向の列車はありません"))
-            #expect(direction.contains("no direction &quot;Sideways&quot; at Minatomirai.Minatomirai.Bashamichi; valid: Outbound (下り), Inbound (上り)"))
+            // The store's English detail (the valid directions) on the English page only (issue 21).
+            #expect(!direction.contains("no direction &quot;Sideways&quot;"))
+            let english = try await Self.page(client, "/board/bashamichi?direction=Sideways&lang=en", status: .notFound)
+            #expect(english.contains("no direction &quot;Sideways&quot; at Minatomirai.Minatomirai.Bashamichi; valid: Outbound (下り), Inbound (上り)"))
             let railway = try await Self.page(client, "/timetable/bashamichi?railway=yamanote&lang=en", status: .notFound)
             #expect(railway.contains("That railway does not stop here"))
             _ = try await Self.page(client, "/board/Nowhere", status: .notFound)

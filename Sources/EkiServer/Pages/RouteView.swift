@@ -125,18 +125,15 @@ struct RouteView: PageView {
         }
     }
 
-    /// Why a train cannot stand in for leg `index`: it leaves before the previous train arrives,
-    /// or arrives after the next one leaves. Nil when it can be made (the change's own minutes are
-    /// the transfer's business, flagged there).
+    /// Why a train cannot stand in for leg `index`: it leaves before the previous train arrives.
+    /// Nil when it can be made (the change's own minutes are the transfer's business, flagged there).
     static func cannotMake(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, lang: PageLanguage) -> String? {
         if index > 0, segment.departure.value < plan.segments[index - 1].arrival.value {
             let arrival = plan.segments[index - 1].arrival.clock
             return lang.t("前の列車の到着（\(arrival)）より前に出ます", "leaves before your previous train arrives (\(arrival))")
         }
-        if index + 1 < plan.segments.count, segment.arrival.value > plan.segments[index + 1].departure.value {
-            let departure = plan.segments[index + 1].departure.clock
-            return lang.t("次の列車（\(departure)発）に間に合いません", "arrives after your next train leaves (\(departure))")
-        }
+        // One that arrives after the next train leaves stays a link: the change is then flagged
+        // with the train to take instead (the route can still be made from there).
         return nil
     }
 

@@ -2,7 +2,7 @@
 // board refresh, offline fallbacks, and the route bar. Shares its helpers with route.js as window.Eki.
 "use strict";
 (() => {
-  // Controls that only work with this script (type=button) are hidden until it runs (app.css).
+  // Script-only controls (type=button) show once this runs (app.css).
   document.documentElement.classList.add("js");
   const lang = document.body.dataset.lang || "ja";
   const t = (ja, en) => lang === "ja" ? ja : en;
@@ -13,7 +13,7 @@
   const save = (k, v) => localStorage.setItem(k, JSON.stringify(v));
   // Under a minute: まもなく / now (as Phrases.until on the server).
   const until = m => m < 1 ? t("まもなく", "now") : m < 60 ? t(`${m}分後`, `in ${m} min`) : t(`${Math.floor(m/60)}時間${m%60}分後`, `in ${Math.floor(m/60)} h ${m%60} min`);
-  // English riders get the category's name in the badge (各 alone says nothing to them), as Badge does.
+  // English: the category's name in the badge, as Badge does.
   const typeNames = {local: "Local", rapid: "Rapid", semiExpress: "Semi-Exp.", express: "Express", limited: "Ltd. Exp."};
   const badge = c => `<span class="badge c-${esc(c)}">${{local:"各",rapid:"快",semiExpress:"準",express:"急",limited:"特"}[c] || "各"}${lang === "en" && typeNames[c] ? `<span class="type-name"> ${typeNames[c]}</span>` : ""}</span>`;
   const name = n => n ? (lang === "ja" ? n.ja : n.en) : "";
@@ -128,7 +128,6 @@
       timer = setTimeout(async () => {
         const text = box.value.trim(); if (text === last) return; last = text;
         if (!text) { results.innerHTML = ""; return; }
-        // Too long for the server (64 characters): say so here rather than ask.
         const r = await fetch(link("/search?fragment=1&q=" + encodeURIComponent(text)));
         if (r.ok && box.value.trim() === text) results.innerHTML = await r.text();
       }, 120);
@@ -165,12 +164,7 @@
         const next = await nextDepartures(b.station, b.direction, 3);
         const list = q("ol", card);
         list.innerHTML = next.departures.map(d => rowHTML(d, b.station)).join("");
-        refills.push(async () => {
-          if (!list.dataset.short || list.dataset.busy || !list.isConnected) return;
-          list.dataset.busy = "1";
-          try { list.innerHTML = (await nextDepartures(b.station, b.direction, 3)).departures.map(d => rowHTML(d, b.station)).join(""); delete list.dataset.short; live(); }
-          catch {} finally { delete list.dataset.busy; }
-        });
+        refill(list, async () => (await nextDepartures(b.station, b.direction, 3)).departures.map(d => rowHTML(d, b.station)).join(""));
         live();
         if (next.offline) q("h3", card).insertAdjacentHTML("beforeend", ` <small class="offline">${t("オフライン・時刻表から", "offline · from the timetable")}</small>`);
       } catch { q("ol", card).innerHTML = `<li class="dim">${t("取得できませんでした", "Could not load")}</li>`; }
@@ -232,22 +226,21 @@
     showBookmarks();
   });
 
-  // Live departures: every countdown on the page (station sides, home's bookmarks, nearby, the
-  // board between refreshes) is counted again each 15 s from when the train leaves (data-due,
-  // its service day and minute), on the phone's clock: a train gone rolls off, one due within the
-  // minute reads まもなく, and a list running short is filled again from the server (or, offline,
-  // the kept timetable). Nearby marks a train the rider cannot walk to in time (data-walk).
-  // A page asked for at a given time (?at=) is a snapshot and stays as it was drawn.
+  // Live: countdowns (data-due) recounted every 15 s; gone trains roll off, short lists refill.
   const dueAt = text => {
     const [date, minute] = String(text).split(" ");
     return Date.parse(date + "T00:00:00Z") - utcOffset * 6e4 + Number(minute) * 6e4;
   };
   const refills = [];
+  const refill = (list, load) => refills.push(async () => {
+    if (!list.dataset.short || list.dataset.busy || !list.isConnected) return;
+    list.dataset.busy = "1";
+    try { list.innerHTML = await load(); delete list.dataset.short; live(); } catch {} finally { delete list.dataset.busy; }
+  });
   const live = () => {
     const now = Date.now();
     document.querySelectorAll("li[data-due]").forEach(li => {
-      // A train of 12:14 leaves during that minute: まもなく until 12:15, then gone (as the
-      // server counts: the API still lists it at 12:14, so refilling does not bring it back).
+      // 12:14 is まもなく until 12:15, then gone, as the API counts (a refill cannot bring it back).
       const due = dueAt(li.dataset.due), m = Math.max(0, Math.floor((due - now) / 6e4));
       const list = li.parentElement;
       if (now - due >= 6e4) { li.remove(); list.dataset.short = "1"; return; }
@@ -257,7 +250,7 @@
     refills.forEach(f => f());
   };
   const pinnedPage = new URLSearchParams(location.search).has("at");
-  // Nearby (home's cards or the page): a direction whose train left is drawn again by the server.
+  // Nearby: redrawn by the server when a train left.
   const nearbyList = q("#nearby .list") || (location.pathname === "/nearby" && q("main .list"));
   if (nearbyList) refills.push(async () => {
     if (!nearbyList.querySelector("ol.ways[data-short]") || nearbyList.dataset.busy) return;
@@ -266,20 +259,11 @@
     nearbyList.dataset.busy = "1";
     try { const r = await fetch(src + "&at=" + tokyoNow()); if (r.ok) { nearbyList.innerHTML = await r.text(); live(); } } catch {} finally { delete nearbyList.dataset.busy; }
   });
-  // Station sides: the article names its station and direction (its bookmark button).
   document.querySelectorAll(".side").forEach(side => {
     const list = q("ol.departures", side), button = q("button.bookmark", side);
     if (!list || !button) return;
-    const want = list.children.length;
-    refills.push(async () => {
-      if (!list.dataset.short || list.dataset.busy) return;
-      list.dataset.busy = "1";
-      try {
-        const next = await nextDepartures(button.dataset.station, button.dataset.direction, Math.max(want, 3));
-        list.innerHTML = next.departures.map(d => rowHTML(d, button.dataset.station)).join("");
-        delete list.dataset.short; live();
-      } catch {} finally { delete list.dataset.busy; }
-    });
+    const want = Math.max(list.children.length, 3), {station, direction} = button.dataset;
+    refill(list, async () => (await nextDepartures(station, direction, want)).departures.map(d => rowHTML(d, station)).join(""));
   });
   if (!pinnedPage) {
     live();
@@ -354,8 +338,7 @@
     }
   }
 
-  // Sticky parts stack under the header (and the route bar when there is one): their offsets
-  // follow the real heights, which change with the type size and the phone's tap-size rules.
+  // Sticky parts stack under the header and the route bar, at their real heights.
   const stack = () => {
     const header = q("header.top"), bar = q(".routebar");
     if (!header) return;
@@ -403,9 +386,8 @@
     // A pinned board (?at=…) is a snapshot: its clock and rows stay as the server drew them.
     if (!("pinned" in board.dataset)) {
       tick(); setInterval(tick, 10000); refresh(); setInterval(refresh, 30000);
-      // A train rolled off between refreshes (live): the board is filled again at once.
       refills.push(() => { const rows = q(".rows", board); if (rows.dataset.short) { delete rows.dataset.short; refresh(); } });
-      // A board on a wall stays awake (the lock is let go when the tab is hidden: take it again).
+      // Awake on a wall (the lock goes when hidden: take it again).
       const awake = () => { if (navigator.wakeLock && !document.hidden) navigator.wakeLock.request("screen").catch(() => {}); };
       awake(); document.addEventListener("visibilitychange", awake);
     }
