@@ -21,6 +21,8 @@ public struct ImportWarning: Codable, Sendable, Equatable {
         case stationTimetableDisagrees
         /// A GTFS route that is not rail (bus, ferry, …), skipped with its trips.
         case notRail
+        /// An optional field that is null, empty, missing or of the wrong type: read as absent.
+        case badField
     }
 
     public var kind: Kind

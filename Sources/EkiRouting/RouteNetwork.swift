@@ -15,6 +15,8 @@ public struct RouteNetwork: Sendable {
     let trip: [Int32]
     /// Per trip: its part's row id, its last connection and the trips it continues as.
     let tripRowIds: [Int64]
+    /// Per trip: 0 for the day's own train part, -1 for the day before's still running.
+    let tripDays: [Int]
     let lastConnection: [Int32]
     let continuations: [[Int32]]
     /// Per station row id: the other stations of its complex, and whether they share its platforms.
@@ -34,10 +36,14 @@ public struct RouteNetwork: Sendable {
         self.serviceDate = serviceDate
         let stationCount = Int(reference.stationsByRowId.keys.max() ?? 0) + 1
         self.stationCount = stationCount
-        var tripIndex: [Int64: Int32] = [:]
-        for (index, train) in trains.enumerated() { tripIndex[train.rowId] = Int32(index) }
+        // A train may run twice in one network: as this day's, and as the day before's still
+        // running (a night train past 03:00); each continues as a part of its own day.
+        struct Key: Hashable { var row: Int64, day: Int }
+        var tripIndex: [Key: Int32] = [:]
+        for (index, train) in trains.enumerated() { tripIndex[Key(row: train.rowId, day: train.dayOffset)] = Int32(index) }
         tripRowIds = trains.map(\.rowId)
-        continuations = trains.map { $0.next.compactMap { tripIndex[$0] } }
+        tripDays = trains.map(\.dayOffset)
+        continuations = trains.map { train in train.next.compactMap { tripIndex[Key(row: $0, day: train.dayOffset)] } }
 
         // How many parts come before each in its through-service chain: a part continuing
         // another sorts after it when their connections share a minute.
@@ -65,7 +71,7 @@ public struct RouteNetwork: Sendable {
             for i in 0 ..< stops.count - 1 {
                 guard let leave = stops[i].departure ?? stops[i].arrival,
                       let reach = stops[i + 1].arrival ?? stops[i + 1].departure,
-                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // a time going backwards is skipped
+                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // backwards, or a day-before train's stops before today
                 let number = UInt64(raw.count)
                 keys.append(UInt64(leave) << 52 | UInt64(reach) << 40 | UInt64(depth[index]) << 36 | number)
                 raw.append((Int32(stops[i].stationId), Int32(stops[i + 1].stationId), Int16(leave), Int16(reach), Int32(index)))

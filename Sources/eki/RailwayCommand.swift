@@ -14,8 +14,8 @@ struct RailwayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A railway id or name: Tokyu.Toyoko, 東横線, とうよこ, \"yamanote line\".", valueName: "railway"))
     var railway: String
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -29,6 +29,7 @@ struct RailwayCommand: ParsableCommand {
 extension RailwayCommand {
     func run() throws {
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let detail = try timetable.railwayDetail(try Resolve.railway(railway, in: timetable))
         let output = json ? try Render.json(RailwayJSON(detail))
             : RailwayText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference).render(detail)

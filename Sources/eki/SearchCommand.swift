@@ -16,8 +16,8 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .long, help: "How many results (1–100).")
     var limit = 10
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -30,6 +30,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let results: [SearchResult]
         do {
             results = try timetable.search(query, limit: limit)

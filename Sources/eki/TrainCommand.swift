@@ -12,8 +12,8 @@ struct TrainCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A train id, e.g. Minatomirai.Minatomirai.011051.Weekday.", valueName: "train-id"))
     var trainId: String
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -26,6 +26,7 @@ extension TrainCommand {
     func run() throws {
         guard trainId.utf8.count <= 200 else { throw failure("the train id is too long", code: 2) }
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         guard let parts = try timetable.trainRun(trainId) else {
             throw failure("no train \"\(trainId)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)", code: 2)
         }

@@ -21,6 +21,8 @@ struct GTFSServices {
     private(set) var memberships: [Int: [Membership]] = [:]
     /// Service ids of trips that are in no calendar (trips dropped).
     private(set) var unknown: Set<String> = []
+    /// Store service id → the feed's service_ids running together in it (to name it after them).
+    private(set) var members: [String: [String]] = [:]
 
     static func key(_ run: GTFSRun, feed: GTFSFeed) -> String {
         feed.trips[run.trip].service + (run.dayBefore ? "<" : "")
@@ -59,6 +61,12 @@ struct GTFSServices {
                     if variants.count > 1 { id = "\(base)#\(variants.count)" }
                     services.append(.init(id: id, kind: .dates,
                                           dates: days.sorted().map { CivilDate(daysSinceEpoch: $0).iso }))
+                    var feedIds: [String] = []
+                    for key in set {
+                        let feedId = key.hasSuffix("<") ? String(key.dropLast()) : key
+                        if !feedIds.contains(feedId) { feedIds.append(feedId) }
+                    }
+                    members[id] = feedIds
                     codes[base] = variants
                 }
                 serviceOfSet[set] = (id, days)
