@@ -33,10 +33,13 @@ public struct Board: Sendable {
 }
 
 extension Timetable {
-    /// The station ids a rider means by `query`: a station id, or every station of the complex whose
+    /// The station ids a rider means by `query`: a station id (a feed's stop_id names the station of
+    /// each route there), or every station of the complex whose
     /// Japanese or English name folds to the same search key. Empty when nothing matches exactly.
     public func stations(matching query: String) -> [Reference.Station] {
-        if let station = reference.stations[query] { return [station] }
+        // An id: the station's own, or one riders use (a GTFS stop_id, parent or platform).
+        let named = reference.stations(named: query)
+        if !named.isEmpty { return named }
         let key = SearchKey.fold(query)
         guard !key.isEmpty else { return [] }
         let complexes = Set(reference.stations.values.filter { $0.searchKeys.contains(key) }.map(\.complex))

@@ -110,7 +110,7 @@ enum MiniTokyo3DFiles {
             r = try c.required(.r)
             d = try c.required(.d)
             tt = try c.decode([Stop].self, forKey: .tt)
-            t = c.lenient(String.self, .t, .expected, &problems)
+            t = c.lenient(String.self, .t, .mayBeAbsent, &problems)
             // Train numbers are strings, but a number written as a JSON number is still a number.
             if let number = try? c.decode(Int.self, forKey: .n) {
                 n = String(number)

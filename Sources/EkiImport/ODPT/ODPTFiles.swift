@@ -133,10 +133,6 @@ enum ODPTFiles {
             departureStation = c.lenient(String.self, .departureStation, .nullable, &problems)
             arrivalTime = c.lenient(String.self, .arrivalTime, .nullable, &problems)
             arrivalStation = c.lenient(String.self, .arrivalStation, .nullable, &problems)
-            guard departureStation != nil || arrivalStation != nil else {
-                throw DecodingError.keyNotFound(CodingKeys.departureStation, .init(codingPath: c.codingPath,
-                                                                                   debugDescription: "a stop names no station"))
-            }
         }
     }
 
