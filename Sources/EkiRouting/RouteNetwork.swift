@@ -19,8 +19,17 @@ public struct RouteNetwork: Sendable {
     let tripDays: [Int]
     let lastConnection: [Int32]
     let continuations: [[Int32]]
-    /// Per station row id: the other stations of its complex, and whether they share its platforms.
-    let neighbours: [[(station: Int32, samePlatform: Bool)]]
+    /// Per station row id: the other stations of its complex, whether they share its platforms,
+    /// and the source's own minimum change time to them (GTFS transfers.txt), when it gives one.
+    let neighbours: [[Neighbour]]
+    /// Per station row id: the source's minimum time to change trains there, when it gives one.
+    let changeHere: [Int16?]
+
+    struct Neighbour {
+        var station: Int32
+        var samePlatform: Bool
+        var minutes: Int16?
+    }
     let stationCount: Int
 
     public var connectionCount: Int { from.count }
@@ -91,15 +100,31 @@ public struct RouteNetwork: Sendable {
         self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
         lastConnection = last
 
-        var neighbours = [[(station: Int32, samePlatform: Bool)]](repeating: [], count: stationCount)
+        var neighbours = [[Neighbour]](repeating: [], count: stationCount)
         for complex in reference.complexes.values where complex.stations.count > 1 {
             let members = complex.stations.compactMap { reference.stations[$0] }
             for a in members {
                 neighbours[Int(a.rowId)] = members.filter { $0.rowId != a.rowId }.map {
-                    (Int32($0.rowId), $0.platformGroup == a.platformGroup)
+                    Neighbour(station: Int32($0.rowId), samePlatform: $0.platformGroup == a.platformGroup, minutes: nil)
                 }
             }
         }
+        // The source's own minimum change times (GTFS transfers.txt) win over the rules, between
+        // any two stations; a change it says is not possible is not offered.
+        var changeHere = [Int16?](repeating: nil, count: stationCount)
+        for (from, transfers) in reference.transfers where Int(from) < stationCount {
+            for transfer in transfers where Int(transfer.to) < stationCount {
+                if transfer.to == from {
+                    changeHere[Int(from)] = transfer.minutes.map { Int16(clamping: $0) } ?? Int16.max / 2
+                    continue
+                }
+                neighbours[Int(from)].removeAll { $0.station == Int32(transfer.to) }
+                guard let minutes = transfer.minutes else { continue }
+                neighbours[Int(from)].append(Neighbour(station: Int32(transfer.to), samePlatform: false,
+                                                       minutes: Int16(clamping: minutes)))
+            }
+        }
+        self.changeHere = changeHere
         self.neighbours = neighbours
     }
 

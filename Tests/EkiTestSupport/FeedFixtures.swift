@@ -1,6 +1,7 @@
 import EkiImport
 import EkiStore
 import Foundation
+import ZIPFoundation
 
 /// GTFS feeds shaped like the real ones riders outside Tokyo use, written by the tests (no real
 /// foreign feed is at hand offline), each imported once per test process.
@@ -325,5 +326,49 @@ final class ImportCache: @unchecked Sendable {
         let result = Result { try make(name) }
         done[name] = result
         return result
+    }
+}
+
+extension FeedFixtures {
+    /// A small feed for one rule of the spec: `base` with `changes` (nil removes a file), imported.
+    /// The caller removes the folder.
+    public static func importFeed(_ changes: [String: String?], base: [String: String] = FeedFixtures.small)
+        throws -> (timetable: Timetable, report: Importer.Report, scratch: ScratchFolder) {
+        var files = base
+        for (name, text) in changes { files[name] = text }
+        let scratch = try write(files.mapValues { $0 })
+        let database = scratch.file("feed.sqlite")
+        let report = try Importer().run(folder: scratch.file("feed"), database: database)
+        return (try Timetable(url: database), report, scratch)
+    }
+
+    /// The smallest feed: one line A → B → C, one weekday trip at 08:00 in Berlin.
+    public static let small: [String: String] = [
+        "agency.txt": "agency_name,agency_url,agency_timezone\nLine Co,http://example.com,Europe/Berlin\n",
+        "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nA,Alpha,52.50,13.40\nB,Beta,52.51,13.41\nC,Gamma,52.52,13.42\n",
+        "routes.txt": "route_id,route_short_name,route_long_name,route_type\nL,L1,Line One,2\n",
+        "trips.txt": "route_id,service_id,trip_id,trip_headsign\nL,WK,T1,Gamma\n",
+        "stop_times.txt": """
+            trip_id,arrival_time,departure_time,stop_id,stop_sequence
+            T1,08:00:00,08:00:00,A,1
+            T1,08:05:00,08:05:00,B,2
+            T1,08:10:00,08:10:00,C,3
+
+            """,
+        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20261231\n",
+    ]
+}
+
+extension FeedFixtures {
+    /// The files of `scratch`'s feed/ folder zipped as `name`, inside a folder `inside/` as many
+    /// published feeds are.
+    public static func zip(_ scratch: ScratchFolder, as name: String, inside: String) throws -> URL {
+        let url = scratch.file(name)
+        let archive = try Archive(url: url, accessMode: .create, pathEncoding: nil)
+        let folder = scratch.file("feed")
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            try archive.addEntry(with: inside + "/" + file, fileURL: folder.appendingPathComponent(file), compressionMethod: .deflate)
+        }
+        return url
     }
 }
