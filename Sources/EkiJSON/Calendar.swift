@@ -48,7 +48,7 @@ public struct CalendarJSON: Encodable {
     }
 
     /// A weekly pattern in words: "Mon–Fri", "Sat, Sun", "every day".
-    static func days(_ weekdays: [Bool]) -> String {
+    public static func days(_ weekdays: [Bool]) -> String {
         let order: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
         let on = order.filter { weekdays[$0.rawValue] }
         if on.count == 7 { return "every day" }

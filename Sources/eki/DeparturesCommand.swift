@@ -94,7 +94,8 @@ struct BoardText {
                     day = row.day
                     lines.append("  " + words.nextDay(row.day))
                 }
-                var line = "  \(row.departure.time.clock)  \(badge(row))" + String(repeating: " ", count: max(0, badgeWidth - Render.width(badgeText(row)))) + " "
+                var line = "  \(row.departure.time.clock)  "
+                if badgeWidth > 0 { line += badge(row) + String(repeating: " ", count: badgeWidth - Render.width(badgeText(row))) + " " }
                 line += Render.pad(typeName(row), to: typeWidth) + "  "
                 line += Render.pad(destination(row), to: destinationWidth)
                 if instant != nil { line += "  " + words.until(row.minutesUntil) }

@@ -9,8 +9,11 @@ struct TrainCommand: ParsableCommand {
         commandName: "train",
         abstract: "One train's timetable, followed across through service.")
 
-    @Argument(help: ArgumentHelp("A train id, e.g. Minatomirai.Minatomirai.011051.Weekday.", valueName: "train-id"))
+    @Argument(help: ArgumentHelp("A train id, e.g. Minatomirai.Minatomirai.011051.Weekday, or a feed's trip_id.", valueName: "train-id"))
     var trainId: String
+
+    @Option(name: .long, help: ArgumentHelp("The service day, YYYY-MM-DD, for a feed's trip that runs under several calendars. Default: today.", valueName: "date"))
+    var date: String?
 
     @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
     var lang: Language?
@@ -27,12 +30,13 @@ extension TrainCommand {
         guard trainId.utf8.count <= 200 else { throw failure("the train id is too long", code: 2) }
         let timetable = try database.open()
         let lang = self.lang ?? timetable.language
-        guard let parts = try timetable.trainRun(trainId) else {
-            throw failure("no train \"\(trainId)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)", code: 2)
+        let day = try Resolve.date(date, timeZone: timetable.timeZone)
+        guard let code = try timetable.resolveTrain(trainId, on: day), let parts = try timetable.trainRun(code) else {
+            throw failure("no train \"\(trainId)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday, or a feed's trip_id)", code: 2)
         }
         let reference = timetable.reference
         if json {
-            print(try Render.json(TrainJSON(trainId: trainId, parts: parts, reference: reference)))
+            print(try Render.json(TrainJSON(trainId: code, parts: parts, reference: reference)))
             return
         }
         var lines: [String] = []
@@ -41,7 +45,12 @@ extension TrainCommand {
             let category = type?.category ?? .local
             let name = part.names.first.map { " " + lang.pick($0) } ?? ""
             let railway = reference.railways[part.railway].map { lang.pick($0.name) } ?? part.railway
-            lines.append("\(railway)  \(Render.badge(category, color: Render.stdoutIsTerminal)) \(type.map { lang.pick($0.name) } ?? part.trainType)\(name)  \(part.id)")
+            let badge = type?.classified == false ? (reference.railways[part.railway]?.shortName).map { $0 + " " } ?? ""
+                : Render.badge(category, color: Render.stdoutIsTerminal) + " "
+            let number = type?.classified == false && !part.number.isEmpty ? "  " + Words(lang).trainNumber(part.number) : ""
+            let headsign = part.headsign.map { "  " + Words(lang).toward(lang.pick($0)) } ?? ""
+            let schedule = reference.serviceNames[part.service].map { "  " + lang.pick($0) + " (\(part.service))" } ?? ""
+            lines.append("\(railway)  \(badge)\(type.map { lang.pick($0.name) } ?? part.trainType)\(name)\(number)\(headsign)  \(part.publicId)\(schedule)")
             let names = part.stops.map { stop in reference.stations[stop.station].map { lang.pick($0.name) } ?? stop.station }
             let width = names.map(Render.width).max() ?? 0
             for (stop, station) in zip(part.stops, names) {
