@@ -43,6 +43,16 @@ extension KeyedDecodingContainer {
                 return nil
             }
             return value
+        } catch let DecodingError.typeMismatch(type, context) where context.codingPath.count > codingPath.count + 1 {
+            // Deeper inside the field: say where (odpt:stationOrder[2].odpt:index).
+            problems.note(context.codingPath, "expected \(Self.describe(type))")
+            return nil
+        } catch let DecodingError.keyNotFound(missing, context) {
+            problems.note(context.codingPath + [missing], "missing")
+            return nil
+        } catch let DecodingError.valueNotFound(type, context) where context.codingPath.count > codingPath.count + 1 {
+            problems.note(context.codingPath, "expected \(Self.describe(type)), found null")
+            return nil
         } catch {
             problems.note(codingPath + [key], "expected \(Self.describe(T.self))")
             return nil

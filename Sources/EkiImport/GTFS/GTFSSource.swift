@@ -53,6 +53,10 @@ public struct GTFSSource: TimetableSource {
         guard !routes.isEmpty else { throw ImportError.nothingToImport(Self.found(feed, tripsPerRoute: tripsPerRoute)) }
         let places = GTFSPlaces(runs: allRuns, feed: feed)
         let services = GTFSServices(runsByRailway: routes.map { ($0, runsByRoute[$0] ?? []) }, feed: feed)
+        for service in services.neverRunning.sorted() {
+            warnings.append(.init(.unknownCalendar, "service_id \(service) runs on no day of calendar.txt and calendar_dates.txt; its trips are left out",
+                                  ids: [service]))
+        }
         for service in services.unknown.sorted() {
             warnings.append(.init(.unknownCalendar, "service_id \(service) is in neither calendar.txt nor calendar_dates.txt; its trips never run and are left out",
                                   ids: [service]))

@@ -27,7 +27,7 @@ enum MiniTokyo3DFiles {
             ascending = c.lenient(String.self, .ascending, .expected, &problems)
             descending = c.lenient(String.self, .descending, .expected, &problems)
             color = c.lenient(String.self, .color, .expected, &problems)
-            if stations.isEmpty { problems.note(c.codingPath + [CodingKeys.stations], "empty") }
+            if stations.isEmpty { problems.note(c.codingPath + [CodingKeys.stations], "empty (a railway without its station list)") }
         }
     }
 
@@ -125,6 +125,7 @@ enum MiniTokyo3DFiles {
             nm = c.lenient([Titles].self, .nm, .mayBeAbsent, &problems)
             v = c.lenient(String.self, .v, .mayBeAbsent, &problems)
             for stop in tt { problems.append(stop.problems) }
+            if tt.isEmpty { problems.note(c.codingPath + [CodingKeys.tt], "empty (the train is left out)") }
         }
     }
 }

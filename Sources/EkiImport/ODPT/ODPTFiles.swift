@@ -53,7 +53,7 @@ enum ODPTFiles {
             color = c.lenient(String.self, .color, .nullable, &problems)
             ascending = c.lenient(String.self, .ascending, .nullable, &problems)
             descending = c.lenient(String.self, .descending, .nullable, &problems)
-            stationOrder = try c.decodeIfPresent([StationOrder].self, forKey: .stationOrder) ?? []
+            stationOrder = c.lenient([StationOrder].self, .stationOrder, .nullable, &problems) ?? []
         }
     }
 
@@ -186,6 +186,7 @@ enum ODPTFiles {
             previous = c.lenientList(.previous, .nullable, &problems)
             next = c.lenientList(.next, .nullable, &problems)
             for stop in stops { problems.append(stop.problems) }
+            if stops.isEmpty { problems.note(c.codingPath + [CodingKeys.stops], "empty (the train is left out)") }
         }
     }
 
