@@ -97,7 +97,8 @@ enum OpenAPI {
             "operationId": "train",
             "summary": "One train's timetable, followed across through service (eki train).",
             "parameters": [
-              { "name": "trainId", "in": "path", "required": true, "schema": { "type": "string", "maxLength": 200 }, "example": "Minatomirai.Minatomirai.006072.Weekday" }
+              { "name": "trainId", "in": "path", "required": true, "description": "A train id, or a GTFS feed's trip_id.", "schema": { "type": "string", "maxLength": 200 }, "example": "Minatomirai.Minatomirai.006072.Weekday" },
+              { "name": "date", "in": "query", "description": "The service day (YYYY-MM-DD) whose copy of a feed's trip to show, when the trip runs under several calendars; default today.", "schema": { "type": "string", "format": "date" } }
             ],
             "responses": {
               "200": { "description": "The train, part by part.", "headers": { "ETag": { "$ref": "#/components/headers/ETag" }, "Cache-Control": { "$ref": "#/components/headers/Cache-Control" } }, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Train" } } } },
@@ -444,21 +445,25 @@ enum OpenAPI {
           "RailwayRef": { "type": "object", "required": ["id", "title"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "color": { "type": "string", "example": "#09357F" } } },
           "Departure": {
             "type": "object",
-            "required": ["time", "serviceMinute", "serviceDate", "minutesUntil", "trainId", "railway", "direction", "trainType", "trainTypeName", "category", "destination", "destinationName", "names"],
+            "required": ["time", "serviceMinute", "serviceDate", "minutesUntil", "trainId", "railway", "direction", "trainType", "trainTypeName", "destination", "destinationName", "names", "nextDay"],
             "properties": {
               "time": { "type": "string", "description": "HH:MM on the clock.", "example": "07:31" },
               "serviceMinute": { "type": "integer", "description": "Minutes since 00:00 of the service day (1480 is 00:40 the next morning).", "example": 451 },
               "serviceDate": { "type": "string", "format": "date" },
               "minutesUntil": { "type": "integer" },
-              "trainId": { "type": "string", "example": "Minatomirai.Minatomirai.006072.Weekday" },
+              "trainId": { "type": "string", "description": "The train's id as its source knows it (a GTFS feed's trip_id, whichever calendar's copy runs; serviceDate says which day's).", "example": "Minatomirai.Minatomirai.006072.Weekday" },
+              "trainNumber": { "type": "string", "description": "The train number riders see (GTFS trip_short_name); absent when none." },
               "railway": { "type": "string", "description": "The departing train part's railway (another railway's for through service)." },
               "direction": { "type": "string" },
               "trainType": { "type": "string" },
               "trainTypeName": { "$ref": "#/components/schemas/Name" },
-              "category": { "$ref": "#/components/schemas/Category" },
+              "category": { "$ref": "#/components/schemas/Category", "description": "Absent when the source gives no Japanese train types (a GTFS feed's Subway, Commuter rail)." },
+              "badge": { "type": "string", "description": "What a board shows in the badge: 各 快 準 急 特, else the line's short name (GTFS route_short_name)." },
               "destination": { "type": "array", "items": { "type": "string" }, "description": "Station ids where the run ends." },
               "destinationName": { "$ref": "#/components/schemas/Name" },
-              "names": { "type": "array", "items": { "$ref": "#/components/schemas/Name" }, "description": "Train names (limited expresses)." }
+              "headsign": { "$ref": "#/components/schemas/Name", "description": "Where the train says it goes (GTFS trip_headsign); absent when the source does not say." },
+              "names": { "type": "array", "items": { "$ref": "#/components/schemas/Name" }, "description": "Train names (limited expresses)." },
+              "nextDay": { "type": "boolean", "description": "It leaves on a later day than the one asked (days change at 03:00): a board shows it under a line naming its day." }
             }
           },
           "Category": { "type": "string", "enum": ["local", "rapid", "semiExpress", "express", "limited"] },
@@ -471,6 +476,7 @@ enum OpenAPI {
               "railway": { "type": "string" },
               "serviceDate": { "type": "string", "format": "date" },
               "schedule": { "type": "string", "description": "The calendar run that day (Weekday, SaturdayHoliday…); absent: no service.", "example": "Weekday" },
+              "scheduleName": { "$ref": "#/components/schemas/Name", "description": "What riders call that calendar (平日ダイヤ, Weekday service)." },
               "scheduleReason": { "$ref": "#/components/schemas/Name" },
               "lastTrainGone": { "type": "boolean", "description": "No train left that service day: the departures are the next day's first trains." },
               "departures": { "type": "array", "items": { "$ref": "#/components/schemas/Departure" } }
@@ -506,11 +512,12 @@ enum OpenAPI {
               "trainId": { "type": "string" },
               "parts": { "type": "array", "items": {
                 "type": "object",
-                "required": ["trainId", "railway", "railwayName", "direction", "trainType", "category", "number", "names", "stops"],
+                "required": ["trainId", "railway", "railwayName", "direction", "trainType", "number", "schedule", "names", "stops"],
                 "properties": {
                   "trainId": { "type": "string" }, "railway": { "type": "string" }, "railwayName": { "$ref": "#/components/schemas/Name" },
                   "direction": { "type": "string" }, "trainType": { "type": "string" }, "category": { "$ref": "#/components/schemas/Category" },
                   "number": { "type": "string" }, "names": { "type": "array", "items": { "$ref": "#/components/schemas/Name" } },
+                  "schedule": { "type": "string" }, "scheduleName": { "$ref": "#/components/schemas/Name" }, "headsign": { "$ref": "#/components/schemas/Name" },
                   "stops": { "type": "array", "items": {
                     "type": "object", "required": ["station", "stationName", "arrival", "departure"],
                     "properties": {
@@ -541,6 +548,7 @@ enum OpenAPI {
             "type": "object", "required": ["results", "outsideArea"],
             "properties": {
               "outsideArea": { "type": "boolean", "description": "The point is outside the timetable's area: empty results mean not here, not walk further." },
+              "nearest": { "type": "object", "description": "When no station is within the radius (inside the area): the nearest one, as a result, with its distance." },
               "results": { "type": "array", "items": {
                 "type": "object", "required": ["title", "stations", "coord", "distanceMeters", "walkMinutes"],
                 "properties": {
@@ -562,7 +570,7 @@ enum OpenAPI {
             "properties": {
               "station": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "railway": { "$ref": "#/components/schemas/RailwayRef" },
               "at": { "type": "string", "description": "The service day and minute, YYYY-MM-DDTHH:MM (HH up to 26)." },
-              "serviceDate": { "type": "string", "format": "date" }, "schedule": { "type": "string" }, "scheduleReason": { "$ref": "#/components/schemas/Name" },
+              "serviceDate": { "type": "string", "format": "date" }, "schedule": { "type": "string" }, "scheduleName": { "$ref": "#/components/schemas/Name" }, "scheduleReason": { "$ref": "#/components/schemas/Name" },
               "loop": { "type": "boolean" },
               "sides": { "type": "array", "description": "Toward the railway's first station, then toward its last.", "items": {
                 "type": "object",
@@ -581,7 +589,7 @@ enum OpenAPI {
                   "frequency": { "type": "array", "items": { "type": "object", "required": ["period", "title", "trains", "perHour"], "properties": { "period": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "trains": { "type": "integer" }, "perHour": { "type": "number" } } } }
                 }
               } },
-              "trainTypes": { "type": "array", "items": { "type": "object", "required": ["id", "ids", "title", "category", "trains"], "properties": { "id": { "type": "string" }, "ids": { "type": "array", "items": { "type": "string" } }, "title": { "$ref": "#/components/schemas/Name" }, "category": { "$ref": "#/components/schemas/Category" }, "trains": { "type": "integer" } } } },
+              "trainTypes": { "type": "array", "items": { "type": "object", "required": ["id", "ids", "title", "trains"], "properties": { "id": { "type": "string" }, "ids": { "type": "array", "items": { "type": "string" } }, "title": { "$ref": "#/components/schemas/Name" }, "category": { "$ref": "#/components/schemas/Category" }, "trains": { "type": "integer" } } } },
               "connections": { "type": "array", "items": { "type": "object", "required": ["station", "title", "samePlatform"], "properties": { "station": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "railway": { "$ref": "#/components/schemas/RailwayRef" }, "samePlatform": { "type": "boolean" } } } }
             }
           },
@@ -594,23 +602,26 @@ enum OpenAPI {
               "color": { "type": ["string", "null"], "example": "#DA0442" }, "loop": { "type": "boolean" },
               "stations": { "type": "array", "description": "In railway order; a loop's closing station once.", "items": { "type": "object", "required": ["id", "title", "coord"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "coord": { "type": ["array", "null"], "items": { "type": "number" }, "description": "[latitude, longitude]." } } } },
               "directions": { "type": "array", "items": { "type": "object", "required": ["id", "title", "terminal", "clockwise"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "terminal": { "type": ["string", "null"], "description": "The station trains head for; null on a loop." }, "clockwise": { "type": ["boolean", "null"], "description": "On a loop, whether the direction runs clockwise on the map." } } } },
-              "trainTypes": { "type": "array", "items": { "type": "object", "required": ["id", "title", "category"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "category": { "$ref": "#/components/schemas/Category" } } } },
+              "trainTypes": { "type": "array", "items": { "type": "object", "required": ["id", "title", "category"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "category": { "type": ["string", "null"], "enum": ["local", "rapid", "semiExpress", "express", "limited", null], "description": "Null when the source gives no Japanese train types." } } } },
               "trainsPerCalendar": { "type": "object", "additionalProperties": { "type": "integer" }, "example": { "Weekday": 735, "SaturdayHoliday": 662 } },
               "throughService": { "type": "array", "items": { "type": "object", "required": ["id", "title", "trains"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "trains": { "type": "integer", "description": "This railway's train parts continuing onto it or coming from it." } } } },
               "shape": { "type": "array", "description": "Polyline parts of [latitude, longitude] points.", "items": { "type": "array", "items": { "type": "array", "items": { "type": "number" } } } }
             }
           },
           "Calendar": {
-            "type": "object", "required": ["year", "holidays"],
+            "type": "object", "required": ["year", "calendar"],
             "properties": {
               "year": { "type": "integer" },
+              "calendar": { "type": "string", "enum": ["japan", "feed"], "description": "japan: the national holidays; feed: a GTFS feed's own services and exceptions." },
+              "services": { "type": "array", "description": "feed: each service_id with its name, days, range and days run in the year.", "items": { "type": "object", "required": ["id", "name", "runs"], "properties": { "id": { "type": "string" }, "name": { "$ref": "#/components/schemas/Name" }, "days": { "type": "string", "example": "Mon–Fri" }, "start": { "type": "string", "format": "date" }, "end": { "type": "string", "format": "date" }, "runs": { "type": "integer" } } } },
+              "exceptions": { "type": "array", "description": "feed: calendar_dates.txt in the year.", "items": { "type": "object", "required": ["date", "service", "added"], "properties": { "date": { "type": "string", "format": "date" }, "service": { "type": "string" }, "added": { "type": "boolean" } } } },
               "holidays": { "type": "array", "items": { "type": "object", "required": ["date", "name", "nameEn"], "properties": { "date": { "type": "string", "format": "date" }, "name": { "type": "string", "example": "勤労感謝の日" }, "nameEn": { "type": "string" } } } }
             }
           },
           "RouteStation": { "type": "object", "required": ["id", "title"], "properties": { "id": { "type": "string" }, "title": { "$ref": "#/components/schemas/Name" }, "railway": { "type": "string" }, "railwayTitle": { "$ref": "#/components/schemas/Name" } } },
           "RouteSegment": {
             "type": "object",
-            "required": ["train", "parts", "board", "alight", "direction", "departure", "arrival", "departureMinute", "arrivalMinute", "minutes", "stopsToRide", "category", "destinationName", "railways", "stops"],
+            "required": ["train", "parts", "board", "alight", "direction", "departure", "arrival", "departureMinute", "arrivalMinute", "minutes", "stopsToRide", "destinationName", "railways", "stops"],
             "properties": {
               "train": { "type": "string", "description": "The train part boarded." },
               "parts": { "type": "array", "items": { "type": "string" }, "description": "Every part ridden, across through service." },
@@ -689,9 +700,9 @@ enum OpenAPI {
             "type": "object", "required": ["date", "dayKind", "reason", "railways"],
             "properties": {
               "date": { "type": "string", "format": "date" },
-              "dayKind": { "type": "string", "enum": ["weekday", "saturday", "holiday"] },
+              "dayKind": { "type": "string", "enum": ["weekday", "saturday", "holiday", "dates"], "description": "dates: a feed's own calendar (GTFS)." },
               "reason": { "$ref": "#/components/schemas/Name" },
-              "railways": { "type": "array", "items": { "type": "object", "required": ["railway", "name"], "properties": { "railway": { "type": "string" }, "name": { "$ref": "#/components/schemas/Name" }, "schedule": { "type": "string", "description": "Absent: no service that day." } } } }
+              "railways": { "type": "array", "items": { "type": "object", "required": ["railway", "name"], "properties": { "railway": { "type": "string" }, "name": { "$ref": "#/components/schemas/Name" }, "schedule": { "type": "string", "description": "Absent: no service that day." }, "scheduleName": { "$ref": "#/components/schemas/Name" }, "reasons": { "type": "array", "items": { "type": "string" }, "description": "On a feed's own calendar: why each of its services runs that day." } } } }
             }
           }
         }
