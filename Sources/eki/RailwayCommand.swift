@@ -107,8 +107,11 @@ struct RailwayText {
         let railway = detail.railway
         let ja = lang == .ja
         let chip = PlaceText(lang: lang, color: color, reference: reference).chip(railway)
-        var title = "\(chip) " + (ja ? "\(railway.name.ja)  \(railway.name.en)" : "\(railway.name.en)  \(railway.name.ja)")
-        if let owner = railway.operatorName { title += "  " + (ja ? "\(owner.ja) \(owner.en)" : "\(owner.en) \(owner.ja)") }
+        let place = PlaceText(lang: lang, color: color, reference: reference)
+        var title = "\(chip) " + place.title(railway.name)
+        if let owner = railway.operatorName, owner.en != railway.name.en {
+            title += "  " + (owner.ja == owner.en ? owner.en : ja ? "\(owner.ja) \(owner.en)" : "\(owner.en) \(owner.ja)")
+        }
         title += "  \(railway.color ?? "")  \(railway.id)"
         var lines = [title]
 
@@ -137,7 +140,7 @@ struct RailwayText {
         if !detail.trainTypes.isEmpty {
             lines.append("")
             lines.append((ja ? "種別  " : "Train types  ") + detail.trainTypes.map {
-                Render.badge($0.category, color: color) + " " + lang.pick($0.name)
+                ($0.classified ? Render.badge($0.category, color: color) + " " : "") + lang.pick($0.name)
             }.joined(separator: "  "))
         }
         if !detail.calendars.isEmpty {

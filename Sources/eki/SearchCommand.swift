@@ -72,9 +72,10 @@ struct PlaceText {
     var color: Bool
     var reference: Reference
 
-    /// "渋谷 Shibuya" in Japanese mode, "Shibuya 渋谷" in English.
+    /// "渋谷 Shibuya" in Japanese mode, "Shibuya 渋谷" in English; once when a feed has one name.
     func title(_ name: LocalizedName) -> String {
-        lang == .ja ? "\(name.ja)  \(name.en)" : "\(name.en)  \(name.ja)"
+        if name.ja == name.en { return name.en }
+        return lang == .ja ? "\(name.ja)  \(name.en)" : "\(name.en)  \(name.ja)"
     }
 
     /// The railway's color as a small square (a colored block on a terminal).

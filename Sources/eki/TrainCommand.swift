@@ -45,8 +45,9 @@ extension TrainCommand {
             let category = type?.category ?? .local
             let name = part.names.first.map { " " + lang.pick($0) } ?? ""
             let railway = reference.railways[part.railway].map { lang.pick($0.name) } ?? part.railway
-            let badge = type?.classified == false ? (reference.railways[part.railway]?.shortName).map { $0 + " " } ?? ""
-                : Render.badge(category, color: Render.stdoutIsTerminal) + " "
+            let badge = Render.badge(type: type, category: category, railway: reference.railways[part.railway],
+                                     color: Render.stdoutIsTerminal)
+                + (type?.classified == false && reference.railways[part.railway]?.shortName == nil ? "" : " ")
             let number = type?.classified == false && !part.number.isEmpty ? "  " + Words(lang).trainNumber(part.number) : ""
             let headsign = part.headsign.map { "  " + Words(lang).toward(lang.pick($0)) } ?? ""
             let schedule = reference.serviceNames[part.service].map { "  " + lang.pick($0) + " (\(part.service))" } ?? ""
