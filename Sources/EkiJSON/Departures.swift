@@ -30,7 +30,7 @@ public struct DepartureJSON: CompactJSON {
     /// trains under a line naming their day.
     var nextDay: Bool
 
-    public init(_ row: Board.Row, reference: Reference, askedDay: CivilDate? = nil) {
+    public init(_ row: Board.Row, reference: Reference) {
         let departure = row.departure
         time = departure.time.clock
         serviceMinute = departure.time.value
@@ -48,7 +48,7 @@ public struct DepartureJSON: CompactJSON {
         destinationName = NameJSON(row.destination)
         headsign = departure.headsign.map(NameJSON.init)
         names = departure.names.map(NameJSON.init)
-        nextDay = row.day > (askedDay ?? row.day)
+        nextDay = row.isNextDay
     }
 
     /// Station ids as riders know them (a GTFS stop_id), each once.
@@ -88,7 +88,7 @@ public struct StationBoardJSON: CompactJSON {
         scheduleReason = NameJSON(reference.scheduleReason(first.day, schedule: first.schedule))
         lastTrainGone = boards.allSatisfy(\.lastTrainGone)
         departures = DepartureJSON.inBoardOrder(boards.flatMap { board in
-            board.rows.map { DepartureJSON($0, reference: reference, askedDay: board.serviceDate) }
+            board.rows.map { DepartureJSON($0, reference: reference) }
         })
     }
 }

@@ -85,7 +85,7 @@ public struct StationDetailJSON: Encodable {
                 link: hasLink ? (side.stationsBetween > 0 ? "dotted" : "solid") : nil,
                 stationsBetween: side.stationsBetween, toward: side.toward.map(StationNameJSON.init),
                 throughRailway: side.throughRailway.map(RailwayRefJSON.init), noTrainsThisDay: side.noTrainsThisDay,
-                next: side.next.map { DepartureJSON($0, reference: reference, askedDay: detail.instant.serviceDate) },
+                next: side.next.map { DepartureJSON($0, reference: reference) },
                 lastTrainGone: side.lastTrainGone,
                 lastTrains: side.lastTrains.map { DepartureJSON($0, reference: reference) },
                 lastByDestination: side.lastByDestination.map { DepartureJSON($0, reference: reference) },

@@ -39,7 +39,7 @@ public struct TimelineJSON: CompactJSON {
         entries = timeline.entries.map { entry in
             Entry(at: entry.at.description, lastTrainGone: entry.lastTrainGone,
                   departures: DepartureJSON.inBoardOrder(entry.rows.map {
-                      DepartureJSON($0, reference: reference, askedDay: timeline.serviceDate)
+                      DepartureJSON($0, reference: reference)
                   }))
         }
     }

@@ -16,6 +16,9 @@ public struct Board: Sendable {
         public var day: CivilDate
         /// Its minute on the clock of the board's service day (yesterday's 27:11 is 191, 03:11).
         public var boardMinute: Int
+        /// The service day the board was asked for: a row whose `day` is later is the next day's.
+        public var askedDay: CivilDate
+        public var isNextDay: Bool { day > askedDay }
     }
 
     public var station: Reference.Station
@@ -152,7 +155,8 @@ extension Timetable {
             return Board.Row(departure: departure, serviceDate: serviceDate,
                              minutesUntil: fromAsked - instant.minute.value,
                              destination: destinationName(of: departure, from: station),
-                             day: instant.serviceDate.adding(days: Self.dayIndex(fromAsked)), boardMinute: fromAsked)
+                             day: instant.serviceDate.adding(days: Self.dayIndex(fromAsked)), boardMinute: fromAsked,
+                             askedDay: instant.serviceDate)
         }
         return board
     }

@@ -50,7 +50,7 @@ struct GTFSTrainKinds {
     /// The vehicle of a rail route_type, in words; the category only orders them (fast ones last).
     static func kind(_ routeType: Int) -> (id: String, name: LocalizedName, category: TrainCategory) {
         switch routeType {
-        case 0, 900...906: ("tram", LocalizedName(ja: "路面電車", en: "Tram"), .local)
+        case 0: ("tram", LocalizedName(ja: "路面電車", en: "Tram"), .local)
         case 1, 401, 402: ("subway", LocalizedName(ja: "地下鉄", en: "Subway"), .local)
         case 12, 405: ("monorail", LocalizedName(ja: "モノレール", en: "Monorail"), .local)
         case 101: ("highspeed", LocalizedName(ja: "高速鉄道", en: "High-speed rail"), .limited)
