@@ -8,8 +8,8 @@ public enum ScheduleNames {
         switch kind {
         case "weekday": LocalizedName(ja: "平日ダイヤ", en: "Weekday timetable")
         case "saturday": LocalizedName(ja: "土曜ダイヤ", en: "Saturday timetable")
-        case "holiday": LocalizedName(ja: "休日ダイヤ", en: "Sunday and holiday timetable")
-        case "saturdayHoliday": LocalizedName(ja: "土休日ダイヤ", en: "Saturday and holiday timetable")
+        case "holiday": LocalizedName(ja: "休日ダイヤ", en: "Sunday/holiday timetable")
+        case "saturdayHoliday": LocalizedName(ja: "土休日ダイヤ", en: "Saturday/holiday timetable")
         default: LocalizedName(ja: id, en: id)
         }
     }

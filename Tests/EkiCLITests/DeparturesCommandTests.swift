@@ -108,7 +108,7 @@ import Testing
         #expect(holidays.count == 18)
         let schedule = try Self.eki(["schedule", "2026-11-23"])
         #expect(schedule.stdout.hasPrefix("2026-11-23: holiday schedule — holiday: Labor Thanksgiving Day / 祝日: 勤労感謝の日"))
-        #expect(schedule.stdout.contains("Holiday (Sunday and holiday timetable / 休日ダイヤ): 1 railway — 東京さくらトラム（都電荒川線）"),
+        #expect(schedule.stdout.contains("Holiday (Sunday/holiday timetable / 休日ダイヤ): 1 railway — 東京さくらトラム（都電荒川線）"),
                 "\(schedule.stdout)")
     }
 
