@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "EkiRouting", targets: ["EkiRouting"]),
         .library(name: "EkiTracking", targets: ["EkiTracking"]),
         .library(name: "EkiData", targets: ["EkiData"]),
+        .library(name: "EkiTicket", targets: ["EkiTicket"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -24,6 +25,11 @@ let package = Package(
         // SHA-512 of published datasets (Foundation has none on Linux); Hummingbird's test client
         // already brings 4.x, hence the range.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Connection limits and timeouts are channel handlers under Hummingbird (already a dependency of it).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // Property-based tests: extreme values into every parser and handler.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // Pure domain: time model, categories, search keys, geography. No I/O, no SQL.
@@ -32,6 +38,8 @@ let package = Package(
         .target(name: "EkiStore", dependencies: [
             "EkiCore",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // sqlite3_progress_handler: a connection to a file rewritten in place is stopped.
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // One reader per source format -> one import model -> validation -> EkiStore's writer.
         .target(name: "EkiImport", dependencies: [
@@ -51,6 +59,14 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // Tesseract's C API and Leptonica, linked from the system (libtesseract-dev, libleptonica-dev).
+        .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        // Shinkansen tickets: image -> words (Tesseract, both models) -> ticket fields with confidences;
+        // the trip they describe, kept in the user-state file. Dictionaries are TSV files compiled in.
+        .target(name: "EkiTicket", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "CTesseract"],
+                resources: [.embedInCode("Dictionaries/shinkansen-stations.tsv"),
+                            .embedInCode("Dictionaries/shinkansen-trains.tsv")]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
@@ -59,12 +75,15 @@ let package = Package(
         .target(name: "EkiServer", dependencies: [
             "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiTracking",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line app: parses arguments, calls the modules, prints.
         .executableTarget(name: "eki", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiServer",
-            "EkiTracking", "EkiData",
+            "EkiTracking", "EkiData", "EkiTicket",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
@@ -75,20 +94,30 @@ let package = Package(
         ], path: "Tests/EkiTestSupport"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
         .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
-        .testTarget(name: "EkiImportTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
+        .testTarget(name: "EkiImportTests", dependencies: [
+            "EkiCore", "EkiStore", "EkiImport", "EkiTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "EkiServerTests", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),
-        .testTarget(name: "EkiTrackingTests", dependencies: ["EkiCore", "EkiStore", "EkiTracking", "EkiTestSupport"]),
+        .testTarget(name: "EkiTrackingTests", dependencies: [
+            "EkiCore", "EkiStore", "EkiTracking", "EkiTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "EkiDataTests", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiData", "EkiServer", "EkiTestSupport",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
+        .testTarget(name: "EkiTicketTests", dependencies: ["EkiCore", "EkiStore", "EkiTicket", "EkiTestSupport"]),
         .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
     ]
 )

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs what eki needs on a fresh Debian machine, skipping whatever is already there.
-#   scripts/setup.sh          what building and running need (SQLite headers, rsvg-convert)
-#   scripts/setup.sh --test   also what the tests need (headless Chromium, Japanese fonts, selenium)
+#   scripts/setup.sh          what building and running need (SQLite headers, rsvg-convert, Tesseract with its
+#                             Japanese and English models and the C headers eki links against, Leptonica)
+#   scripts/setup.sh --test   also what the tests need (headless Chromium, Japanese fonts, selenium, Pillow
+#                             to render the test tickets)
 # Debian packages come through apt-get (run as root, or with sudo when it is there); Python ones through pip.
 set -euo pipefail
 
-packages=(libsqlite3-dev librsvg2-bin)
+packages=(libsqlite3-dev librsvg2-bin libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-jpn tesseract-ocr-eng)
 python_modules=()
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium chromium-driver fonts-noto-cjk)
-  python_modules+=(selenium)
+  python_modules+=(selenium PIL:Pillow)
 fi
 
 missing=()
@@ -24,6 +26,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-for module in "${python_modules[@]}"; do
-  python3 -c "import $module" 2>/dev/null || { echo "setup: installing $module (pip)"; python3 -m pip install -q "$module"; }
+# Each entry is the module to import, and after a colon the package pip knows it by when the names differ.
+for entry in "${python_modules[@]}"; do
+  module="${entry%%:*}" package="${entry#*:}"
+  python3 -c "import $module" 2>/dev/null || { echo "setup: installing $package (pip)"; python3 -m pip install -q "$package"; }
 done

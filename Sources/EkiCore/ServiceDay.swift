@@ -28,12 +28,20 @@ public struct ServiceInstant: Hashable, Sendable, CustomStringConvertible {
 
     /// From an absolute time, read on the clock of a timetable's own zone (a GTFS feed's
     /// agency_timezone), with that zone's offset on that day (summer time included).
+    /// Total for any `Date`: callers check times from outside first (a ride fix, a clock), and a
+    /// time beyond ±3,000 years, infinite or NaN is pinned to that bound rather than trapping in
+    /// the conversion to whole seconds.
     public init(_ instant: Date, timeZone: TimeZone) {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let raw = instant.timeIntervalSince1970
+        let bounded = raw.isNaN ? 0 : min(max(raw, -Self.secondsBound), Self.secondsBound)
+        let seconds = Int(bounded.rounded(.down)) + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: bounded))
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let secondOfDay = seconds - days * 86_400
         self.init(date: CivilDate(daysSinceEpoch: days), hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60)
     }
+
+    /// ±3,000 years of seconds around 1970: far inside Int, far outside any timetable.
+    static let secondsBound = 9.5e10
 
     /// Parses Tokyo local time "YYYY-MM-DDTHH:MM" (also with a space instead of "T").
     /// Nil for anything else, including impossible dates and times.

@@ -29,8 +29,9 @@ public struct Downloader: Sendable {
     }
 
     /// Downloads `url` to `file` (replacing it), calling `validate` on the complete body before keeping it.
+    /// `maximumBytes`: a body past this size is cut off and refused (`tooLarge`), never written whole.
     /// Throws `DownloadError` (or `CancellationError` when the task is cancelled).
-    public func download(_ url: URL, to file: URL, validate: (URL) throws -> Void) async throws {
+    public func download(_ url: URL, to file: URL, maximumBytes: Int64? = nil, validate: (URL) throws -> Void) async throws {
         let name = file.lastPathComponent
         let part = file.appendingPathExtension("part")
         let fileManager = FileManager.default
@@ -39,6 +40,10 @@ public struct Downloader: Sendable {
 
         if url.isFileURL {
             try? fileManager.removeItem(at: part)
+            if let maximumBytes, let size = (try? fileManager.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value,
+               size > maximumBytes {
+                throw DownloadError(file: name, reason: .tooLarge(limit: maximumBytes), attempts: 1)
+            }
             do {
                 try fileManager.copyItem(at: url, to: part)
                 // A copy keeps the source's mode (read-only in a published snapshot); a fetched folder is ours.
@@ -47,7 +52,7 @@ public struct Downloader: Sendable {
                 throw DownloadError(file: name, reason: .missing, attempts: 1)
             }
         } else {
-            try await fetchWithRetries(url, into: part, name: name)
+            try await fetchWithRetries(url, into: part, name: name, maximumBytes: maximumBytes)
         }
 
         do {
@@ -65,14 +70,14 @@ public struct Downloader: Sendable {
         progress(.finished(file: name, bytes: bytes))
     }
 
-    private func fetchWithRetries(_ url: URL, into part: URL, name: String) async throws {
+    private func fetchWithRetries(_ url: URL, into part: URL, name: String, maximumBytes: Int64?) async throws {
         try? FileManager.default.removeItem(at: part)
         let attempts = retries + 1
         for attempt in 1...attempts {
             try Task.checkCancellation()
             let failure: DownloadError.Reason
             do {
-                try await Transfer(url: url, part: part, name: name, timeout: timeout, progress: progress).run()
+                try await Transfer(url: url, part: part, name: name, timeout: timeout, maximumBytes: maximumBytes, progress: progress).run()
                 return
             } catch let reason as DownloadError.Reason {
                 failure = reason
@@ -135,12 +140,14 @@ public struct DownloadError: Error, CustomStringConvertible, Equatable {
         case invalid(String)
         /// The body was complete and valid but could not be written to its place.
         case notSaved(String)
+        /// The body is larger than the caller takes (it was cut off there).
+        case tooLarge(limit: Int64)
 
         public var isTransient: Bool {
             switch self {
             case .status(let code): code >= 500 || code == 408 || code == 429
             case .truncated, .stalled, .transport: true
-            case .missing, .invalid, .notSaved: false
+            case .missing, .invalid, .notSaved, .tooLarge: false
             }
         }
 
@@ -156,6 +163,7 @@ public struct DownloadError: Error, CustomStringConvertible, Equatable {
             case .missing: "no such file"
             case .invalid(let why): why
             case .notSaved(let why): "could not be saved: \(why)"
+            case .tooLarge(let limit): "larger than \(limit) bytes, more than it can be; refused"
             }
         }
 

@@ -1,3 +1,4 @@
+import Crypto
 import EkiStore
 import Foundation
 import ZIPFoundation
@@ -14,10 +15,13 @@ public struct DatasetPublisher: Sendable {
 
     public init(now: @escaping @Sendable () -> Date = Date.init) { self.now = now }
 
+    /// `signingKey`: the publisher's Ed25519 key; the manifest's signature is written beside it as
+    /// `manifest-<version>.sig` (before the manifest that names that version).
     @discardableResult
-    public func publish(database: URL, to folder: URL, description: String? = nil) throws -> DatasetManifest {
+    public func publish(database: URL, to folder: URL, description: String? = nil,
+                        signingKey: Curve25519.Signing.PrivateKey? = nil) throws -> DatasetManifest {
         do {
-            return try perform(database: database, to: folder, description: description)
+            return try perform(database: database, to: folder, description: description, signingKey: signingKey)
         } catch let error as UpdateError {
             throw error
         } catch {
@@ -25,7 +29,8 @@ public struct DatasetPublisher: Sendable {
         }
     }
 
-    private func perform(database: URL, to folder: URL, description: String?) throws -> DatasetManifest {
+    private func perform(database: URL, to folder: URL, description: String?,
+                         signingKey: Curve25519.Signing.PrivateKey?) throws -> DatasetManifest {
         let info: DatabaseInfo
         do {
             info = try Timetable(url: database).info()
@@ -48,9 +53,11 @@ public struct DatasetPublisher: Sendable {
         // Work files are hidden and removed on any failure: a failed publish leaves the folder as it was.
         let temporaryArchive = folder.appendingPathComponent(".\(fileName).\(UUID().uuidString)")
         let temporaryManifest = folder.appendingPathComponent(".manifest.json.\(UUID().uuidString)")
+        let temporarySignature = folder.appendingPathComponent(".signature.\(UUID().uuidString)")
         defer {
             try? fileManager.removeItem(at: temporaryArchive)
             try? fileManager.removeItem(at: temporaryManifest)
+            try? fileManager.removeItem(at: temporarySignature)
         }
         do {
             let archive = try Archive(url: temporaryArchive, accessMode: .create)
@@ -73,21 +80,30 @@ public struct DatasetPublisher: Sendable {
             description: description.flatMap { $0.isEmpty ? nil : $0 }
                 ?? "Tokyo timetables from \(info.source), snapshot \(info.snapshotDate)")
         do {
-            try manifest.encoded().write(to: temporaryManifest)
+            let manifestBytes = try manifest.encoded()
+            try manifestBytes.write(to: temporaryManifest)
             try FileSwap.move(temporaryArchive, over: archiveURL)
+            if let signingKey {
+                // The signature covers these exact bytes; it is in place before the manifest is.
+                try DatasetSignature.sign(manifestBytes, with: signingKey).write(to: temporarySignature)
+                try FileSwap.move(temporarySignature, over: folder.appendingPathComponent(DatasetSignature.fileName(version: version)))
+            }
             try FileSwap.move(temporaryManifest, over: manifestURL)
         } catch let error as UpdateError {
             throw error
         } catch {
             throw UpdateError.writeFailed(manifestURL.path, error.localizedDescription)
         }
-        removeStaleArchives(in: folder, keeping: [fileName, previous?.file].compactMap { $0 })
+        let versions = [version, previous?.version].compactMap { $0 }
+        removeStale(in: folder, keeping: [fileName, previous?.file].compactMap { $0 } + versions.map(DatasetSignature.fileName))
         return manifest
     }
 
-    private func removeStaleArchives(in folder: URL, keeping: [String]) {
+    /// Archives and signatures of versions before the previous one (a download of it may be under way).
+    private func removeStale(in folder: URL, keeping: [String]) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix("timetable-") && name.hasSuffix(".sqlite.zip") && !keeping.contains(name) {
+        for name in names where !keeping.contains(name)
+            && ((name.hasPrefix("timetable-") && name.hasSuffix(".sqlite.zip")) || (name.hasPrefix("manifest-") && name.hasSuffix(".sig"))) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

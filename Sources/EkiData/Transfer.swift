@@ -11,6 +11,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let part: URL
     private let name: String
     private let timeout: Duration
+    private let maximumBytes: Int64?
     private let progress: @Sendable (DownloadEvent) -> Void
 
     // Everything below is touched from URLSession's delegate queue and the watchdog: under `lock`.
@@ -24,11 +25,13 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var continuation: CheckedContinuation<Void, any Error>?
     private var task: URLSessionDataTask?
 
-    init(url: URL, part: URL, name: String, timeout: Duration, progress: @escaping @Sendable (DownloadEvent) -> Void) {
+    init(url: URL, part: URL, name: String, timeout: Duration, maximumBytes: Int64? = nil,
+         progress: @escaping @Sendable (DownloadEvent) -> Void) {
         self.url = url
         self.part = part
         self.name = name
         self.timeout = timeout
+        self.maximumBytes = maximumBytes
         self.progress = progress
     }
 
@@ -112,6 +115,11 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let proceed: Bool = lock.withLock {
             lastActivity = .now
             compressed = encoding != "identity"
+            // A declared length past the limit is refused before any byte is written.
+            if let maximumBytes, length > maximumBytes - (status == 206 ? received : 0) {
+                failure = .tooLarge(limit: maximumBytes)
+                return false
+            }
             switch status {
             case 206:
                 expected = length >= 0 ? received + length : nil
@@ -146,6 +154,12 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let event: DownloadEvent? = lock.withLock {
             guard failure == nil, let handle else { return nil }
+            // No declared length, or a lying one: cut off at the limit, the rest never written.
+            if let maximumBytes, received + Int64(data.count) > maximumBytes {
+                failure = .tooLarge(limit: maximumBytes)
+                task?.cancel()
+                return nil
+            }
             do {
                 try handle.write(contentsOf: data)
             } catch {

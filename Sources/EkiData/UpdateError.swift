@@ -15,6 +15,13 @@ public enum UpdateError: Error, CustomStringConvertible, Equatable {
     case writeFailed(String, String)
     case noPrevious(String)
     case swapFailed(String)
+    /// A key file or `--trust` value that is not an Ed25519 key.
+    case badKey(String, String)
+    /// `--trust` was given and the dataset has no signature, or one that is not the trusted key's.
+    case unsigned(String)
+    case badSignature(String)
+    /// The whole update took longer than allowed (a server trickling bytes defeats a stall timeout).
+    case deadline(seconds: Int)
 
     public var description: String {
         switch self {
@@ -33,6 +40,11 @@ public enum UpdateError: Error, CustomStringConvertible, Equatable {
         case .writeFailed(let file, let why): "cannot write \(file): \(why); nothing installed"
         case .noPrevious(let path): "no previous database to roll back to (\(path) does not exist)"
         case .swapFailed(let why): "cannot swap the database in: \(why)"
+        case .badKey(let place, let why): "\(place) is not a usable key: \(why)"
+        case .unsigned(let place): "\(place) is not signed, and --trust asks for the publisher's signature; nothing installed"
+        case .badSignature(let place):
+            "\(place) is not signed by the trusted key (signed by another key, or changed since); nothing installed"
+        case .deadline(let seconds): "the update took longer than \(seconds) s and was stopped; nothing installed"
         }
     }
 

@@ -1,3 +1,4 @@
+import Crypto
 import EkiStore
 import Foundation
 import ZIPFoundation
@@ -9,16 +10,34 @@ import ZIPFoundation
 /// as a timetable, and only then renamed over the live path (`LiveDatabase.install`). Any failure
 /// before that rename removes the work files and leaves the live database and its previous copy as
 /// they were.
+///
+/// Nothing the publisher's server says is trusted further than needed: the manifest may be 64 KB at
+/// most, the archive and the database no larger than the manifest says nor than `maximumDatabaseBytes`
+/// (a zip bomb stops there), the whole update ends by `deadline` (a server trickling a byte a second
+/// defeats the downloader's stall timeout), and with `trustedKey` the manifest must carry that key's
+/// Ed25519 signature. Work files are named by process; those of killed runs are removed first.
 public struct DatasetUpdater: Sendable {
     public var transport: UpdateTransport
     public var disk: UpdateDisk
     /// One line per step, for a person watching ("downloading …").
     public var report: @Sendable (String) -> Void
+    /// The publisher's public key: when set, only a dataset it signed is installed.
+    public var trustedKey: Curve25519.Signing.PublicKey?
+    /// The whole update, manifest to swap.
+    public var deadline: Duration
 
-    public init(transport: UpdateTransport = .standard, disk: UpdateDisk = .system,
-                report: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// A manifest is a few hundred bytes; anything past this is not one.
+    public static let maximumManifestBytes: Int64 = 64 * 1024
+    /// No timetable database comes near this (the Tokyo one is ~50 MB); a manifest saying more is refused.
+    public static let maximumDatabaseBytes: Int64 = 1 << 30
+    public static let maximumSignatureBytes: Int64 = 1024
+
+    public init(transport: UpdateTransport = .standard, disk: UpdateDisk = .system, trustedKey: Curve25519.Signing.PublicKey? = nil,
+                deadline: Duration = .seconds(1800), report: @escaping @Sendable (String) -> Void = { _ in }) {
         self.transport = transport
         self.disk = disk
+        self.trustedKey = trustedKey
+        self.deadline = deadline
         self.report = report
     }
 
@@ -30,6 +49,24 @@ public struct DatasetUpdater: Sendable {
     }
 
     public func update(from source: UpdateSource, live: LiveDatabase) async throws -> Outcome {
+        let deadline = self.deadline
+        // The update races the deadline; the loser is cancelled, and the group waits for it, so
+        // its work files are gone before this returns.
+        return try await withThrowingTaskGroup(of: Outcome?.self) { group in
+            group.addTask { try await self.updateNow(from: source, live: live) }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let outcome = first else {
+                throw UpdateError.deadline(seconds: Int(deadline.components.seconds))
+            }
+            return outcome
+        }
+    }
+
+    private func updateNow(from source: UpdateSource, live: LiveDatabase) async throws -> Outcome {
         do {
             return try await perform(from: source, live: live)
         } catch let error as UpdateError {
@@ -44,6 +81,12 @@ public struct DatasetUpdater: Sendable {
 
     private func perform(from source: UpdateSource, live: LiveDatabase) async throws -> Outcome {
         let fileManager = FileManager.default
+        do {
+            try fileManager.createDirectory(at: live.folder, withIntermediateDirectories: true)
+        } catch {
+            throw UpdateError.writeFailed(live.folder.path, UpdateDisk.describe(error))
+        }
+        live.removeStaleWorkFiles()
         let manifest = try await readManifest(source, live: live)
         let installed = live.installedManifest()
         if let installed, manifest.version <= installed.version, fileManager.fileExists(atPath: live.url.path) {
@@ -51,11 +94,8 @@ public struct DatasetUpdater: Sendable {
         }
         if manifest.schemaVersion > Schema.version { throw UpdateError.schemaTooNew(reads: Schema.version, needs: manifest.schemaVersion) }
         if manifest.schemaVersion < Schema.version { throw UpdateError.schemaTooOld(reads: Schema.version, has: manifest.schemaVersion) }
-
-        do {
-            try fileManager.createDirectory(at: live.folder, withIntermediateDirectories: true)
-        } catch {
-            throw UpdateError.writeFailed(live.folder.path, UpdateDisk.describe(error))
+        for (field, value) in [("size", manifest.size), ("databaseSize", manifest.databaseSize)] where value > Self.maximumDatabaseBytes {
+            throw UpdateError.badManifest(source.name, "\(field) \(value) is over the \(Self.maximumDatabaseBytes) bytes this eki takes")
         }
         // The archive and the database sit side by side until the swap; keep a little slack.
         let needed = manifest.size + manifest.databaseSize + (1 << 20)
@@ -70,7 +110,7 @@ public struct DatasetUpdater: Sendable {
         }
         report("downloading \(manifest.file) (\(UpdateError.megabytes(manifest.size)), \(manifest.summary))")
         do {
-            try await transport.fetch(source.file(manifest.file), archive)
+            try await transport.fetch(source.file(manifest.file), archive, manifest.size)
         } catch UpdateError.unreachable(let what, let why) {
             throw UpdateError.unreachable(what, "\(why); nothing installed")
         } catch let error as UpdateError {
@@ -84,7 +124,7 @@ public struct DatasetUpdater: Sendable {
             throw UpdateError.hashMismatch(file: manifest.file)
         }
         report("decompressing beside \(live.url.path)")
-        try decompress(archive, named: manifest.file, into: database)
+        try decompress(archive, named: manifest.file, into: database, expectedBytes: manifest.databaseSize)
         do {
             let info = try Timetable(url: database).info()   // the final check: it opens as a timetable
             guard info.schemaVersion == manifest.schemaVersion else {
@@ -97,24 +137,48 @@ public struct DatasetUpdater: Sendable {
         return .installed(manifest, replaced: installed?.version)
     }
 
+    /// The manifest, read into the live folder as a work file (removed on any exit, or by the next
+    /// run if this one is killed), 64 KB at most; its signature checked when a key is trusted.
     func readManifest(_ source: UpdateSource, live: LiveDatabase) async throws -> DatasetManifest {
-        let fileManager = FileManager.default
-        // The manifest is small; it goes to the system's temporary folder, not beside the live database.
-        let file = fileManager.temporaryDirectory.appendingPathComponent("eki-manifest-\(UUID().uuidString).json")
-        defer { try? fileManager.removeItem(at: file) }
-        do {
-            try await transport.fetch(source.manifestURL, file)
-        } catch UpdateError.unreachable(_, let why) {
-            throw UpdateError.unreachable(source.name, why)
-        } catch {
-            throw UpdateError.unreachable(source.name, "\(error)")
+        let data = try await fetchSmall(source.manifestURL, named: source.name, into: live.workFile("manifest"),
+                                        limit: Self.maximumManifestBytes, what: "manifest")
+        let manifest = try DatasetManifest.decode(data, from: source.name)
+        if let trustedKey {
+            let name = DatasetSignature.fileName(version: manifest.version)
+            let signature: Data
+            do {
+                signature = try await fetchSmall(source.file(name), named: name, into: live.workFile("signature"),
+                                                 limit: Self.maximumSignatureBytes, what: "signature")
+            } catch UpdateError.unreachable {
+                throw UpdateError.unsigned(source.name)
+            }
+            guard DatasetSignature.verify(data, signature: signature, key: trustedKey) else { throw UpdateError.badSignature(source.name) }
         }
-        guard let data = try? Data(contentsOf: file) else { throw UpdateError.unreachable(source.name, "no manifest") }
-        return try DatasetManifest.decode(data, from: source.name)
+        return manifest
+    }
+
+    /// A small file's bytes through the transport, refused past `limit`.
+    private func fetchSmall(_ url: URL, named name: String, into file: URL, limit: Int64, what: String) async throws -> Data {
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            try await transport.fetch(url, file, limit)
+        } catch UpdateError.unreachable(_, let why) {
+            throw UpdateError.unreachable(name, why)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw UpdateError.unreachable(name, "\(error)")
+        }
+        let size = FileDigest.size(of: file) ?? 0
+        guard size <= limit else { throw UpdateError.badManifest(name, "the \(what) is over \(limit / 1024) KB") }
+        guard let data = try? Data(contentsOf: file) else { throw UpdateError.unreachable(name, "no \(what)") }
+        return data
     }
 
     /// Writes the archive's one database entry to `target` through `disk`, checking its CRC-32.
-    func decompress(_ archiveURL: URL, named name: String, into target: URL) throws {
+    /// Stops as soon as it would write more than `expectedBytes` (the manifest's databaseSize): a
+    /// small archive that inflates to gigabytes never reaches the disk.
+    func decompress(_ archiveURL: URL, named name: String, into target: URL, expectedBytes: Int64) throws {
         let archive: Archive
         do {
             archive = try Archive(url: archiveURL, accessMode: .read)
@@ -124,15 +188,25 @@ public struct DatasetUpdater: Sendable {
         guard let entry = archive[DatasetPublisher.entryName] ?? archive.first(where: { $0.type == .file }) else {
             throw UpdateError.badArchive(name, "no database inside")
         }
+        let tooLarge = UpdateError.badArchive(name, "it decompresses to more than the manifest's databaseSize of \(expectedBytes) bytes")
+        // The entry's own word first (it can lie: the count below is what holds).
+        guard Int64(clamping: entry.uncompressedSize) <= expectedBytes else { throw tooLarge }
         guard FileManager.default.createFile(atPath: target.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: target) else {
             throw UpdateError.writeFailed(target.path, FileSwap.lastError())
         }
         defer { try? handle.close() }
         var writeFailure: (any Error)?
+        var written: Int64 = 0
+        var overflowed = false
         let checksum: CRC32
         do {
             checksum = try archive.extract(entry) { chunk in
+                written += Int64(chunk.count)
+                guard written <= expectedBytes else {
+                    overflowed = true
+                    throw tooLarge
+                }
                 do {
                     try disk.write(handle, chunk)
                 } catch {
@@ -141,9 +215,13 @@ public struct DatasetUpdater: Sendable {
                 }
             }
         } catch {
+            if overflowed { throw tooLarge }
             if let writeFailure { throw UpdateError.writeFailed(target.deletingLastPathComponent().path, UpdateDisk.describe(writeFailure)) }
             throw UpdateError.badArchive(name, "cannot decompress (\(error))")
         }
         guard checksum == entry.checksum else { throw UpdateError.badArchive(name, "CRC-32 mismatch") }
+        guard written == expectedBytes else {
+            throw UpdateError.badArchive(name, "it decompresses to \(written) bytes, the manifest's databaseSize says \(expectedBytes)")
+        }
     }
 }

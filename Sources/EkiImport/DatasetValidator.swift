@@ -8,6 +8,7 @@ import EkiStore
 /// through-service links are dropped, trains that cannot be placed are left out).
 enum DatasetValidator {
     static func validate(_ dataset: inout TimetableDataset, warnings: inout [ImportWarning]) {
+        validateReference(&dataset, warnings: &warnings)
         var stations = Dictionary(dataset.stations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let railways = Dictionary(dataset.railways.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var typeIds = Set(dataset.trainTypes.map(\.id))
@@ -90,6 +91,93 @@ enum DatasetValidator {
             for station in railway.stations where stations[station] == nil {
                 warnings.append(.init(.unknownStation, "railway \(railway.id) lists station \(station), which is not in the station list",
                                       ids: [station, railway.id]))
+            }
+        }
+    }
+
+    /// The reference records, before anything refers to them: one record per id (the database
+    /// holds ids unique; the second would stop the import with a raw SQLite error), coordinates on
+    /// Earth, a station's railway one that exists, complexes of known stations, shapes of known
+    /// railways. What is dropped is always a warning naming the file and the id.
+    private static func validateReference(_ dataset: inout TimetableDataset, warnings: inout [ImportWarning]) {
+        let files = SourceFiles(format: dataset.source.format)
+        func unique<T>(_ records: inout [T], id: (T) -> String, what: String, file: String) {
+            var seen = Set<String>()
+            records = records.filter { record in
+                guard seen.insert(id(record)).inserted else {
+                    warnings.append(.init(.duplicateId, "\(file): \(what) \(id(record)) appears twice; the second is ignored",
+                                          ids: [id(record)]))
+                    return false
+                }
+                return true
+            }
+        }
+        unique(&dataset.operators, id: \.id, what: "operator", file: files.operators)
+        unique(&dataset.directions, id: \.id, what: "direction", file: files.directions)
+        unique(&dataset.railways, id: \.id, what: "railway", file: files.railways)
+        unique(&dataset.stations, id: \.id, what: "station", file: files.stations)
+        unique(&dataset.trainTypes, id: \.id, what: "train type", file: files.trainTypes)
+
+        let railways = Set(dataset.railways.map(\.id))
+        for index in dataset.stations.indices {
+            let station = dataset.stations[index]
+            if let point = station.coordinate, !isOnEarth(point) {
+                warnings.append(.init(.badCoordinates,
+                                      "\(files.stations): station \(station.id) has coordinates [\(number(point.longitude)), \(number(point.latitude))] (longitude, latitude) that are not on Earth; kept without coordinates",
+                                      ids: [station.id]))
+                dataset.stations[index].coordinate = nil
+            }
+            if let railway = station.railwayId, !railways.contains(railway) {
+                warnings.append(.init(.unknownRailway,
+                                      "\(files.stations): station \(station.id) names railway \(railway), which is not in \(files.railways); kept without a railway",
+                                      ids: [station.id, railway]))
+                dataset.stations[index].railwayId = nil
+            }
+        }
+        let stations = Set(dataset.stations.map(\.id))
+        for complex in dataset.complexes {
+            for station in complex.joined() where !stations.contains(station) {
+                warnings.append(.init(.unknownComplexMember, "a station complex lists \(station), which is not in \(files.stations); left out of it",
+                                      ids: [station]))
+            }
+        }
+        for (railway, parts) in dataset.shapes.sorted(by: { $0.key < $1.key }) {
+            if !railways.contains(railway) {
+                warnings.append(.init(.shapeProblem, "the shape of \(railway) is dropped: no such railway in \(files.railways)", ids: [railway]))
+                dataset.shapes[railway] = nil
+            } else if parts.contains(where: { $0.contains { !isOnEarth($0) } }) {
+                warnings.append(.init(.badCoordinates, "the shape of \(railway) has points that are not on Earth; dropped", ids: [railway]))
+                dataset.shapes[railway] = nil
+            }
+        }
+    }
+
+    static func isOnEarth(_ point: GeoPoint) -> Bool {
+        point.latitude.isFinite && point.longitude.isFinite && (-90...90).contains(point.latitude) && (-180...180).contains(point.longitude)
+    }
+
+    /// A coordinate for a message: as given, but one line and short whatever it is.
+    private static func number(_ value: Double) -> String {
+        abs(value) < 1e6 ? String(value) : String(format: "%.3g", value)
+    }
+
+    /// Where each kind of record comes from in each format, for messages.
+    struct SourceFiles {
+        var stations = "stations", railways = "railways", operators = "operators", directions = "directions", trainTypes = "train types"
+
+        init(format: String) {
+            switch format {
+            case "minitokyo3d":
+                (stations, railways, operators, directions, trainTypes) =
+                    ("stations.json", "railways.json", "operators.json", "rail-directions.json", "train-types.json")
+            case "odpt":
+                (stations, railways, operators, directions, trainTypes) =
+                    ("odpt_Station.json", "odpt_Railway.json", "odpt_Operator.json", "odpt_RailDirection.json", "odpt_TrainType.json")
+            case "gtfs":
+                (stations, railways, operators, directions, trainTypes) =
+                    ("stops.txt", "routes.txt", "agency.txt", "trips.txt", "routes.txt")
+            default:
+                break
             }
         }
     }

@@ -36,6 +36,10 @@ public struct Importer: Sendable {
     public func run(folder: URL, database: URL, progress: (Event) -> Void = { _ in }) throws -> Report {
         let started = Date()
         // A folder, or a single file such as a GTFS .zip: the sources decide what they recognise.
+        // A link that loops looks missing to every check below: it is named as what it is.
+        if let loop = SymbolicLinks.firstLoop(in: folder) {
+            throw ImportError.unreadable(file: loop, reason: "a symbolic link that loops (it points back to itself)")
+        }
         guard FileManager.default.fileExists(atPath: folder.path) else {
             throw ImportError.noSuchFolder(folder.path)
         }

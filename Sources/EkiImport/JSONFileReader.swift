@@ -19,7 +19,11 @@ struct JSONFileReader {
     /// Like `decode`, but a missing file is a warning (the import goes on without it).
     mutating func decodeOptional<T: Decodable>(_ type: T.Type, from relativePath: String,
                                                warnings: inout [ImportWarning]) throws -> T? {
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(relativePath).path) else {
+        let path = folder.appendingPathComponent(relativePath).path
+        if SymbolicLinks.loops(path) {
+            throw ImportError.unreadable(file: relativePath, reason: "a symbolic link that loops (it points back to itself)")
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
             warnings.append(.init(.missingFile, "\(relativePath) is missing; imported without it", ids: [relativePath]))
             return nil
         }
@@ -87,7 +91,8 @@ struct JSONFileReader {
         do {
             return try Data(contentsOf: url)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "permission denied or not a file" : "no such file"
+            let reason = SymbolicLinks.loops(url.path) ? "a symbolic link that loops (it points back to itself)"
+                : FileManager.default.fileExists(atPath: url.path) ? "permission denied or not a file" : "no such file"
             throw ImportError.unreadable(file: relativePath, reason: reason)
         }
     }

@@ -1,26 +1,216 @@
 import EkiCore
 import EkiStore
+import Foundation
 import Synchronization
 
-/// The networks of the last few service days asked for, built once each: a server answers many
-/// fastest-route requests for today and tomorrow from the same two (~110 ms to build one).
+/// The networks of the last few service days asked for, each built once, off the request path.
+///
+/// A network takes 100–300 ms of CPU to build. Built on the request path, four clients asking for
+/// new dates would hold every worker thread of a two-core server and starve cheap requests (issue
+/// 20). So one background thread, at a lower CPU priority, builds them in turn from a small queue;
+/// `network(for:)` never builds: it answers from what is built or throws `RouteNetworks.Failure`
+/// (`notReady` once the date is queued, `busy` when the queue is full, `outsideWindow` for a date the
+/// server does not serve). A caller that can wait does so with `waitUntilBuilt(_:timeout:)`.
 public final class RouteNetworks: Sendable {
-    private let timetable: Timetable
-    private let built = Mutex<[(date: CivilDate, network: RouteNetwork)]>([])
-    private static let capacity = 3
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Queued or being built; ask again once `waitUntilBuilt` says so.
+        case notReady(CivilDate)
+        /// Too many dates are waiting already.
+        case busy
+        /// Networks are built for these dates only.
+        case outsideWindow(CivilDate, served: ClosedRange<CivilDate>)
 
-    public init(timetable: Timetable) { self.timetable = timetable }
-
-    public func network(for date: CivilDate) throws -> RouteNetwork {
-        if let known = built.withLock({ $0.first { $0.date == date }?.network }) { return known }
-        // Built outside the lock: a request for another day does not wait for this one.
-        let network = try RouteNetwork(timetable: timetable, serviceDate: date)
-        built.withLock { networks in
-            if !networks.contains(where: { $0.date == date }) {
-                networks.append((date, network))
-                if networks.count > Self.capacity { networks.removeFirst() }
+        public var description: String {
+            switch self {
+            case .notReady(let date): "the network of \(date) is being built"
+            case .busy: "fastest routes are busy with other dates"
+            case .outsideWindow(let date, let served):
+                "fastest routes are served for dates from \(served.lowerBound) to \(served.upperBound), not \(date)"
             }
         }
-        return network
+    }
+
+    /// Which service days are served, in days around `today()`: -1...30 is yesterday (its late
+    /// trains) to a month ahead.
+    public struct Window: Sendable {
+        public var days: ClosedRange<Int>
+        public var today: @Sendable () -> CivilDate
+
+        public init(days: ClosedRange<Int>, today: @escaping @Sendable () -> CivilDate) {
+            self.days = days
+            self.today = today
+        }
+
+        /// The served dates, plus the morning after the last one (a search late on the last day
+        /// looks there when nothing runs any more).
+        func contains(_ date: CivilDate) -> Bool {
+            let offset = date.daysSinceEpoch - today().daysSinceEpoch
+            return offset >= days.lowerBound && offset <= days.upperBound + 1
+        }
+
+        var served: ClosedRange<CivilDate> {
+            let day = today()
+            return day.adding(days: days.lowerBound)...day.adding(days: days.upperBound)
+        }
+    }
+
+    private struct State {
+        var built: [(date: CivilDate, network: RouteNetwork)] = []
+        var queue: [CivilDate] = []
+        var building: CivilDate?
+        /// A build that failed (the database could not be read): told once to the next asker.
+        var failed: [CivilDate: any Error] = [:]
+        var waiters: [CivilDate: [UInt64: CheckedContinuation<Bool, Never>]] = [:]
+        var nextWaiter: UInt64 = 0
+        var stopped = false
+    }
+
+    private let timetable: Timetable
+    private let window: Window?
+    private let capacity: Int
+    private let queueLimit: Int
+    private let state = Mutex(State())
+    private let work = DispatchSemaphore(value: 0)
+    private let ownConnection = Mutex<Timetable?>(nil)
+    private let waitInline: Duration?
+    /// Broadcast after each build, for callers waiting inline.
+    private let finished = NSCondition()
+
+    /// `window`: the dates served (nil: any). `capacity`: networks kept (each ~10 MB).
+    /// `queueLimit`: dates waiting to be built beyond the one under way. `waitInline`: how long
+    /// `network(for:)` itself blocks for a build — for callers with no way to wait asynchronously
+    /// (a router without `RouteNetworkWait`, a test); nil, as `eki serve` has it, never blocks.
+    public init(timetable: Timetable, window: Window? = nil, capacity: Int = 3, queueLimit: Int = 2,
+                waitInline: Duration? = .seconds(120)) {
+        self.timetable = timetable
+        self.window = window
+        self.capacity = max(1, capacity)
+        self.queueLimit = max(1, queueLimit)
+        self.waitInline = waitInline
+        startBuilder()
+    }
+
+    deinit {
+        state.withLock { $0.stopped = true }
+        work.signal()
+    }
+
+    /// The network of `date` if it is built; otherwise asks for it and throws `Failure` (after
+    /// waiting up to `waitInline` for it, when set).
+    public func network(for date: CivilDate) throws -> RouteNetwork {
+        guard let waitInline else { return try lookUp(date) }
+        let deadline = Date().addingTimeInterval(Double(waitInline.components.seconds) + Double(waitInline.components.attoseconds) / 1e18)
+        finished.lock()
+        defer { finished.unlock() }
+        while true {
+            do {
+                return try lookUp(date)
+            } catch Failure.notReady(date) {
+                guard finished.wait(until: deadline) || Date() < deadline else { throw Failure.notReady(date) }
+            }
+        }
+    }
+
+    private func lookUp(_ date: CivilDate) throws -> RouteNetwork {
+        if let window, !window.contains(date) { throw Failure.outsideWindow(date, served: window.served) }
+        let (outcome, queued) = state.withLock { state -> (Result<RouteNetwork, any Error>, Bool) in
+            if let index = state.built.firstIndex(where: { $0.date == date }) {
+                // Most recently used last: the oldest is the one dropped.
+                let entry = state.built.remove(at: index)
+                state.built.append(entry)
+                return (.success(entry.network), false)
+            }
+            if let error = state.failed.removeValue(forKey: date) { return (.failure(error), false) }
+            if state.building == date || state.queue.contains(date) { return (.failure(Failure.notReady(date)), false) }
+            guard state.queue.count < queueLimit else { return (.failure(Failure.busy), false) }
+            state.queue.append(date)
+            return (.failure(Failure.notReady(date)), true)
+        }
+        if queued { work.signal() }
+        return try outcome.get()
+    }
+
+    /// Waits until `date`'s network is built (true), or `timeout` passes (false). True at once when
+    /// nothing is pending for `date` (built, failed, or never asked): ask `network(for:)` again.
+    public func waitUntilBuilt(_ date: CivilDate, timeout: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let id: UInt64? = state.withLock { state in
+                guard state.building == date || state.queue.contains(date) else { return nil }
+                state.nextWaiter += 1
+                state.waiters[date, default: [:]][state.nextWaiter] = continuation
+                return state.nextWaiter
+            }
+            guard let id else { return continuation.resume(returning: true) }
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.expire(date, id)
+            }
+        }
+    }
+
+    private func expire(_ date: CivilDate, _ id: UInt64) {
+        state.withLock { $0.waiters[date]?.removeValue(forKey: id) }?.resume(returning: false)
+    }
+
+    // MARK: - The builder
+
+    /// One thread for the object's life, niced so that requests win the CPU when it is scarce.
+    private func startBuilder() {
+        let thread = Thread { [weak self, work] in
+            Self.lowerPriority()
+            while true {
+                work.wait()
+                guard let self else { return }
+                if !self.buildNext() { return }
+            }
+        }
+        thread.name = "eki-route-networks"
+        thread.start()
+    }
+
+    /// Builds the first queued date, if any; false once stopped.
+    private func buildNext() -> Bool {
+        guard let date = state.withLock({ state -> CivilDate? in
+            guard !state.stopped, !state.queue.isEmpty else { return nil }
+            let date = state.queue.removeFirst()
+            state.building = date
+            return date
+        }) else { return !state.withLock { $0.stopped } }
+        let result = Result { try RouteNetwork(timetable: builderTimetable(), serviceDate: date) }
+        let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            state.building = nil
+            switch result {
+            case .success(let network):
+                state.built.append((date, network))
+                if state.built.count > capacity { state.built.removeFirst() }
+            case .failure(let error):
+                state.failed[date] = error
+            }
+            return Array((state.waiters.removeValue(forKey: date) ?? [:]).values)
+        }
+        for waiter in waiters { waiter.resume(returning: true) }
+        finished.lock()
+        finished.broadcast()
+        finished.unlock()
+        return true
+    }
+
+    /// The builder reads through its own connection to the same file, so the requests' connection
+    /// (a serial queue) is not held for the ~100 ms a build reads; the shared one when that file
+    /// is no longer the one served (replaced since) or cannot be opened.
+    private func builderTimetable() -> Timetable {
+        if let own = ownConnection.withLock({ $0 }) { return own }
+        guard let own = try? Timetable(url: timetable.url), let mine = try? own.info(), let served = try? timetable.info(),
+              mine.snapshotDigest == served.snapshotDigest, mine.importedAt == served.importedAt else { return timetable }
+        ownConnection.withLock { $0 = own }
+        return own
+    }
+
+    private static func lowerPriority() {
+        #if os(Linux)
+        // Linux gives each thread its own nice value: this one alone yields to the request threads.
+        // (who 0 is the calling thread under NPTL).
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 }

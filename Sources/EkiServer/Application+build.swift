@@ -2,16 +2,20 @@ import EkiRouting
 import EkiStore
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// Where the server listens.
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
+    /// Timeouts, connection cap, and the fastest routes' window and wait.
+    public var limits: ServerLimits
 
-    public init(host: String = "127.0.0.1", port: Int = 8080) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits()) {
         self.host = host
         self.port = port
+        self.limits = limits
     }
 }
 
@@ -22,11 +26,17 @@ public struct ServerConfiguration: Sendable {
 public func buildApplication(timetable: Timetable, configuration: ServerConfiguration, logger: Logger,
                              published: URL? = nil,
                              onRunning: @escaping @Sendable (String) -> Void = { _ in }) throws -> some ApplicationProtocol {
-    Application(
+    let limits = configuration.limits
+    return Application(
         responder: try LiveResponder(timetable: timetable, logger: logger) { timetable in
-            try buildRouter(timetable: timetable, published: published).buildResponder()
+            try buildRouter(timetable: timetable, published: published, limits: limits).buildResponder()
         },
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "eki"),
+        // Every connection is timed and counted (ConnectionGuard); past the cap it gets a 503. Far
+        // past it (a flood faster than refusals close), the listening socket stops accepting, so
+        // the process keeps file descriptors for the connections it serves.
+        server: .guardedHTTP1(limits: limits),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "eki",
+                             availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections + limits.refusalSlack, logger: logger)),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
@@ -39,16 +49,21 @@ public func buildApplication(timetable: Timetable, configuration: ServerConfigur
 /// problem JSON. `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes`
 /// bounds the encoded answers kept; `published` is served under /data/ when given.
 public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init,
-                        cacheBytes: Int = 16 << 20, published: URL? = nil) throws -> Router<BasicRequestContext> {
+                        cacheBytes: Int = 16 << 20, published: URL? = nil,
+                        limits: ServerLimits = ServerLimits()) throws -> Router<EkiRequestContext> {
     let info = try timetable.info()
-    let router = Router(options: .autoGenerateHeadEndpoints)
+    let router = Router(context: EkiRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Middleware first: routes added later are wrapped by it, and so is the not-found responder.
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: TimeZoneMiddleware(timeZone: timetable.timeZone,
                                               attribution: info.source == "minitokyo3d" ? nil : info.attribution))
-    // Fastest routes: each service day's network built once, for the API and the pages alike.
-    let networks = RouteNetworks(timetable: timetable)
+    // Fastest routes: each service day's network built once in the background, for the API and
+    // the pages alike; requests wait a bounded time for it (inside ProblemMiddleware, which turns
+    // what is left into a 503 or a 400).
+    let networks = RouteNetworks(timetable: timetable, window: .init(days: limits.routeDays) { timetable.now(clock()).serviceDate },
+                                 waitInline: nil)
+    router.add(middleware: RouteNetworkWait(networks: networks, wait: limits.routeWait))
     let api = TimetableAPI(timetable: timetable,
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),
                            clock: clock, networks: networks)

@@ -20,17 +20,22 @@ public enum ResolveError: Error, Equatable, CustomStringConvertible {
         case .unreadableStation:
             "the station name is too long or contains control characters"
         case .noStation(let query, let suggestions):
-            "no station matches \"\(query)\"" + (suggestions.isEmpty ? "" : "; did you mean: " + suggestions.joined(separator: ", "))
+            "no station matches \(Self.quoted(query))" + (suggestions.isEmpty ? "" : "; did you mean: " + suggestions.joined(separator: ", "))
         case .noDepartures(let stations):
             stations.count == 1 ? "\(stations[0]) is in the data but no train leaves from it"
                 : "\(stations.joined(separator: ", ")) are in the data but no train leaves from them"
         case .noDirection(let id, let station, let valid):
-            "no direction \"\(id)\" at \(station); valid: \(valid.joined(separator: ", "))"
+            "no direction \(Self.quoted(id)) at \(station); valid: \(valid.joined(separator: ", "))"
         case .noRailway(let query, let station, let valid):
-            "no railway \"\(query)\" at \(station); valid: \(valid.joined(separator: ", "))"
+            "no railway \(Self.quoted(query)) at \(station); valid: \(valid.joined(separator: ", "))"
         case .noRailwayNamed(let query, let suggestions):
-            "no railway matches \"\(query)\"" + (suggestions.isEmpty ? "" : "; did you mean: " + suggestions.joined(separator: ", "))
+            "no railway matches \(Self.quoted(query))" + (suggestions.isEmpty ? "" : "; did you mean: " + suggestions.joined(separator: ", "))
         }
+    }
+
+    /// What the rider typed, echoed short: a message stays one readable line whatever was sent.
+    static func quoted(_ text: String) -> String {
+        "\"" + (text.count > 60 ? String(text.prefix(60)) + "…" : text) + "\""
     }
 }
 

@@ -190,7 +190,8 @@ extension TimetableWriter {
             bytes.reserveCapacity(points.count * 8)
             for point in points {
                 for degrees in [point.latitude, point.longitude] {
-                    let micro = Int32((degrees * 1_000_000).rounded())
+                    // The validator drops points off Earth; this never traps whatever reaches it.
+                    let micro = degrees.isFinite ? Int32((min(max(degrees, -180), 180) * 1_000_000).rounded()) : 0
                     withUnsafeBytes(of: micro.littleEndian) { bytes.append(contentsOf: $0) }
                 }
             }

@@ -41,6 +41,7 @@ public struct TimetableWriter {
         try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = temporaryURL
         try? fileManager.removeItem(at: temporary)
+        removeStaleWorkFiles()
         do {
             var summary = Summary()
             do {
@@ -77,9 +78,25 @@ public struct TimetableWriter {
                 throw StoreError.io("cannot move the new database into place at \(target.path): \(String(cString: strerror(errno)))")
             }
             return summary
+        } catch let error as DatabaseError {
+            try? fileManager.removeItem(at: temporary)
+            // SQLite's own words without the statement: the SQL means nothing to the person importing.
+            throw StoreError.inconsistent("cannot write the database: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")")
         } catch {
             try? fileManager.removeItem(at: temporary)
             throw error
+        }
+    }
+
+    /// Removes `.NAME.importing-PID` work files of imports whose process is gone (`kill -9` runs no
+    /// clean-up; such a file can be tens of megabytes). A running import's file is left alone.
+    func removeStaleWorkFiles() {
+        let folder = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent).importing-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 

@@ -12,7 +12,7 @@ public final class UserState: Sendable {
     public init(url: URL) throws {
         self.url = url
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Self.preparePrivateFile(url)
             var configuration = Configuration()
             configuration.label = "user-state"
             configuration.busyMode = .timeout(5)   // two eki processes at once wait for each other
@@ -23,6 +23,24 @@ public final class UserState: Sendable {
         } catch let error as CocoaError {
             throw StoreError.notFound("cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
         }
+    }
+
+    /// Bookmarks, history and routes say where a rider goes: only they may read them. A folder
+    /// made here is 0700, the file (and the journal SQLite makes beside it with the same mode) 0600,
+    /// tightened if an earlier eki left them readable. A folder that already existed is the
+    /// rider's (it may be /tmp): left alone.
+    static func preparePrivateFile(_ url: URL) throws {
+        let fileManager = FileManager.default
+        let folder = url.deletingLastPathComponent()
+        if !fileManager.fileExists(atPath: folder.path) {
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } else if folder.lastPathComponent == "eki" {
+            // Our own folder under the state home, made 0755 by an earlier eki.
+            try? fileManager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        }
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+        try? fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
     }
 
     /// `--state PATH`, else `$EKI_STATE`, else `$XDG_STATE_HOME/eki/state.sqlite`
@@ -84,6 +102,16 @@ public final class UserState: Sendable {
                     body TEXT NOT NULL,
                     updated REAL NOT NULL
                 ) WITHOUT ROWID;
+                """)
+        }
+        // The one active Shinkansen trip (EkiTicket encodes it): the ticket as read and corrected.
+        migrator.registerMigration("trip") { db in
+            try db.execute(sql: """
+                CREATE TABLE active_trip(
+                    slot INTEGER PRIMARY KEY CHECK (slot = 1),
+                    body TEXT NOT NULL,
+                    updated REAL NOT NULL
+                )
                 """)
         }
         return migrator
@@ -257,6 +285,31 @@ extension UserState {
                 """).map {
                 StoredPattern(signature: $0[0], body: $0[1], uses: $0[2], lastUsed: Date(timeIntervalSince1970: $0[3]))
             }
+        }
+    }
+}
+
+// MARK: - Trip
+
+extension UserState {
+    /// The active Shinkansen trip as its owner encoded it, or nil.
+    public func activeTrip() throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT body FROM active_trip WHERE slot = 1") }
+    }
+
+    /// Replaces the active trip.
+    public func setActiveTrip(_ body: String, at date: Date = Date()) throws {
+        try writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO active_trip VALUES (1, ?, ?)", arguments: [body, date.timeIntervalSince1970])
+        }
+    }
+
+    /// Drops the active trip; true when there was one.
+    @discardableResult
+    public func clearActiveTrip() throws -> Bool {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM active_trip")
+            return db.changesCount > 0
         }
     }
 }

@@ -21,4 +21,26 @@ public struct Fix: Sendable, Equatable, Codable {
         self.speed = speed
         self.course = course
     }
+
+    /// Times a fix may carry: 1970-01-01 up to 2100-01-01 (UTC). Anything else is a broken clock or
+    /// a hostile client, and turning it into a service day would overflow a calendar computation.
+    public static let supportedTimes: Range<Double> = 0 ..< 4_102_444_800
+
+    /// The years of `supportedTimes`, for messages.
+    public static let supportedYears = "1970–2099"
+}
+
+/// JSON numbers as a ride file or a request gives them: a real number only. `true` and `false`
+/// come out of JSONSerialization as NSNumber too (1 and 0); they are not numbers here.
+public enum JSONNumber {
+    public static func double(_ value: Any?) -> Double? {
+        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        return number.doubleValue
+    }
+
+    public static func isBoolean(_ value: Any?) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        // Booleans are the only values JSONSerialization makes with the `char` type code.
+        return String(cString: number.objCType) == "c"
+    }
 }

@@ -15,9 +15,9 @@ public struct RideFileError: Error, CustomStringConvertible, Equatable {
 /// or GPX 1.1 (`trkpt` with `lat`/`lon` and `<time>`; accuracy, speed and course from the point or
 /// its extensions: `<accuracy>`, `<hdop>`, `<speed>`, `<course>`, with any namespace prefix).
 ///
-/// Only a file that cannot be understood is an error. Values that parse but make no sense (a latitude
-/// of 200, a negative accuracy, time going backwards) are returned as they are: the tracker skips and
-/// counts them.
+/// Only a file that cannot be understood is an error, and so is a time outside 1970–2099 (no
+/// service day to put it on). Values that parse but make no sense (a latitude of 200, a negative
+/// accuracy, time going backwards) are returned as they are: the tracker skips and counts them.
 public enum RideFileReader {
     /// Accuracy when a file gives none: a phone's usual figure in the open.
     public static let defaultAccuracy = 20.0
@@ -63,7 +63,7 @@ public enum RideFileReader {
                 if required { throw RideFileError(line: line, message: "missing \"\(key)\"") }
                 return nil
             }
-            if let number = value as? NSNumber { return number.doubleValue }
+            if let number = JSONNumber.double(value) { return number }
             if let text = value as? String, let parsed = Double(text) { return parsed }
             throw RideFileError(line: line, message: "\"\(key)\" is not a number")
         }
@@ -73,10 +73,13 @@ public enum RideFileReader {
             if let parsed = Double(text) { time = parsed } else if let parsed = parseTime(text) { time = parsed } else {
                 throw RideFileError(line: line, message: "\"t\" is neither ISO 8601 nor epoch seconds: \(text.prefix(40))")
             }
-        } else if let seconds = t as? NSNumber {
-            time = seconds.doubleValue
+        } else if let seconds = JSONNumber.double(t) {
+            time = seconds
         } else {
             throw RideFileError(line: line, message: "\"t\" is neither ISO 8601 nor epoch seconds")
+        }
+        guard Fix.supportedTimes.contains(time) else {
+            throw RideFileError(line: line, message: "\"t\" is not a time between \(Fix.supportedYears)")
         }
         guard let latitude = try number("lat", required: true), let longitude = try number("lon", required: true) else {
             throw RideFileError(line: line, message: "missing \"lat\" or \"lon\"")
@@ -155,6 +158,7 @@ final class GPXRideReader: NSObject, XMLParserDelegate {
             point = nil
             guard let time = fields["time"] else { return fail("trkpt without <time>") }
             guard let seconds = RideFileReader.parseTime(time) else { return fail("<time> is not ISO 8601: \(time.prefix(40))") }
+            guard Fix.supportedTimes.contains(seconds) else { return fail("<time> is not between \(Fix.supportedYears)") }
             func value(_ key: String) -> Double? {
                 guard let raw = fields[key] else { return nil }
                 guard let number = Double(raw) else { fail("<\(key)> is not a number: \(raw.prefix(20))"); return nil }

@@ -41,6 +41,8 @@ final class RideFilter {
     /// Still this long, the rider may be changing trains; other lines then start at most this far behind.
     static let changeSeconds = 75.0
     static let changeWindow = 8.0
+    /// Fixes kept for the speed estimate: two a second over its 30 s.
+    static let recentLimit = 64
 
     init(rails: RailNetwork) { self.rails = rails }
 
@@ -70,6 +72,9 @@ final class RideFilter {
         if accuracy <= Self.usableAccuracy { lastUsable = fix.time }
         recent.append((fix.time, point, accuracy, speed))
         recent.removeAll { fix.time - $0.time > 30 }
+        // Bounded whatever the pace of the fixes (a client may send many a second): the speed
+        // estimate needs only a few from 10–30 s ago.
+        if recent.count > Self.recentLimit { recent.removeFirst(recent.count - Self.recentLimit) }
 
         // Standing still: a stop once it lasts, recorded once per stop on every line within reach.
         // A fix without a speed changes nothing, and only a clear move ends a stop (GPS speed

@@ -22,7 +22,7 @@ public final class RideTracker {
         if let reason = SkippedFix.reason(fix, after: accepted) {
             skipped[reason.rawValue, default: 0] += 1
             var state = lastState ?? TrackingState(time: accepted?.time ?? 0, reducedAccuracy: true)
-            if fix.time.isFinite, fix.time >= state.time { state.time = fix.time }
+            if Fix.supportedTimes.contains(fix.time), fix.time >= state.time { state.time = fix.time }
             return state
         }
         accepted = fix

@@ -12,13 +12,30 @@ struct DataUpdateCommand: AsyncParsableCommand {
             Reads the manifest at URL (http://, https://, file:// or a folder path), and when it offers a \
             newer version than the one installed, downloads it, checks its size, SHA-512 and schema, opens \
             it, and renames it over the live database, keeping the old one for `eki data rollback`. A \
-            running `eki serve` switches to it within a second. Nothing changes when any check fails.
+            running `eki serve` switches to it within a second. Nothing changes when any check fails. With \
+            --trust, only a dataset whose manifest carries that key's signature is installed.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Where the dataset is published: a URL or folder holding manifest.json.", valueName: "url"))
     var from: String
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Install only a dataset signed by this Ed25519 public key (a PEM file, or its base64 line).", valueName: "pubkey"))
+    var trust: String?
+
+    @Option(name: .long, help: ArgumentHelp("Give up on the whole update after this many seconds.", valueName: "s"))
+    var timeout = 1800.0
+
+    @Option(name: .long, help: ArgumentHelp("Drop a connection that sends nothing for this many seconds (then retry).", valueName: "s"))
+    var stallTimeout = 30.0
+
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        for (name, value) in [("--timeout", timeout), ("--stall-timeout", stallTimeout)] {
+            guard value.isFinite, (0.1...604_800).contains(value) else { throw ValidationError("\(name) must be a number of seconds from 0.1 to 604800") }
+        }
+    }
 }
 
 extension DataUpdateCommand {
@@ -27,8 +44,11 @@ extension DataUpdateCommand {
         let interruption = UpdateInterruption(live)
         defer { interruption.cancel() }
         let showSteps = Terminal.stderrIsTerminal
-        let updater = DatasetUpdater(report: { line in if showSteps { Terminal.error(line) } })
         try await dataStep {
+            let key = try trust.map { try DatasetSignature.publicKey($0) }
+            let transport = UpdateTransport.downloading(with: Downloader(timeout: .seconds(stallTimeout)))
+            let updater = DatasetUpdater(transport: transport, trustedKey: key, deadline: .seconds(timeout),
+                                         report: { line in if showSteps { Terminal.error(line) } })
             let source = try UpdateSource(from)
             switch try await updater.update(from: source, live: live) {
             case .upToDate(let installed, let offered):

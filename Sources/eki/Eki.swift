@@ -11,6 +11,6 @@ struct Eki: AsyncParsableCommand {
                       BookmarkCommand.self, HistoryCommand.self, RouteCommand.self,
                       TimetableCommand.self, TrainCommand.self,
                       CalendarCommand.self, ScheduleCommand.self, ImportCommand.self, DataCommand.self, InfoCommand.self, ServeCommand.self,
-                      TrackCommand.self]
+                      TrackCommand.self, TicketCommand.self]
     )
 }

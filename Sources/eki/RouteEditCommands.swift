@@ -201,13 +201,15 @@ extension RouteCommand {
         /// A train id as given, or the alternative `-2`…`+2` names.
         private func trainId(_ plan: RoutePlan, index: Int, context: RouteContext) throws -> String {
             guard let offset = Int(train), train.hasPrefix("+") || train.hasPrefix("-"), offset != 0 else { return train }
-            guard abs(offset) <= 5 else { throw failure("alternatives go from -5 to +5, got \(train)", code: 2) }
-            let alternatives = try context.planner.alternatives(in: plan, segment: index, count: abs(offset))
+            // magnitude, not abs: abs(Int.min) traps, and "-9223372036854775808" is a valid Int.
+            guard offset.magnitude <= 5 else { throw failure("alternatives go from -5 to +5, got \(train)", code: 2) }
+            let steps = Int(offset.magnitude)
+            let alternatives = try context.planner.alternatives(in: plan, segment: index, count: steps)
             let list = offset < 0 ? alternatives.earlier.reversed() : alternatives.later
-            guard abs(offset) <= list.count else {
+            guard steps <= list.count else {
                 throw failure("segment \(index + 1) has no alternative \(train) (see `eki route alternatives \(index + 1)`)", code: 2)
             }
-            return list[abs(offset) - 1].segment.choice.train
+            return list[steps - 1].segment.choice.train
         }
     }
 }

@@ -10,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Stops gracefully on SIGINT (Ctrl-C) or SIGTERM, finishing the requests under way. Follows the \
             database file: after `eki data update` or `eki data rollback` it serves the new data within a \
-            second, without a restart.
+            second, without a restart. Every connection is timed (header, idle, body, whole request) and \
+            their number capped; fastest routes are worked out in the background for dates near today.
             """)
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "host"))
@@ -27,9 +28,38 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "dir"))
     var publish: String?
 
+    @Option(name: .long, help: ArgumentHelp("Open connections at most; one more is answered 503 and closed.", valueName: "n"))
+    var maxConnections = 512
+
+    @Option(name: .long, help: ArgumentHelp("Seconds from a connection's opening (or a request's first byte) to the end of its header.", valueName: "s"))
+    var headerTimeout = 10.0
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a kept-alive connection may wait for its next request.", valueName: "s"))
+    var idleTimeout = 30.0
+
+    @Option(name: .long, help: ArgumentHelp("Seconds from the end of a request's header to the end of its body.", valueName: "s"))
+    var bodyTimeout = 30.0
+
+    @Option(name: .long, help: ArgumentHelp("Seconds from a request's header to the end of its response.", valueName: "s"))
+    var requestTimeout = 60.0
+
+    @Option(name: .long, help: ArgumentHelp("Fastest routes are served from this many days before today…", valueName: "days"))
+    var routeDaysBack = 1
+
+    @Option(name: .long, help: ArgumentHelp("…to this many days after today (other dates get 400).", valueName: "days"))
+    var routeDaysAhead = 30
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
+        guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
+        for (name, value) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout),
+                              ("--body-timeout", bodyTimeout), ("--request-timeout", requestTimeout)] {
+            guard value.isFinite, (0.1...86_400).contains(value) else { throw ValidationError("\(name) must be a number of seconds from 0.1 to 86400") }
+        }
+        guard (0...366).contains(routeDaysBack), (0...366).contains(routeDaysAhead) else {
+            throw ValidationError("--route-days-back and --route-days-ahead must be from 0 to 366")
+        }
         if let publish {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: publish, isDirectory: &isFolder), isFolder.boolValue else {
@@ -49,7 +79,15 @@ extension ServeCommand {
         var logger = Logger(label: "eki.server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let published = publish.map { URL(fileURLWithPath: $0).standardizedFileURL }
-        let app = try buildApplication(timetable: timetable, configuration: ServerConfiguration(host: host, port: port),
+        var limits = ServerLimits()
+        limits.maxConnections = maxConnections
+        limits.headerTimeout = .seconds(headerTimeout)
+        limits.idleTimeout = .seconds(idleTimeout)
+        limits.bodyTimeout = .seconds(bodyTimeout)
+        limits.requestTimeout = .seconds(requestTimeout)
+        limits.routeDays = -routeDaysBack...routeDaysAhead
+        OpenFileLimit.raise(toServe: limits.maxConnections + limits.refusalSlack, logger: logger)
+        let app = try buildApplication(timetable: timetable, configuration: ServerConfiguration(host: host, port: port, limits: limits),
                                        logger: logger, published: published) { url in
             // The one line on stdout: scripts read the URL (and the port, when 0 was asked) from it.
             FileHandle.standardOutput.write(Data("eki serving \(timetable.url.path) on \(url)\n".utf8))

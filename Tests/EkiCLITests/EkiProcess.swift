@@ -8,8 +8,10 @@ struct EkiProcess {
         var stderr: String
     }
 
-    /// The `eki` built beside this test bundle.
+    /// The `eki` built beside this test bundle (`EKI_TEST_BINARY` names another, e.g. an older
+    /// build, to see a test fail before a fix).
     static let binary: URL = {
+        if let other = ProcessInfo.processInfo.environment["EKI_TEST_BINARY"], !other.isEmpty { return URL(fileURLWithPath: other) }
         let candidates = [
             Bundle.main.bundleURL.appendingPathComponent("eki"),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("eki"),

@@ -37,6 +37,10 @@ final class LoopbackServer: @unchecked Sendable {
         case redirect(String)
         /// Headers promising a body, then silence until the client gives up.
         case stall
+        /// The body a byte at a time, one every `every` (never stalled, never done in time).
+        case trickle(Data, every: Duration)
+        /// 200 with no Content-Length: the body ends when the connection does.
+        case unsized(Data)
     }
 
     /// Answers a request; `attempt` counts the requests for this path so far (1 for the first).
@@ -134,6 +138,15 @@ final class LoopbackServer: @unchecked Sendable {
         case .truncated(let body, let claimed):
             send(fd, head: 200, headers: ["Content-Type": "application/json", "Content-Length": "\(claimed)",
                                           "Accept-Ranges": "bytes"], body: body)
+        case .unsized(let body):
+            send(fd, head: 200, headers: ["Content-Type": "application/json"], body: body)
+        case .trickle(let body, let every):
+            send(fd, head: 200, headers: ["Content-Type": "application/octet-stream", "Content-Length": "\(body.count)"], body: Data())
+            for byte in body {
+                Thread.sleep(forTimeInterval: Double(every.components.attoseconds) / 1e18 + Double(every.components.seconds))
+                var one = byte
+                guard Glibc.send(fd, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+            }
         case .stall:
             send(fd, head: 200, headers: ["Content-Type": "application/json", "Content-Length": "1000"], body: Data())
             // Wait for the client to hang up (or stop() to shut the socket): read returns 0 then.

@@ -78,7 +78,7 @@ import ZIPFoundation
         let fetched = Counter()
         let transport = UpdateTransport { url, file in
             fetched.add()
-            try await UpdateTransport.standard.fetch(url, file)
+            try await UpdateTransport.standard.fetch(url, file, .max)
         }
         let disk = UpdateDisk(freeBytes: { _ in 300_000 }, write: UpdateDisk.system.write)
         let needed = setup.manifest.size + setup.manifest.databaseSize + (1 << 20)
@@ -119,7 +119,7 @@ import ZIPFoundation
         let archive = zip
         let size = try #require(try FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? NSNumber).int64Value
         let hash = try PublishTests.sha512sum(archive)
-        try setup.editManifest { $0["file"] = "other.sqlite.zip"; $0["size"] = size; $0["sha512"] = hash }
+        try setup.editManifest { $0["file"] = "other.sqlite.zip"; $0["size"] = size; $0["sha512"] = hash; $0["databaseSize"] = 50_000 }
         let detail = "is not a readable timetable database"
         do {
             _ = try await DatasetUpdater().update(from: UpdateSource(setup.folder.path), live: setup.live)
@@ -144,7 +144,7 @@ extension UpdateFaultTests {
         let seenDuringDownload = Counter()
         let archiveName = setup.manifest.file
         let transport = UpdateTransport { url, file in
-            try await UpdateTransport.standard.fetch(url, file)
+            try await UpdateTransport.standard.fetch(url, file, .max)
             guard url.lastPathComponent == archiveName else { return }
             try Data("half".utf8).write(to: file.appendingPathExtension("part"))
             seenDuringDownload.add(try FileManager.default.contentsOfDirectory(atPath: live.folder.path).count)

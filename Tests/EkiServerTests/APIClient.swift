@@ -21,8 +21,13 @@ enum APIClient {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    static func router(clock: Date = tuesdayMorning) throws -> Router<BasicRequestContext> {
-        try buildRouter(timetable: SharedData.imported().timetable, clock: { clock })
+    static func router(clock: Date = tuesdayMorning) throws -> Router<EkiRequestContext> {
+        // A route network takes seconds to build in a debug build on a busy test machine: these
+        // tests are about answers, so fastest routes may wait that long (RouteNetworkWaitTests
+        // checks the wait itself).
+        var limits = ServerLimits()
+        limits.routeWait = .seconds(120)
+        return try buildRouter(timetable: SharedData.imported().timetable, clock: { clock }, limits: limits)
     }
 
     /// Each request on its own; `headers` as a client sends them.

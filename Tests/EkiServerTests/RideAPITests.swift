@@ -135,23 +135,70 @@ import Testing
         }
     }
 
-    /// Sessions idle for 10 minutes are forgotten; past the cap a new one is refused.
-    @Test func sessionsExpireWhenIdleAndAreCapped() async throws {
+    /// Sessions idle for 10 minutes are forgotten; at the cap the least recently used one makes room
+    /// (issue 20: 500 made-up sessions used to lock every rider out with 503s for 10 minutes).
+    @Test func sessionsExpireWhenIdleAndTheLeastRecentMakesRoom() async throws {
         let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
         let now = Clock()
-        let sessions = RideSessions(network: { network }, clock: { now.date }, capacity: 2)
+        var limits = RideSessions.Limits()
+        limits.capacity = 2
+        let sessions = RideSessions(network: { network }, clock: { now.date }, limits: limits)
         let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
-        _ = try await sessions.update(session: "a", fixes: [fix])
-        _ = try await sessions.update(session: "b", fixes: [fix])
-        await #expect(throws: RideSessionsFull.self) { _ = try await sessions.update(session: "c", fixes: [fix]) }
-        now.date += 300
-        _ = try await sessions.update(session: "a", fixes: [fix])   // a is used again, b is not
-        now.date += 301
-        _ = try await sessions.update(session: "c", fixes: [fix])   // b has expired: room for c
+        _ = try await sessions.update(session: "a", client: "1", fixes: [fix])
+        now.date += 1
+        _ = try await sessions.update(session: "b", client: "2", fixes: [fix])
+        now.date += 1
+        _ = try await sessions.update(session: "c", client: "3", fixes: [fix])   // full: a, the least recent, goes
         #expect(await sessions.count == 2)
+        #expect(await sessions.ids == ["b", "c"])
+        now.date += 300
+        _ = try await sessions.update(session: "b", client: "2", fixes: [fix.later(10)])   // b is used again, c is not
+        now.date += 301
+        _ = try await sessions.update(session: "d", client: "4", fixes: [fix])   // c has expired: room for d
+        #expect(await sessions.ids == ["b", "d"])
         now.date += 601
-        _ = try await sessions.update(session: "d", fixes: [fix])
+        _ = try await sessions.update(session: "e", client: "5", fixes: [fix])
         #expect(await sessions.count == 1)
+    }
+
+    /// One client address holds a few sessions at most: making up more pushes out its own oldest,
+    /// never another rider's.
+    @Test func oneClientCannotHoardSessions() async throws {
+        let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
+        let now = Clock()
+        var limits = RideSessions.Limits()
+        limits.capacity = 10
+        limits.perClient = 3
+        let sessions = RideSessions(network: { network }, clock: { now.date }, limits: limits)
+        let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
+        _ = try await sessions.update(session: "rider", client: "10.0.0.1", fixes: [fix])
+        for index in 0..<50 {
+            now.date += 1
+            _ = try await sessions.update(session: "hoard\(index)", client: "10.0.0.66", fixes: [fix])
+        }
+        #expect(await sessions.ids == ["rider", "hoard47", "hoard48", "hoard49"])
+    }
+
+    /// Fixes come in time order and at least half a second apart; a batch that breaks that is a
+    /// 422 and changes nothing (issue 20: 383k fixes 10 µs apart made one session 10× slower).
+    @Test func fixesOutOfOrderOrTooCloseAreRefused() async throws {
+        let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
+        let sessions = RideSessions(network: { network })
+        let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
+        _ = try await sessions.update(session: "s", fixes: [fix, fix.later(1)])
+        await #expect(throws: RideFixRefused.outOfOrder(fix: 1, seconds: 1)) {
+            _ = try await sessions.update(session: "s", fixes: [fix])
+        }
+        await #expect(throws: RideFixRefused.tooClose(fix: 2, seconds: 0.25, minimum: 0.5)) {
+            _ = try await sessions.update(session: "s", fixes: [fix.later(2), fix.later(2.25)])
+        }
+        await #expect(throws: RideFixRefused.tooClose(fix: 1, seconds: fix.later(1.00001).time - fix.later(1).time, minimum: 0.5)) {
+            _ = try await sessions.update(session: "s", fixes: [fix.later(1.00001)])
+        }
+        // The refused batches changed nothing: 2 s after the last taken fix is fine, and the same
+        // fix sent twice (a retry after a lost answer) is taken once.
+        _ = try await sessions.update(session: "s", fixes: [fix.later(2)])
+        _ = try await sessions.update(session: "s", fixes: [fix.later(2)])
     }
 
     /// The request log (debug: every request) names the path, never a body or a position.
@@ -183,6 +230,13 @@ import Testing
         #expect(answers[2].headers[.contentType] == "text/javascript; charset=utf-8")
         #expect(answers[2].text.contains("/api/v1/ride/fix") && answers[2].text.contains("watchPosition"))
         #expect(answers[2].text.contains("enableHighAccuracy: true"))
+    }
+}
+
+extension Fix {
+    /// The same place `seconds` later.
+    func later(_ seconds: Double) -> Fix {
+        Fix(time: time + seconds, latitude: latitude, longitude: longitude, accuracy: accuracy, speed: speed, course: course)
     }
 }
 

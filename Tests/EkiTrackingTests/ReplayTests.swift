@@ -91,6 +91,7 @@ import Testing
             var bad = fix
             switch kind {
             case .notANumber: bad.latitude = .nan
+            case .timeOutOfRange: bad.time = -1e19
             case .outOfRange: bad.longitude = 400
             case .badAccuracy: bad.accuracy = -10
             case .timeBackwards: bad.time -= 30

@@ -51,6 +51,9 @@ struct GTFSFeed {
                               ids: [record.file, id, field]))
     }
 
+    /// Trains one frequencies.txt line may expand to (one a minute for two days).
+    static let maximumRunsPerFrequency = 2880
+
     /// Seconds after the service day's noon-minus-12h ("25:10:00" → 90600). H:MM:SS or HH:MM:SS,
     /// hours up to 3 digits, minutes and seconds two digits below 60.
     static func seconds(_ text: String) -> Int? {
@@ -238,14 +241,19 @@ struct GTFSFeed {
             if !["", "0", "1", "2", "3"].contains(pickupText) {
                 badField(record, "pickup_type", "of trip \(tripId) is \"\(pickupText)\", not 0–3", id: tripId)
             }
-            if !distanceText.isEmpty, Double(distanceText) == nil {
-                badField(record, "shape_dist_traveled", "of trip \(tripId) is \"\(distanceText)\", not a number", id: tripId)
+            var travelled: Double?
+            if !distanceText.isEmpty {
+                if let value = Double(distanceText), value.isFinite, value >= 0 {
+                    travelled = value
+                } else {
+                    badField(record, "shape_dist_traveled", "of trip \(tripId) is \"\(distanceText.prefix(40))\", not a distance", id: tripId)
+                }
             }
             // Either alone stands for both (GTFS allows giving one).
             if arrive == nil { arrive = leave }
             if leave == nil { leave = arrive }
             stopTimes[index].append(StopTime(sequence: order, stop: stopRow, arrival: arrive, departure: leave,
-                                             noPickup: pickupText == "1", distance: Double(distanceText),
+                                             noPickup: pickupText == "1", distance: travelled,
                                              line: record.line))
         }
         for index in stopTimes.indices where !stopTimes[index].isEmpty {
@@ -272,6 +280,10 @@ struct GTFSFeed {
             }
             if !["", "0", "1"].contains(record[exact]) {
                 badField(record, "exact_times", "of trip \(tripId) is \"\(record[exact])\", not 0 or 1", id: tripId)
+            }
+            // Each headway becomes a train: a second apart over days would be millions of them.
+            guard (to - from) / every <= Self.maximumRunsPerFrequency else {
+                throw record.error("headway_secs \(every) from \(record[start]) to \(record[end]) makes over \(Self.maximumRunsPerFrequency) trains")
             }
             frequencies.append(Frequency(trip: tripId, start: from, end: to, headway: every, exact: record[exact] == "1"))
         }

@@ -85,9 +85,12 @@ extension GTFSRun {
                 let distances = (previous...index).compactMap { stopTimes[$0].distance }
                 let useDistance = distances.count == gap + 1 && distances[gap] > distances[0]
                 for between in (previous + 1)..<index {
-                    let fraction = useDistance
-                        ? (distances[between - previous] - distances[0]) / (distances[gap] - distances[0])
-                        : Double(between - previous) / Double(gap)
+                    let evenly = Double(between - previous) / Double(gap)
+                    let measured = useDistance
+                        ? (distances[between - previous] - distances[0]) / (distances[gap] - distances[0]) : evenly
+                    // Distances from the file: a fraction that is not one (out of order, overflowing)
+                    // falls back to the even split rather than reaching the Int conversion.
+                    let fraction = measured.isFinite && (0...1).contains(measured) ? measured : evenly
                     let time = from + Int((Double(to - from) * fraction).rounded())
                     times[between] = (time, time)
                 }

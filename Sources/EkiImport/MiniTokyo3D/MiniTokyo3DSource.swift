@@ -78,7 +78,8 @@ public struct MiniTokyo3DSource: TimetableSource {
         }
         if let coordinates {
             let resolved = RailwayShapeResolver.resolve(coordinates)
-            dataset.shapes = resolved.shapes
+            // Base.* are shared tracks that only give other lines their shape: not railways of their own.
+            dataset.shapes = resolved.shapes.filter { !$0.key.hasPrefix("Base.") }
             for problem in resolved.problems {
                 warnings.append(.init(.shapeProblem, problem, ids: []))
             }

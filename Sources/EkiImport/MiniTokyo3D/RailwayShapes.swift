@@ -108,6 +108,9 @@ struct RailwayShapeResolver {
         guard points.count == subline.coords.count else {
             throw Problem(message: "malformed coordinate (expected [longitude, latitude])")
         }
+        guard points.allSatisfy(DatasetValidator.isOnEarth) else {
+            throw Problem(message: "a coordinate is not on Earth (longitude -180…180, latitude -90…90)")
+        }
         switch subline.type {
         case "main", "hybrid":
             guard points.count >= 2 else { throw Problem(message: "fewer than 2 coords") }
@@ -130,7 +133,9 @@ struct RailwayShapeResolver {
             let stretch = try followedStretch(of: startId, from: first, to: last, lines: lines)
             guard let endId = subline.end?.railway, endId != startId else { return stretch }
             let other = try followedStretch(of: endId, from: first, to: last, lines: lines)
-            return blend(from: stretch, to: other, steps: max(1, Int(subline.interpolate ?? 20)))
+            // From the file: any number, so bounded before it becomes an Int.
+            let steps = subline.interpolate.map { $0.isFinite ? Int(min(max($0, 1), 1000)) : 20 } ?? 20
+            return blend(from: stretch, to: other, steps: steps)
         default:
             throw Problem(message: "unknown subline type")
         }

@@ -1,4 +1,5 @@
 import EkiJSON
+import EkiRouting
 import EkiStore
 import Foundation
 import Hummingbird
@@ -11,11 +12,14 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable {
     public var detail: String
     /// The methods a 405's path does answer, sent as its Allow header.
     public var allow: String?
+    /// Seconds to wait before asking again, sent as Retry-After (a 503 that will pass).
+    public var retryAfter: Int?
 
-    public init(_ status: HTTPResponse.Status, _ detail: String, allow: String? = nil) {
+    public init(_ status: HTTPResponse.Status, _ detail: String, allow: String? = nil, retryAfter: Int? = nil) {
         self.status = status
         self.detail = detail
         self.allow = allow
+        self.retryAfter = retryAfter
     }
 
     public static func badRequest(_ detail: String) -> Problem { Problem(.badRequest, detail) }
@@ -34,6 +38,9 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable {
         let body = try JSONOutput.data(self, pretty: false)
         var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
         if let allow { headers[.allow] = allow }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        // A body too large is not read to its end: the connection closes after this answer.
+        if status == .contentTooLarge { headers[.connection] = "close" }
         let response = Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
         // A HEAD gets the headers a GET would, and never a body.
         return request.method == .head ? response.createHeadResponse() : response
@@ -54,7 +61,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let problem = Self.problem(for: error, request: request)
-            if problem.status.code >= 500 {
+            // Only a failure of ours is an error line; a 501 (unknown method) or a 503 (busy, data
+            // being replaced) is the client's or the moment's, and one line per request would let
+            // anyone flood the log.
+            if problem.status == .internalServerError {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             } else {
                 context.logger.debug("bad request", metadata: ["status": "\(problem.status.code)", "detail": "\(problem.detail)"])
@@ -72,6 +82,14 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return .notFound(error.description)
         case let error as SearchError:
             return .badRequest(error.description)
+        case let error where StoreError.isUnreadableDatabase(error):
+            return Problem(.serviceUnavailable,
+                           "the timetable database cannot be read right now (it was changed on disk while served); try again shortly",
+                           retryAfter: 5)
+        case let failure as RouteNetworks.Failure:
+            // notReady and busy are handled by RouteNetworkWait; this is what remains.
+            if case .outsideWindow = failure { return .badRequest(failure.description) }
+            return Problem(.serviceUnavailable, failure.description, retryAfter: RouteNetworkWait<Context>.retryAfter)
         case let error as HTTPError where error.status == .notFound
             && ![.get, .head].contains(request.method) && !MethodNotAllowed.refused.contains(request.method):
             return Problem(.notImplemented, "the method \(request.method.rawValue.prefix(20)) is not implemented; this server answers \(MethodNotAllowed.allow)")

@@ -18,12 +18,13 @@ struct RideAPI: Sendable {
         sessions = RideSessions(network: { try network.get() }, clock: clock)
     }
 
-    func addRoutes(to router: Router<some RequestContext>) {
+    func addRoutes<Context: RemoteAddressRequestContext>(to router: Router<Context>) {
         router.post("/api/v1/ride/fix") { request, context in
             let body = try await Self.body(request, context)
             let session = try Self.session(body)
             let fixes = try Self.fixes(body)
-            return try await Self.respond { try await sessions.update(session: session, fixes: fixes) }
+            let client = Self.client(context)
+            return try await Self.respond { try await sessions.update(session: session, client: client, fixes: fixes) }
         }
         router.post("/api/v1/ride/pin") { request, context in
             let body = try await Self.body(request, context)
@@ -33,8 +34,15 @@ struct RideAPI: Sendable {
             guard (railway == nil) == (direction == nil) else {
                 throw Problem.badRequest("give both railway and direction to pin a line, or neither to unpin")
             }
-            return try await Self.respond { try await sessions.pin(session: session, railway: railway, direction: direction) }
+            let client = Self.client(context)
+            return try await Self.respond { try await sessions.pin(session: session, client: client, railway: railway, direction: direction) }
         }
+    }
+
+    /// Who is asking, for the per-client bound on sessions: the peer's IP address (no port: a
+    /// phone opens new connections). Requests without a socket (in-process tests) share one key.
+    static func client(_ context: some RemoteAddressRequestContext) -> String {
+        context.remoteAddress?.ipAddress ?? "local"
     }
 
     static func respond(_ answer: () async throws -> Data) async throws -> Response {
@@ -42,24 +50,39 @@ struct RideAPI: Sendable {
             let data = try await answer()
             return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
                             body: .init(byteBuffer: ByteBuffer(bytes: data)))
-        } catch is RideSessionsFull {
-            throw Problem(.serviceUnavailable, "too many rides are being tracked right now; try again in a few minutes")
+        } catch let refused as RideFixRefused {
+            throw Problem(.unprocessableContent, refused.detail)
         }
     }
 
     /// The request's JSON object. No query parameters at all: nothing about a ride goes in a URL.
+    /// Only `Content-Type: application/json`: a page on another site can send a form or plain text
+    /// without asking, but not JSON (the browser asks first, and this server allows no other origin).
     static func body(_ request: Request, _ context: some RequestContext) async throws -> [String: Any] {
         _ = try QueryParameters(request, allowed: [])
+        guard isJSON(request.headers[.contentType]) else {
+            throw Problem(.unsupportedMediaType, "send the body as JSON with Content-Type: application/json")
+        }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumBody)
-        } catch {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw Problem(.contentTooLarge, "the request body is over \(maximumBody / 1024) KB; send fewer fixes at a time")
+        } catch {
+            // Broken framing (a bad chunk size) or a connection closed half way: the client's doing.
+            throw Problem(.badRequest, "the request body could not be read")
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] else {
             throw Problem.badRequest("the request body must be a JSON object")
         }
         return object
+    }
+
+    /// `application/json`, with or without parameters (`; charset=utf-8`), in any case.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return type == "application/json"
     }
 
     /// A session id the page made up: 16 to 64 letters, digits, - or _.
@@ -87,20 +110,30 @@ struct RideAPI: Sendable {
         return try list.enumerated().map { index, item in
             let place = "fix \(index + 1)"
             guard let fix = item as? [String: Any] else { throw Problem.badRequest("\(place) must be an object") }
-            func number(_ key: String) -> Double? {
-                (fix[key] as? NSNumber)?.doubleValue
+            // A number, a boolean is not; nil when absent or null; a wrong type is an error.
+            func number(_ key: String, _ what: String) throws -> Double? {
+                guard let value = fix[key], !(value is NSNull) else { return nil }
+                guard let number = JSONNumber.double(value), number.isFinite else { throw Problem.badRequest("\(place): \(what)") }
+                return number
             }
             var time: Double?
-            if let text = fix["t"] as? String { time = RideFileReader.parseTime(text) } else { time = number("t") }
-            guard var time, time.isFinite else { throw Problem.badRequest("\(place): t must be an ISO 8601 time or epoch seconds") }
+            let when = "t must be an ISO 8601 time or epoch seconds between \(Fix.supportedYears)"
+            if let text = fix["t"] as? String { time = RideFileReader.parseTime(text) } else { time = try number("t", when) }
+            guard var time else { throw Problem.badRequest("\(place): \(when)") }
             if time > 100_000_000_000 { time /= 1000 }
-            guard let lat = number("lat"), (-90...90).contains(lat), let lon = number("lon"), (-180...180).contains(lon) else {
-                throw Problem.badRequest("\(place): lat and lon must be numbers within -90…90 and -180…180")
+            // Checked before anything turns it into a service day: -1e19 s has none.
+            guard Fix.supportedTimes.contains(time) else { throw Problem.badRequest("\(place): \(when)") }
+            let position = "lat and lon must be numbers within -90…90 and -180…180"
+            guard let lat = try number("lat", position), (-90...90).contains(lat),
+                  let lon = try number("lon", position), (-180...180).contains(lon) else {
+                throw Problem.badRequest("\(place): \(position)")
             }
-            let accuracy = number("accuracy") ?? RideFileReader.defaultAccuracy
-            guard accuracy.isFinite, accuracy >= 0 else { throw Problem.badRequest("\(place): accuracy must be a number of metres, 0 or more") }
+            let metres = "accuracy must be a number of metres, 0 or more"
+            let accuracy = try number("accuracy", metres) ?? RideFileReader.defaultAccuracy
+            guard accuracy >= 0 else { throw Problem.badRequest("\(place): \(metres)") }
             return Fix(time: time, latitude: lat, longitude: lon, accuracy: accuracy,
-                       speed: number("speed") ?? -1, course: number("course") ?? -1)
+                       speed: try number("speed", "speed must be a number of m/s, -1 or null when unknown") ?? -1,
+                       course: try number("course", "course must be a number of degrees, -1 or null when unknown") ?? -1)
         }
     }
 }

@@ -3,21 +3,36 @@ import EkiStore
 import EkiTracking
 import Foundation
 
-/// The live ride page's trackers: one per session id the page makes up, in memory only. A session
-/// idle for 10 minutes is forgotten; at most `capacity` (500) are kept, so strangers cannot fill
-/// the memory: the next one is refused with a 503 until some expire. Positions are never written anywhere: a tracker lives and dies with its session.
+/// The live ride page's trackers: one per session id the page makes up, in memory only. Positions
+/// are never written anywhere: a tracker lives and dies with its session.
+///
+/// Nobody can hoard them: a session idle for 10 minutes is forgotten; one client address holds at
+/// most `perClient` (8) sessions, and at `capacity` (500) the least recently used session makes room
+/// for a new one — a stranger making up session ids pushes out their own first, and only evicts a
+/// rider who has been silent longer than every other session. Each session takes fixes in time
+/// order, at least `minimumInterval` apart, so it cannot be fed faster than a phone gives them.
 actor RideSessions {
-    let idleLimit: TimeInterval
-    let capacity: Int
+    struct Limits: Sendable {
+        var idle: TimeInterval = 600
+        var capacity = 500
+        var perClient = 8
+        /// Seconds between two fixes of one session (phones give one a second).
+        var minimumInterval = 0.5
+    }
+
+    let limits: Limits
 
     struct Session {
         var tracker: RideTracker
+        var client: String
         var lastSeen: Date
         /// The line the rider tapped (railway, direction): shown whatever the tracker believes.
         var pinned: (railway: String, direction: String)?
         var state: TrackingState?
         /// The last fix the tracker took (not skipped as garbage), for placing a pinned line.
         var lastFix: Fix?
+        /// The time of the last fix received, taken or skipped: the next must come later.
+        var lastTime: Double?
         var skipped = 0
     }
 
@@ -26,30 +41,50 @@ actor RideSessions {
     private let clock: @Sendable () -> Date
 
     init(network: @escaping @Sendable () throws -> TrackingNetwork, clock: @escaping @Sendable () -> Date = Date.init,
-         idleLimit: TimeInterval = 600, capacity: Int = 500) {
+         limits: Limits = Limits()) {
         self.network = network
         self.clock = clock
-        self.idleLimit = idleLimit
-        self.capacity = capacity
+        self.limits = limits
     }
 
     var count: Int { sessions.count }
 
-    /// Feeds fixes to the session's tracker (made on first use) and answers with what it believes, as JSON.
-    func update(session id: String, fixes: [Fix]) throws -> Data {
-        var session = try open(id)
-        for fix in fixes {
+    /// The sessions kept, by id.
+    var ids: Set<String> { Set(sessions.keys) }
+
+    /// Feeds fixes to the session's tracker (made on first use) and answers with what it believes,
+    /// as JSON. Throws `RideFixRefused` before changing anything when a fix is out of order or too
+    /// close to the one before it.
+    func update(session id: String, client: String = "", fixes: [Fix]) throws -> Data {
+        var session = try open(id, client: client)
+        // Checked as a whole first: a refused batch changes nothing.
+        var previous = session.lastTime
+        var accepted: [Fix] = []
+        for (index, fix) in fixes.enumerated() {
+            if let last = previous {
+                // The same fix again (a retry after a lost answer) is taken once.
+                if fix.time == last, fix == (accepted.last ?? session.lastFix) { continue }
+                if fix.time < last { throw RideFixRefused.outOfOrder(fix: index + 1, seconds: last - fix.time) }
+                if fix.time - last < limits.minimumInterval {
+                    throw RideFixRefused.tooClose(fix: index + 1, seconds: fix.time - last, minimum: limits.minimumInterval)
+                }
+            }
+            previous = fix.time
+            accepted.append(fix)
+        }
+        for fix in accepted {
             session.state = session.tracker.update(fix)
             if session.tracker.skippedCount == session.skipped { session.lastFix = fix }
             session.skipped = session.tracker.skippedCount
+            session.lastTime = fix.time
         }
         sessions[id] = session
         return try answer(session)
     }
 
     /// Pins a line for the session (nil unpins) and answers as after the last fix.
-    func pin(session id: String, railway: String?, direction: String?) throws -> Data {
-        var session = try open(id)
+    func pin(session id: String, client: String = "", railway: String?, direction: String?) throws -> Data {
+        var session = try open(id, client: client)
         session.pinned = railway.flatMap { railway in direction.map { (railway, $0) } }
         sessions[id] = session
         return try answer(session)
@@ -61,21 +96,48 @@ actor RideSessions {
                        pinned: session.pinned, lastFix: session.lastFix, skipped: session.skipped, network: try network()), pretty: false)
     }
 
-    private func open(_ id: String) throws -> Session {
+    /// The session, touched now; a new one when unknown, after making room for it.
+    private func open(_ id: String, client: String) throws -> Session {
         let now = clock()
-        sessions = sessions.filter { now.timeIntervalSince($0.value.lastSeen) < idleLimit }
+        sessions = sessions.filter { now.timeIntervalSince($0.value.lastSeen) < limits.idle }
         if var session = sessions[id] {
             session.lastSeen = now
             return session
         }
-        guard sessions.count < capacity else {
-            throw RideSessionsFull()
+        let own = sessions.filter { $0.value.client == client }
+        if own.count >= limits.perClient {
+            evictLeastRecent(among: own)
+        } else if sessions.count >= limits.capacity {
+            evictLeastRecent(among: sessions)
         }
-        return Session(tracker: RideTracker(network: try network()), lastSeen: now)
+        return Session(tracker: RideTracker(network: try network()), client: client, lastSeen: now)
+    }
+
+    private func evictLeastRecent(among candidates: [String: Session]) {
+        if let oldest = candidates.min(by: { ($0.value.lastSeen, $0.key) < ($1.value.lastSeen, $1.key) }) {
+            sessions[oldest.key] = nil
+        }
     }
 }
 
-struct RideSessionsFull: Error {}
+/// A batch of fixes the session cannot take: the fix (1-based) and why, in words for the page.
+enum RideFixRefused: Error, Equatable {
+    case outOfOrder(fix: Int, seconds: Double)
+    case tooClose(fix: Int, seconds: Double, minimum: Double)
+
+    var detail: String {
+        switch self {
+        case .outOfOrder(let fix, let seconds):
+            "fix \(fix): t is \(Self.format(seconds)) s before the previous fix; send fixes in time order"
+        case .tooClose(let fix, let seconds, let minimum):
+            "fix \(fix): t is \(Self.format(seconds)) s after the previous fix; fixes must be at least \(Self.format(minimum)) s apart"
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds >= 100 ? String(Int(min(seconds, 1e15).rounded())) : String(format: "%.3g", seconds)
+    }
+}
 
 /// The tracking network, built on the first ride request rather than at every server start
 /// (it reads every railway's shape).

@@ -14,13 +14,19 @@ import Synchronization
 /// Requests under way finish on the old pair, whose file stays readable after the rename (Linux keeps
 /// an open file's data until its last reader closes it). A new file that does not open is logged in
 /// one line, once, and the old one keeps serving.
+///
+/// A file changed in place (same inode, new size or time: `cp` over it, an editor, a disk fault)
+/// is another matter: the data the old connection reads is gone. The old connection is closed so it
+/// cannot mix old and new pages; the server answers what it holds in memory (answers already made,
+/// search) and 503 with a clear problem for the rest, says so in the log, and takes the file back
+/// once it opens and passes SQLite's integrity check.
 public final class LiveResponder: HTTPResponder, Sendable {
-    public typealias Context = BasicRequestContext
-    public typealias Build = @Sendable (Timetable) throws -> RouterResponder<BasicRequestContext>
+    public typealias Context = EkiRequestContext
+    public typealias Build = @Sendable (Timetable) throws -> RouterResponder<EkiRequestContext>
 
     private struct Current {
         var timetable: Timetable
-        var responder: RouterResponder<BasicRequestContext>
+        var responder: RouterResponder<EkiRequestContext>
         var identity: FileIdentity?
     }
 
@@ -28,6 +34,8 @@ public final class LiveResponder: HTTPResponder, Sendable {
         var current: Current
         /// A file that failed to open: not tried again until the path changes once more.
         var rejected: FileIdentity?
+        /// The served file was changed in place and its connection closed: what remains is memory.
+        var damaged = false
     }
 
     private let url: URL
@@ -70,27 +78,60 @@ public final class LiveResponder: HTTPResponder, Sendable {
     /// not one already rejected).
     private func lookAtFile() {
         guard let identity = FileIdentity(path: url.path) else { return }
-        let changed = state.withLock { identity != $0.current.identity && identity != $0.rejected }
-        if changed { reload(identity) }
+        let (changed, served, damaged) = state.withLock { ($0.current.identity != identity && $0.rejected != identity, $0.current, $0.damaged) }
+        guard changed else { return }
+        let inPlace = served.identity.map { $0.device == identity.device && $0.inode == identity.inode } ?? false
+        guard inPlace || damaged else {
+            reload(identity)
+            return
+        }
+        // Rewritten whole and sound (a `cp` that has finished): served from now on.
+        if reload(identity, check: true, quietly: true) { return }
+        guard !damaged else { return }
+        // Broken or half written: no query may read it through the old connection again.
+        state.withLock { $0.damaged = true }
+        served.timetable.stopReading()
+        logger.error("""
+            the database at \(url.path) was changed in place (same file, \(served.identity?.size ?? 0) → \(identity.size) bytes) \
+            and cannot be read whole: the data served until now is gone from disk. Answering what is kept in memory and 503 \
+            for the rest until a complete database is there; install databases with `eki data update` or `eki import`, \
+            which replace the file whole
+            """)
     }
 
-    private func reload(_ identity: FileIdentity) {
+    /// Whether the served file was changed in place and nothing good has replaced it yet.
+    public var isDamaged: Bool { state.withLock { $0.damaged } }
+
+    /// Opens the file and serves it; true when that worked. `check`: run SQLite's integrity check
+    /// first (a file written in place). `quietly`: a failure is the caller's to report.
+    @discardableResult
+    private func reload(_ identity: FileIdentity, check: Bool = false, quietly: Bool = false) -> Bool {
         do {
             let timetable = try Timetable(url: url)
+            // A file written in place may open at its header and be broken further in.
+            if check { try timetable.quickCheck() }
             let responder = try build(timetable)
             let info = try? timetable.info()
             let replaced = state.withLock { state -> Current in
                 let old = state.current
                 state.current = Current(timetable: timetable, responder: responder, identity: identity)
                 state.rejected = nil
+                state.damaged = false
                 return old
             }
             // The old router and database close here, outside the lock, once no request still uses them.
             _ = replaced
-            logger.notice("now serving the new database at \(url.path) (\(info.map { "\($0.source) snapshot \($0.snapshotDate), imported \($0.importedAt)" } ?? "?"))")
+            let how = check ? "the database rewritten in place" : "the new database"
+            logger.notice("now serving \(how) at \(url.path) (\(info.map { "\($0.source) snapshot \($0.snapshotDate), imported \($0.importedAt)" } ?? "?"))")
+            return true
         } catch {
             state.withLock { $0.rejected = identity }
-            logger.error("a new database at \(url.path) cannot be used, still serving the previous one: \(error)")
+            if quietly {
+                logger.debug("the database at \(url.path) cannot be used: \(error)")
+            } else {
+                logger.error("a new database at \(url.path) cannot be used, still serving the previous one: \(error)")
+            }
+            return false
         }
     }
 }

@@ -11,7 +11,7 @@ struct PublishedFiles: Sendable {
 
     static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<EkiRequestContext>) {
         router.get("/data/:file") { request, context in
             try await serve(context.parameters.get("file") ?? "", request: request, context: context)
         }
@@ -26,7 +26,7 @@ struct PublishedFiles: Sendable {
         return path
     }
 
-    private func serve(_ name: String, request: Request, context: BasicRequestContext) async throws -> Response {
+    private func serve(_ name: String, request: Request, context: EkiRequestContext) async throws -> Response {
         guard let path = path(for: name) else { throw Problem.notFound("no published file named \(name.debugDescription)") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         let isManifest = name.hasSuffix(".json")
@@ -51,13 +51,26 @@ struct PublishedFiles: Sendable {
         return Response(status: .ok, headers: headers, body: try await FileIO().loadFile(path: path, context: context))
     }
 
-    /// One range, `bytes=N-` or `bytes=N-M`, within a file of `size` bytes; nil when unsatisfiable.
+    /// One range within a file of `size` bytes (RFC 9110 §14.1.2): `bytes=N-`, `bytes=N-M`, or the
+    /// last N bytes, `bytes=-N` (the whole file when N is larger); nil when unsatisfiable.
     static func byteRange(_ header: String, size: Int) -> ClosedRange<Int>? {
         guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
         let parts = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, let first = Int(parts[0]), first >= 0, first < size else { return nil }
-        let last = parts[1].isEmpty ? size - 1 : Int(parts[1]).map { min($0, size - 1) }
-        guard let last, last >= first else { return nil }
+        guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+        if parts[0].isEmpty {
+            // A suffix: digits only, so no sign; a number past Int is as good as "all of it".
+            guard !parts[1].isEmpty, size > 0 else { return nil }
+            let count = Int(parts[1]) ?? Int.max
+            guard count > 0 else { return nil }
+            return max(0, size - count)...(size - 1)
+        }
+        guard let first = Int(parts[0]), first < size else { return nil }
+        let last = parts[1].isEmpty ? size - 1 : min(Int(parts[1]) ?? Int.max, size - 1)
+        guard last >= first else { return nil }
         return first...last
     }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -1,0 +1,107 @@
+import EkiCore
+import EkiStore
+
+/// The latest departure that still arrives in time: the Connection Scan run backwards (connections in
+/// decreasing departure order), for "leave by" before a Shinkansen and for the last train (終電) from A
+/// that still reaches B tonight, across changes and through service.
+///
+/// For each station the scan keeps the latest time a train can be boarded there and still arrive by the
+/// deadline; for each trip, whether staying on it gets there. A connection is useful when staying on
+/// its trip does, or when getting off at its end leaves time to change (a minute on the same platforms,
+/// `TransferRules.walkMinutes` to another platform group of the complex) for a useful later train, or
+/// when its end is a target reached by the deadline. The number of changes is not limited.
+struct LatestDeparture {
+    let network: RouteNetwork
+    let rules: TransferRules
+
+    /// The journey leaving any of `origins` as late as possible and reaching any of `targets` by
+    /// `deadline` (service minutes), or nil when none does. `earliest` bounds how far back the scan looks.
+    func run(from origins: [Int32], to targets: [Int32], arriveBy deadline: Int, earliest: Int = 0) -> ConnectionScan.Journey? {
+        let stations = network.stationCount
+        let never = Int16.min
+        var isTarget = [Bool](repeating: false, count: stations)
+        for target in targets where Int(target) < stations { isTarget[Int(target)] = true }
+        var isOrigin = [Bool](repeating: false, count: stations)
+        for origin in origins where Int(origin) < stations { isOrigin[Int(origin)] = true }
+        // Latest boarding time at a station that still gets there, and the connection boarded.
+        var depart = [Int16](repeating: never, count: stations)
+        var boardAt = [Int32](repeating: -1, count: stations)
+        // Per trip: the connection to get off after (which may belong to a part it continues as), or -1.
+        var exitOf = [Int32](repeating: -1, count: network.tripCount)
+        let walk = Int(rules.walkMinutes), samePlatform = Int(rules.samePlatformMinutes)
+        let deadline16 = Int16(clamping: deadline)
+
+        /// Whether arriving at `station` at `time` by train still makes it.
+        func canContinue(_ station: Int, _ time: Int16) -> Bool {
+            if isTarget[station], time <= deadline16 { return true }
+            if depart[station] != never, Int(time) + samePlatform <= Int(depart[station]) { return true }
+            for neighbour in network.neighbours[station] {
+                let d = depart[Int(neighbour.station)]
+                if d != never, Int(time) + (neighbour.samePlatform ? samePlatform : walk) <= Int(d) { return true }
+            }
+            return false
+        }
+
+        var c = network.firstConnection(at: deadline + 1) - 1
+        while c >= 0 {
+            let departure = network.departure[c]
+            if Int(departure) < earliest { break }
+            let trip = Int(network.trip[c])
+            if exitOf[trip] < 0 {
+                if canContinue(Int(network.to[c]), network.arrival[c]) {
+                    exitOf[trip] = Int32(c)
+                } else if network.lastConnection[trip] == Int32(c) {
+                    // Through service: staying on as the next part gets there.
+                    if let next = network.continuations[trip].first(where: { exitOf[Int($0)] >= 0 }) { exitOf[trip] = exitOf[Int(next)] }
+                }
+            }
+            if exitOf[trip] >= 0 {
+                let from = Int(network.from[c])
+                if departure > depart[from] {
+                    depart[from] = departure
+                    boardAt[from] = Int32(c)
+                }
+            }
+            c -= 1
+        }
+
+        // The origin boarded latest, then the legs followed forward.
+        guard let origin = origins.map(Int.init).filter({ $0 < stations && boardAt[$0] >= 0 }).max(by: { depart[$0] < depart[$1] }) else { return nil }
+        var legs: [ConnectionScan.Leg] = []
+        var board = Int(boardAt[origin])
+        while legs.count < 16 {
+            let exit = Int(exitOf[Int(network.trip[board])])
+            legs.append(ConnectionScan.Leg(board: board, exit: exit))
+            let station = Int(network.to[exit]), time = network.arrival[exit]
+            if isTarget[station], time <= deadline16 { break }
+            // The change: the latest useful train from here or a neighbour that can still be caught.
+            var next: Int?
+            var candidates = [(station, samePlatform)]
+            candidates += network.neighbours[station].map { (Int($0.station), $0.samePlatform ? samePlatform : walk) }
+            for (candidate, cost) in candidates where depart[candidate] != never && Int(time) + cost <= Int(depart[candidate]) {
+                if next == nil || depart[candidate] > network.departure[next!] { next = Int(boardAt[candidate]) }
+            }
+            guard let next else { return nil }
+            board = next
+        }
+        guard let last = legs.last, isTarget[Int(network.to[last.exit])] else { return nil }
+        return ConnectionScan.Journey(legs: legs, departure: Int(network.departure[legs[0].board]), arrival: Int(network.arrival[last.exit]))
+    }
+}
+
+/// The latest way to leave and still arrive in time, as a route to follow.
+public struct LatestRoutes: Sendable {
+    public let planner: RoutePlanner
+
+    public init(planner: RoutePlanner) { self.planner = planner }
+
+    /// Leaving any of `origins` as late as possible and reaching any of `destinations` by `deadline`
+    /// on `network` (the network of the deadline's service day); nil when nothing gets there in time.
+    public func search(from origins: [Reference.Station], to destinations: [Reference.Station], arriveBy deadline: ServiceMinute,
+                       on network: RouteNetwork) throws -> RoutePlan? {
+        let scan = LatestDeparture(network: network, rules: planner.rules)
+        guard let journey = scan.run(from: origins.map { Int32($0.rowId) }, to: destinations.map { Int32($0.rowId) },
+                                     arriveBy: deadline.value) else { return nil }
+        return try planner.plan(FastestRoutes(planner: planner).route(journey, on: network))
+    }
+}

@@ -1,0 +1,183 @@
+import Logging
+import NIOCore
+import Synchronization
+
+/// Bounds what one connection can take: how long it may dawdle at each step of a request, and
+/// whether there is room for it at all. It sits first in the pipeline, on the raw bytes, so it sees
+/// a request start before any header is parsed; `RequestMarks` (after the HTTP codec) tells it where
+/// requests and responses begin and end.
+///
+/// - header: from the connection's opening, or from the first byte of a later request, to the end
+///   of that request's header (a client that sends half a header, or nothing, is cut off);
+/// - idle: a kept-alive connection with no request under way;
+/// - body: from the end of the header to the end of the body;
+/// - request: from the header to the last byte of the response (a client that never reads it).
+///
+/// A connection past `maxConnections` is answered 503 with Retry-After and closed. A response that
+/// says `Connection: close` (a 413 does) closes the connection once it is sent, without reading the
+/// rest of a body nobody wants. Every close here is logged at debug: a flood must not fill the log.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    /// What the handler after the HTTP codec reports, as outbound user events.
+    enum Mark {
+        case requestHead
+        case requestEnd
+        case responseEnd(close: Bool)
+    }
+
+    private enum Timer: String {
+        case header, idle, body, request, linger
+    }
+
+    private let limits: ServerLimits
+    private let open: OpenConnections
+    private let logger: Logger
+    private var refusing = false
+    private var closing = false
+    private var counted = false
+    /// Requests whose header has come and whose response has not ended.
+    private var inFlight = 0
+    private var readingBody = false
+    private var timers: [Timer: Scheduled<Void>] = [:]
+
+    init(limits: ServerLimits, open: OpenConnections, logger: Logger) {
+        self.limits = limits
+        self.open = open
+        self.logger = logger
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        counted = true
+        let count = open.count.wrappingAdd(1, ordering: .relaxed).newValue
+        if count > limits.maxConnections {
+            refusing = true
+            logger.debug("connection refused: \(count - 1) open, at most \(limits.maxConnections)")
+        }
+        start(.header, after: limits.headerTimeout, context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        release()
+        for timer in timers.values { timer.cancel() }
+        timers = [:]
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        release()
+        for timer in timers.values { timer.cancel() }
+        timers = [:]
+    }
+
+    private func release() {
+        if counted {
+            counted = false
+            open.count.wrappingSubtract(1, ordering: .relaxed)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // Closing: what still arrives (the rest of a refused body) is read and dropped.
+        if closing { return }
+        if refusing {
+            refuse(context)
+            return
+        }
+        // The first bytes of a request on a kept-alive connection: the header clock starts.
+        if inFlight == 0, timers[.idle] != nil {
+            stop(.idle)
+            start(.header, after: limits.headerTimeout, context: context)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard let mark = event as? Mark else {
+            return context.triggerUserOutboundEvent(event, promise: promise)
+        }
+        promise?.succeed()
+        switch mark {
+        case .requestHead:
+            inFlight += 1
+            readingBody = true
+            stop(.header)
+            stop(.idle)
+            start(.body, after: limits.bodyTimeout, context: context)
+            if timers[.request] == nil { start(.request, after: limits.requestTimeout, context: context) }
+        case .requestEnd:
+            readingBody = false
+            stop(.body)
+        case .responseEnd(let close):
+            inFlight = max(0, inFlight - 1)
+            stop(.request)
+            if close {
+                closeAfterResponse(context)
+            } else if inFlight > 0 {
+                // A pipelined request was already waiting: its own clock starts now.
+                start(.request, after: limits.requestTimeout, context: context)
+            } else if !readingBody {
+                start(.idle, after: limits.idleTimeout, context: context)
+            }
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Sends FIN once the response is out, drops what the client still sends, and closes for good
+    /// when the client closes or after a second: closing at once with unread bytes would reset the
+    /// connection, and the client might lose the response it is owed.
+    private func closeAfterResponse(_ context: ChannelHandlerContext) {
+        guard !closing else { return }
+        closing = true
+        for timer in timers.values { timer.cancel() }
+        timers = [:]
+        context.flush()
+        context.close(mode: .output, promise: nil)
+        start(.linger, after: .seconds(1), context: context)
+    }
+
+    /// Over the connection cap: a 503 written by hand (the HTTP codec never sees this request).
+    private func refuse(_ context: ChannelHandlerContext) {
+        let body = #"{"status":503,"title":"Service Unavailable","detail":"the server has too many open connections; try again shortly"}"#
+        let head = "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/problem+json\r\ncache-control: no-store\r\n"
+            + "retry-after: 5\r\nconnection: close\r\ncontent-length: \(body.utf8.count)\r\n\r\n"
+        var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.utf8.count)
+        buffer.writeString(head + body)
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        closeAfterResponse(context)
+    }
+
+    // MARK: - Timers
+
+    private func start(_ timer: Timer, after duration: Duration, context: ChannelHandlerContext) {
+        timers[timer]?.cancel()
+        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timers[timer] = context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+            let (handler, context) = loopBound.value
+            handler.expired(timer, context: context)
+        }
+    }
+
+    private func stop(_ timer: Timer) {
+        timers.removeValue(forKey: timer)?.cancel()
+    }
+
+    private func expired(_ timer: Timer, context: ChannelHandlerContext) {
+        timers[timer] = nil
+        if timer != .linger {
+            logger.debug("connection closed: \(timer.rawValue) timeout", metadata: ["peer": "\(context.remoteAddress?.ipAddress ?? "?")"])
+        }
+        context.close(promise: nil)
+    }
+}
+
+/// The server's open connections, counted by every `ConnectionGuard`.
+final class OpenConnections: Sendable {
+    let count = Atomic<Int>(0)
+}

@@ -1,0 +1,25 @@
+/// What one client may take from the server: time on a connection, connections, expensive work,
+/// ride sessions. Defaults suit a server on the open network; `eki serve` options change them.
+public struct ServerLimits: Sendable {
+    /// From a connection's opening (or the first byte of a request on a kept-alive one) to the end
+    /// of the request's header.
+    public var headerTimeout: Duration = .seconds(10)
+    /// A kept-alive connection with no request under way is closed after this long.
+    public var idleTimeout: Duration = .seconds(30)
+    /// From the end of a request's header to the end of its body.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// From the request's header to the last byte of its response.
+    public var requestTimeout: Duration = .seconds(60)
+    /// Open connections at most; one more gets a 503 and is closed.
+    public var maxConnections = 512
+    /// Connections beyond the cap that are still accepted (to be told 503); past those the
+    /// listening socket waits.
+    public var refusalSlack = 64
+
+    /// Service days fastest routes are served for, in days around today (yesterday to a month ahead).
+    public var routeDays: ClosedRange<Int> = -1...30
+    /// How long a fastest-route request waits for its day's network before a 503.
+    public var routeWait: Duration = .seconds(3)
+
+    public init() {}
+}

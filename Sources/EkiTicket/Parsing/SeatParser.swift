@@ -1,0 +1,94 @@
+/// The car and the seat. Anchors, tightest first: "7号車", "3番B席" / "Car 7", "Seat 3-B"; then the
+/// words one letter off ("CDR 7", "5eat 3B", "号車" read as "号 車"), then 番 or 席 alone. Cars run 1–17,
+/// rows 1–25, seats A–E.
+struct SeatParser {
+    struct Seat { var car: Reading<Int>?; var seat: Reading<String>? }
+
+    func read(_ lines: [TextLine]) -> Seat {
+        var result = Seat()
+        for line in lines {
+            let model = line.model
+            func keep(car: Int, level: Int, _ range: Range<Int>) {
+                guard (1 ... 17).contains(car) else { return }
+                let reading = Reading(value: car, confidence: Reading<Int>.score(level: level, ocr: line.confidence(of: range)), model: model)
+                if result.car == nil || reading.confidence > result.car!.confidence { result.car = reading }
+            }
+            func keep(row: Int, letter: Substring, level: Int, _ range: Range<Int>) {
+                guard (1 ... 25).contains(row) else { return }
+                let reading = Reading(value: "\(row)\(letter.uppercased())", confidence: Reading<String>.score(level: level, ocr: line.confidence(of: range)), model: model)
+                if result.seat == nil || reading.confidence > result.seat!.confidence { result.seat = reading }
+            }
+            // Cheap looks first: the anchors must be there before any regular expression runs.
+            guard line.text.contains(where: \.isNumber) else { continue }
+            let text = line.text
+            let latin = text.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
+            if text.contains("車") || text.contains("軍") {
+                for (m, r) in line.matches(SeatParserPatterns.p0) { keep(car: Int(m.1)!, level: 0, r) }
+                for (m, r) in line.matches(SeatParserPatterns.p1) { keep(car: Int(m.1)!, level: 1, r) }
+            }
+            if latin { for (m, r) in line.matches(SeatParserPatterns.p2) {
+                let word = m.1.lowercased()
+                if word == "car" { keep(car: Int(m.2)!, level: 0, r) }
+                else if !DateParser.months.contains(word), Fuzzy.distance(word, "car") == 1, word.first != "m" {
+                    keep(car: Int(m.2)!, level: 1, r)
+                }
+            } }
+            if text.contains("番") {
+                for (m, r) in line.matches(SeatParserPatterns.p3) { keep(row: Int(m.1)!, letter: m.2, level: 0, r) }
+                for (m, r) in line.matches(SeatParserPatterns.p4) { keep(row: Int(m.1)!, letter: m.2, level: 1, r) }
+            }
+            if text.contains("席") || text.contains("度") {
+                for (m, r) in line.matches(SeatParserPatterns.p5) { keep(row: Int(m.1)!, letter: m.2, level: 2, r) }
+            }
+            guard latin else { continue }
+            for (m, r) in line.matches(SeatParserPatterns.p6) {
+                let word = m.1.lowercased()
+                let distance = Fuzzy.distance(word, "seat")
+                if distance <= 1 { keep(row: Int(m.2)!, letter: m.3, level: distance, r) }
+            }
+        }
+        return result
+    }
+}
+
+/// The class of seat: グランクラス / GranClass, グリーン / Green, 普通車 / Ordinary printed (level 0);
+/// on a photo, an ordinary limited-express ticket says nothing of its class: 特急券 or "Limited
+/// Express" without "Green" is ordinary (level 1). Nothing printed at all: nil.
+struct SeatClassParser {
+    func read(_ lines: [TextLine]) -> Reading<Ticket.SeatClass>? {
+        var best: Reading<Ticket.SeatClass>?
+        func keep(_ seatClass: Ticket.SeatClass, _ level: Int, _ line: TextLine, _ match: Double) {
+            let reading = Reading(value: seatClass, confidence: Reading<Ticket.SeatClass>.score(level: level, ocr: line.confidence, match: match), model: line.model)
+            if best == nil || reading.confidence > best!.confidence { best = reading }
+        }
+        for line in lines {
+            let characters = Array(line.text.replacingOccurrences(of: " ", with: "").unicodeScalars)
+            let latin = Array(TicketText.latinKey(line.text).unicodeScalars)
+            for (word, seatClass) in [("グランクラス", Ticket.SeatClass.granClass), ("グリーン", .green), ("普通車", .ordinary)] {
+                if let w = Fuzzy.bestWindow(of: word, in: characters), w.similarity >= 0.74 { keep(seatClass, w.similarity < 1 ? 1 : 0, line, w.similarity) }
+            }
+            for (word, seatClass) in [("granclass", Ticket.SeatClass.granClass), ("green", .green), ("ordinary", .ordinary)] {
+                if let w = Fuzzy.bestWindow(of: word, in: latin), w.similarity >= 0.79 { keep(seatClass, w.similarity < 1 ? 1 : 0, line, w.similarity) }
+            }
+        }
+        if best != nil { return best }
+        for line in lines {
+            let characters = Array(line.text.replacingOccurrences(of: " ", with: "").unicodeScalars)
+            if let w = Fuzzy.bestWindow(of: "特急券", in: characters), w.similarity >= 0.66 { keep(.ordinary, 1, line, 1) }
+            if TicketText.latinKey(line.text).contains("express") { keep(.ordinary, 1, line, 1) }
+        }
+        return best
+    }
+}
+
+/// The patterns, compiled once: a regular expression literal inside a function is parsed again at
+/// every call, which was most of the time parsing a ticket took.
+enum SeatParserPatterns {
+    nonisolated(unsafe) static let p0 = /(?:^|[^0-9])([0-9]{1,2})\s*号\s*車/
+    nonisolated(unsafe) static let p1 = /(?:^|[^0-9])([0-9]{1,2})\s*[号弓]?\s*[車軍]/
+    nonisolated(unsafe) static let p2 = /(?i)(?:^|[^a-z])([a-z0-9]{3})\.?\s*([0-9]{1,2})(?![[0-9]:])/
+    nonisolated(unsafe) static let p3 = /(?:^|[^0-9])([0-9]{1,2})\s*番\s*([A-Ea-e])\s*席/
+    nonisolated(unsafe) static let p4 = /(?:^|[^0-9])([0-9]{1,2})\s*番\s*([A-Ea-e])(?![a-z])/
+    nonisolated(unsafe) static let p5 = /(?:^|[^0-9])([0-9]{1,2})\s*([A-E])\s*[席度]/
+    nonisolated(unsafe) static let p6 = /(?i)(?:^|[^a-z])([a-z0-9]{4})\.?\s*([0-9]{1,2})\s*[-‐.]?\s*([A-E])(?![a-z])/
+}

@@ -1,0 +1,62 @@
+/// Departure and arrival times. Anchors, tightest first: a time right before 発 / 着; then the two
+/// times of one line (the route line "東京 10:30 → 新大阪 12:57", the English ticket's
+/// "MAR.18 ( 8:41) ( 9:43)"), first leaving, second arriving; then the same with a colon misread as
+/// "." or ";". A line with one lone time (a phone's status-bar clock) is never taken.
+struct TimeParser {
+    struct Times { var departure: Reading<String>?; var arrival: Reading<String>? }
+
+    func read(_ lines: [TextLine]) -> Times {
+        var times = Times()
+        let model = lines.first?.model ?? .jpn
+        for line in lines where line.text.contains("発") || line.text.contains("着") {
+            for (m, range) in line.matches(TimeParserPatterns.p0) {
+                guard let clock = Self.clock(m.1, m.2) else { continue }
+                let reading = Reading(value: clock, confidence: Reading<String>.score(level: 0, ocr: line.confidence(of: range)), model: model)
+                if m.3 == "発" { times.departure = better(times.departure, reading) } else { times.arrival = better(times.arrival, reading) }
+            }
+        }
+        if times.departure != nil, times.arrival != nil { return checked(times) }
+        for (level, separator) in [(1, TimeParserPatterns.p1), (2, TimeParserPatterns.p2)] {
+            for line in lines where line.text.contains(where: { $0 == ":" || $0 == "." || $0 == ";" }) {
+                let found = line.matches(separator).compactMap { m, range in
+                    Self.clock(m.1, m.2).map { ($0, line.confidence(of: range)) }
+                }
+                guard found.count == 2 else { continue }
+                if times.departure == nil {
+                    times.departure = Reading(value: found[0].0, confidence: Reading<String>.score(level: level, ocr: found[0].1), model: model)
+                }
+                if times.arrival == nil {
+                    times.arrival = Reading(value: found[1].0, confidence: Reading<String>.score(level: level, ocr: found[1].1), model: model)
+                }
+                return checked(times)
+            }
+        }
+        return checked(times)
+    }
+
+    /// A Shinkansen arrives after it leaves: when not, neither time can be trusted.
+    private func checked(_ times: Times) -> Times {
+        guard var departure = times.departure, var arrival = times.arrival, departure.value >= arrival.value else { return times }
+        departure.confidence *= 0.5
+        arrival.confidence *= 0.5
+        return Times(departure: departure, arrival: arrival)
+    }
+
+    private func better(_ a: Reading<String>?, _ b: Reading<String>) -> Reading<String> {
+        guard let a else { return b }
+        return a.confidence >= b.confidence ? a : b
+    }
+
+    static func clock(_ hours: Substring, _ minutes: Substring) -> String? {
+        guard let h = Int(hours), let m = Int(minutes), h < 24, m < 60 else { return nil }
+        return (h < 10 ? "0" : "") + String(h) + ":" + minutes
+    }
+}
+
+/// The patterns, compiled once: a regular expression literal inside a function is parsed again at
+/// every call, which was most of the time parsing a ticket took.
+enum TimeParserPatterns {
+    nonisolated(unsafe) static let p0 = /([0-9]{1,2})\s*:\s*([0-9]{2})\s*\)?\s*([発着])/
+    nonisolated(unsafe) static let p1 = /(?:^|[^0-9])([0-9]{1,2})\s*:\s*([0-9]{2})(?![0-9])/
+    nonisolated(unsafe) static let p2 = /(?:^|[^0-9])([0-9]{1,2})\s*[:.;]\s*([0-9]{2})(?![0-9])/
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import EkiCore
+import EkiJSON
+import EkiRouting
+import EkiStore
+import EkiTicket
+import Foundation
+
+/// `eki ticket leave-by`: the latest local trip that reaches the Shinkansen station in time.
+struct TicketLeaveByCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leave-by",
+        abstract: "The latest train from a station (or from near you) that reaches the Shinkansen a margin before it leaves.",
+        discussion: """
+            A latest-departure search (the Connection Scan run backwards) over the local network of the \
+            ticket's day, any number of changes, through service included. The Shinkansen station must be \
+            in the timetable database (東京, 品川, 新横浜, 上野, 大宮 …).
+            """)
+
+    @Argument(help: ArgumentHelp("Where you start: a station id or name.", valueName: "station"))
+    var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("Start from the stations near a place (within 1 km).", valueName: "lat,lon"))
+    var near: String?
+
+    @Option(name: .long, help: "Minutes to be at the Shinkansen station before departure (gates, platform, buying lunch).")
+    var margin = 15
+
+    @Flag(name: .long, help: "Keep the way found as your DIY route (eki route).")
+    var use = false
+
+    @Option(name: .long, help: "Language: ja or en. Default: the ticket's.")
+    var lang: Ticket.Language?
+
+    @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
+    var at: String?
+
+    @OptionGroup var userState: StateOptions
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard (from == nil) != (near == nil) else { throw ValidationError("give a station or --near lat,lon (one of them)") }
+        guard (0 ... 120).contains(margin) else { throw ValidationError("--margin must be between 0 and 120 minutes") }
+    }
+}
+
+extension TicketLeaveByCommand {
+    func run() throws {
+        let state = try userState.open()
+        guard let trip = try TripStore(state: state).active(at: TripClock.now(at)).trip else { throw failure("no trip: scan a ticket first (eki ticket scan <image>)") }
+        guard let shinkansen = trip.ticket.from, let departure = trip.departureTime else {
+            throw failure("the trip has no departure station, date or time yet (eki ticket set from/date/departure)", code: 2)
+        }
+        let timetable = try database.open()
+        let targets = TripConnections.stations(named: shinkansen.name, in: timetable)
+        guard !targets.isEmpty else { throw failure("\(shinkansen.name) is not in the timetable database, so there is no local trip to it", code: 1) }
+        let origins: [Reference.Station]
+        if let from {
+            origins = try Resolve.stations(from, in: timetable).flatMap { station in
+                (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }.filter { $0.trains > 0 }
+            }
+        } else {
+            let parts = near!.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2 else { throw failure("--near must be lat,lon like 35.68,139.76, not '\(near!)'", code: 2) }
+            origins = try timetable.nearby(GeoPoint(latitude: parts[0], longitude: parts[1]), radius: 1000, limit: 5).stations.flatMap(\.stations)
+            guard !origins.isEmpty else { throw failure("no station within 1 km of \(near!)", code: 1) }
+        }
+        let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone)
+        let planner = RoutePlanner(timetable: timetable)
+        let network = try RouteNetwork(timetable: timetable, serviceDate: deadline.serviceDate)
+        guard let plan = try LatestRoutes(planner: planner).search(from: origins, to: targets, arriveBy: deadline.minute, on: network) else {
+            throw failure("no train reaches \(shinkansen.name) by \(deadline.minute.clock) that day", code: 1)
+        }
+        if use { try RouteStore(state: state).save(plan) }
+        let language: Language = (lang ?? trip.ticket.language) == .ja ? .ja : .en
+        let head = language == .ja
+            ? "\(shinkansen.name) \(deadline.minute.clock)着（発車\(margin)分前）に間に合う最終: \(plan.segments[0].board.name.ja) \(plan.departure?.clock ?? "")発"
+            : "Latest to reach \(shinkansen.nameEn) by \(deadline.minute.clock) (\(margin) min before departure): leave \(plan.segments[0].board.name.en) at \(plan.departure?.clock ?? "")"
+        print(head)
+        print(RouteText(lang: language, color: Render.stdoutIsTerminal, reference: timetable.reference).render(plan, at: nil))
+    }
+}
+
+/// `eki ticket continue`: a DIY route onward from the arrival station.
+struct TicketContinueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "continue",
+        abstract: "Continue by local train from the arrival station: the fastest ways after arrival and the walk, kept as your route.")
+
+    @Argument(help: ArgumentHelp("Where you go next: a station id or name.", valueName: "to"))
+    var to: String
+
+    @Option(name: .long, help: "Minutes from the Shinkansen platform to the local lines.")
+    var walk = TripConnections.defaultWalk
+
+    @Option(name: .long, help: ArgumentHelp("Keep option N as your route (default 1).", valueName: "n"))
+    var use = 1
+
+    @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
+    var at: String?
+
+    @OptionGroup var userState: StateOptions
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard (0 ... 60).contains(walk) else { throw ValidationError("--walk must be between 0 and 60 minutes") }
+        guard (1 ... 3).contains(use) else { throw ValidationError("--use must be 1, 2 or 3") }
+    }
+
+    func run() throws {
+        let state = try userState.open()
+        guard let trip = try TripStore(state: state).active(at: TripClock.now(at)).trip else { throw failure("no trip: scan a ticket first (eki ticket scan <image>)") }
+        guard let arrivalStation = trip.ticket.to, let arrival = trip.arrivalTime else {
+            throw failure("the trip has no arrival station, date or time yet (eki ticket set to/date/arrival)", code: 2)
+        }
+        let timetable = try database.open()
+        let origins = TripConnections.stations(named: arrivalStation.name, in: timetable)
+        guard !origins.isEmpty else { throw failure("\(arrivalStation.name) is not in the timetable database", code: 1) }
+        let destinations = try Resolve.stations(to, in: timetable).flatMap { station in
+            (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }.filter { $0.trains > 0 }
+        }
+        let ready = ServiceInstant(arrival.addingTimeInterval(TimeInterval(walk * 60)), timeZone: timetable.timeZone)
+        let planner = RoutePlanner(timetable: timetable)
+        let answer = try FastestRoutes(planner: planner).search(from: origins, to: destinations, at: ready) {
+            try RouteNetwork(timetable: timetable, serviceDate: $0)
+        }
+        guard answer.options.count >= use else { throw failure("no train from \(arrivalStation.name) to \(to) after \(ready.minute.clock)", code: 1) }
+        let plan = answer.options[use - 1].plan
+        try RouteStore(state: state).save(plan)
+        let language: Language = trip.ticket.language == .ja ? .ja : .en
+        print(RouteText(lang: language, color: Render.stdoutIsTerminal, reference: timetable.reference).render(plan, at: ready))
+    }
+}

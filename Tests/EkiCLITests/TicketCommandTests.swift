@@ -1,0 +1,105 @@
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// `eki ticket` as a rider runs it: scan a screenshot, type a ticket in, the countdown, leave-by on the
+/// real network, the departures after arrival; every mistake one line.
+@Suite struct TicketCommandTests {
+    static func eki(_ arguments: [String], state: URL) throws -> EkiProcess.Result {
+        _ = try SharedData.imported()
+        return try EkiProcess.run(arguments + ["--state", state.path], environment: ["EKI_DB": SharedData.databaseURL.path])
+    }
+
+    @Test func aScreenshotBecomesTheTrip() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/ticket_render.py")
+        let render = try EkiProcess.runTool("/usr/bin/env", ["python3", script.path, scratch.url.path, "--count", "1", "--kinds", "ekinet", "--langs", "ja", "--seed", "5"])
+        #expect(render == 0)
+        let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.file("0000-ekinet-ja-screen.json"))) as? [String: Any])
+        let expected = try #require(truth["ticket"] as? [String: Any])
+        let scan = try Self.eki(["ticket", "scan", scratch.file("0000-ekinet-ja-screen.png").path, "--today", truth["today"] as! String, "--json"],
+                                state: scratch.file("state.sqlite"))
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [String: Any])
+        #expect(Set(answer.keys) == ["ticket", "confidence", "words"])
+        let ticket = try #require(answer["ticket"] as? [String: Any])
+        #expect(Set(ticket.keys) == ["source", "language", "date", "train", "from", "to", "departure", "arrival", "car", "seat", "seatClass", "reserved"])
+        for key in ["source", "language", "date", "departure", "arrival", "seat", "seatClass"] {
+            #expect(ticket[key] as? String == expected[key] as? String, "\(key)")
+        }
+        #expect(ticket["car"] as? Int == expected["car"] as? Int)
+        #expect((ticket["train"] as? [String: Any])?["number"] as? Int == (expected["train"] as? [String: Any])?["number"] as? Int)
+        #expect((ticket["to"] as? [String: Any])?["nameEn"] as? String == (expected["to"] as? [String: Any])?["nameEn"] as? String)
+        let word = try #require((answer["words"] as? [[String: Any]])?.first)
+        #expect(Set(word.keys) == ["text", "x", "y", "width", "height", "confidence", "model", "line"])
+        // Kept as the trip: `eki ticket` at departure day's morning counts down to it.
+        let departure = try #require(expected["departure"] as? String), date = try #require(expected["date"] as? String)
+        let show = try Self.eki(["ticket", "--at", "\(date)T00:00", "--json"], state: scratch.file("state.sqlite"))
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("\"phase\" : \"beforeDeparture\""), "\(show.stdout)")
+        #expect(show.stdout.contains("\(departure)発まで"), "\(show.stdout)")
+    }
+
+    @Test func aTypedTicketCountsDownLeavesByAndShowsTheConnections() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        // Tuesday 2030-01-08: a weekday; far enough ahead that the trip has not ended when the test runs.
+        for (field, value) in [("train", "のぞみ225"), ("date", "2030-01-08"), ("from", "東京"), ("to", "新横浜"),
+                               ("departure", "10:30"), ("arrival", "10:48"), ("car", "8"), ("seat", "12E")] {
+            let set = try Self.eki(["ticket", "set", field, value], state: state)
+            #expect(set.status == 0, "\(field): \(set.stderr)")
+        }
+        let before = try Self.eki(["ticket", "--at", "2030-01-08T10:07"], state: state)
+        #expect(before.stdout.hasPrefix("のぞみ225号 10:30発まで23分 · 8号車 12E\n"), "\(before.stdout)")
+        let onBoard = try Self.eki(["ticket", "--at", "2030-01-08T10:39", "--lang", "en"], state: state)
+        #expect(onBoard.stdout.hasPrefix("Shin-Yokohama 10:48 in 9 min\nTokyo ━━━━━━━━━━"), "\(onBoard.stdout)")
+        // 新横浜 is in the timetable: the departures after arrival and an 8-minute walk.
+        #expect(onBoard.stdout.contains("At Shin-Yokohama, after a 8-minute walk (from 10:56):"), "\(onBoard.stdout)")
+        // Leave by: the latest local trip from 馬車道 that reaches 東京 by 10:15 (brute-force checked in LatestDepartureTests).
+        let leave = try Self.eki(["ticket", "leave-by", "馬車道", "--margin", "15", "--at", "2030-01-08T08:00"], state: state)
+        #expect(leave.status == 0, "\(leave.stderr)")
+        #expect(leave.stdout.hasPrefix("東京 10:15着（発車15分前）に間に合う最終: 馬車道 09:29発"), "\(leave.stdout)")
+        let cleared = try Self.eki(["ticket", "clear"], state: state)
+        #expect(cleared.stdout == "trip cleared\n")
+    }
+
+    @Test func mistakesAreOneLineMessages() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        try scratch.write("notes.txt", "not an image")
+        try scratch.write("empty.png", "")
+        let cases: [([String], String, Int32)] = [
+            (["ticket", "scan", scratch.file("missing.jpg").path], "no such file", 1),
+            (["ticket", "scan", scratch.file("notes.txt").path], "is not a JPEG, PNG or WebP image", 1),
+            (["ticket", "scan", scratch.file("empty.png").path], "is empty", 1),
+            (["ticket", "scan", scratch.file("notes.txt").path, "--today", "18 March"], "--today must be a date like 2025-03-18", 64),
+            (["ticket", "set", "car", "42"], "car: '42' is not a car number 1–17", 2),
+            (["ticket", "set", "platform", "14"], "no ticket field 'platform'", 2),
+            (["ticket", "leave-by", "馬車道"], "no trip", 1),
+        ]
+        for (arguments, message, status) in cases {
+            let result = try Self.eki(arguments, state: state)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1 || status == 64, "\(arguments): \(result.stderr)")
+        }
+    }
+}
+
+extension EkiProcess {
+    /// Runs another tool to the end; its exit status.
+    static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

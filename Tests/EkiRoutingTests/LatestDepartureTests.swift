@@ -1,0 +1,70 @@
+import EkiCore
+@testable import EkiRouting
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// The latest-departure scan checked against brute force on the full real network: for a deadline, the
+/// latest minute from which the forward Connection Scan (checked itself in FastestRouteTests) still
+/// arrives in time, found by trying each minute back from the deadline.
+@Suite struct LatestDepartureTests {
+    static let tuesday = CivilDate(iso: "2026-11-24")!
+    static let rules = TransferRules(walkMinutes: 5)
+
+    static func complex(_ name: String, _ timetable: Timetable) throws -> [Int32] {
+        let station = try #require(try timetable.resolveStations(name).first)
+        return (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }
+            .filter { $0.trains > 0 }.map { Int32($0.rowId) }
+    }
+
+    /// The latest departure minute from which some journey (up to the forward scan's 6 trains) arrives by `deadline`.
+    static func bruteForce(_ network: RouteNetwork, from: [Int32], to: [Int32], arriveBy deadline: Int) -> Int? {
+        let forward = ConnectionScan(network: network, rules: rules)
+        for minute in stride(from: deadline, through: deadline - 240, by: -1) {
+            let arrivals = forward.run(from: from, to: to, at: minute, slack: 0).compactMap { $0?.arrival }
+            if let arrival = arrivals.min(), arrival <= deadline { return minute }
+        }
+        return nil
+    }
+
+    @Test(arguments: [("馬車道", "東京", 10 * 60 + 15), ("渋谷", "品川", 8 * 60), ("池袋", "上野", 23 * 60 + 30),
+                      ("中目黒", "新横浜", 7 * 60 + 40), ("新宿", "大宮", 18 * 60 + 5), ("元町・中華街", "東京", 24 * 60 + 30)])
+    func matchesBruteForceOnRealPairs(from: String, to: String, deadline: Int) throws {
+        let timetable = try SharedData.imported().timetable
+        let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
+        let origins = try Self.complex(from, timetable), targets = try Self.complex(to, timetable)
+        let latest = LatestDeparture(network: network, rules: Self.rules)
+        let journey = try #require(latest.run(from: origins, to: targets, arriveBy: deadline))
+        let expected = Self.bruteForce(network, from: origins, to: targets, arriveBy: deadline)
+        #expect(journey.departure == expected, "\(from) → \(to) by \(ServiceMinute(deadline).clock)")
+        #expect(journey.arrival <= deadline)
+        // The journey holds together: each leg boards where the last one got off (or in the same complex), in time.
+        #expect(origins.contains(network.from[journey.legs[0].board]))
+        #expect(targets.contains(network.to[journey.legs.last!.exit]))
+        for (a, b) in zip(journey.legs, journey.legs.dropFirst()) {
+            #expect(network.arrival[a.exit] < network.departure[b.board] || network.to[a.exit] == network.from[b.board])
+        }
+    }
+
+    @Test func nothingArrivesBeforeTheFirstTrains() throws {
+        let timetable = try SharedData.imported().timetable
+        let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
+        let latest = LatestDeparture(network: network, rules: Self.rules)
+        #expect(latest.run(from: try Self.complex("馬車道", timetable), to: try Self.complex("東京", timetable), arriveBy: 4 * 60) == nil)
+    }
+
+    @Test func theLastTrainTonightAsARoute() throws {
+        // 終電: the latest way from 馬車道 that still reaches 渋谷 within the service day.
+        let timetable = try SharedData.imported().timetable
+        let planner = RoutePlanner(timetable: timetable, rules: Self.rules)
+        let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
+        let from = try timetable.resolveStations("馬車道"), to = try timetable.resolveStations("渋谷")
+        let plan = try #require(try LatestRoutes(planner: planner).search(from: from, to: to, arriveBy: ServiceMinute(ServiceMinute.dayEnd), on: network))
+        #expect(plan.isFeasible)
+        #expect(plan.segments.first?.board.name.ja == "馬車道")
+        #expect(plan.segments.last?.alight.name.ja == "渋谷")
+        let expected = Self.bruteForce(network, from: from.map { Int32($0.rowId) }, to: to.map { Int32($0.rowId) }, arriveBy: ServiceMinute.dayEnd)
+        #expect(plan.departure?.value == expected)
+    }
+}

@@ -1,0 +1,71 @@
+import EkiServer
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+/// A live database overwritten in place (not renamed over) — issue 20: it answered 500 "database
+/// disk image is malformed" while the log said the previous database was still served. Now: what is
+/// in memory is still answered, the rest is a 503 problem that says why, the log tells the truth,
+/// and a complete file written the same way is served once it checks out.
+@Suite struct InPlaceChangeTests {
+    static let departures = "/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&direction=Inbound&at=2026-11-24T07:30"
+
+    /// Writes `data` over the live file's own bytes: same inode, as `cp` or an editor would.
+    static func overwriteInPlace(_ url: URL, with data: Data) throws {
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: data)
+        try handle.close()
+    }
+
+    @Test func aDatabaseChangedInPlaceIs503NeverA500AndTheLogSaysSo() async throws {
+        let files = try HotSwapTests.Files()
+        defer { files.scratch.remove() }
+        let lines = LogLines()
+        let app = try HotSwapTests.application(files.live, logger: Logger(label: "test", factory: { _ in lines }))
+        try await app.test(.router) { client in
+            let schedule = try await client.execute(uri: HotSwapTests.schedule, method: .get) { HotSwapTests.railways($0.status, $0.body) }
+            #expect(schedule == 179)
+            let inode = try #require(try FileManager.default.attributesOfItem(atPath: files.live.path)[.systemFileNumber] as? NSNumber)
+
+            // Half a database: the first 64 KB of the real one, written over the live file.
+            let real = try Data(contentsOf: files.real)
+            try Self.overwriteInPlace(files.live, with: real.prefix(65_536))
+            let after = try FileManager.default.attributesOfItem(atPath: files.live.path)[.systemFileNumber] as? NSNumber
+            #expect(after == inode, "the test must change the file in place")
+
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !lines.errors.contains(where: { $0.contains("was changed in place") }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(lines.errors.count == 1)
+            let logged = lines.errors.first ?? ""
+            #expect(logged.hasPrefix("the database at \(files.live.path) was changed in place (same file, "))
+            #expect(logged.contains("503 for the rest") && !logged.contains("still serving the previous one"))
+
+            // An answer already made is still given; one that needs the file is a 503 saying why.
+            let cached = try await client.execute(uri: HotSwapTests.schedule, method: .get) { HotSwapTests.railways($0.status, $0.body) }
+            #expect(cached == 179)
+            let fresh = try await client.execute(uri: Self.departures, method: .get) { $0 }
+            #expect(fresh.status == .serviceUnavailable)
+            #expect(fresh.headers[.contentType] == "application/problem+json")
+            #expect(fresh.headers[.retryAfter] == "5")
+            let detail = (try? JSONSerialization.jsonObject(with: Data(fresh.body.readableBytesView)) as? [String: Any])?["detail"] as? String
+            #expect(detail?.hasPrefix("the timetable database cannot be read right now") == true)
+
+            // The whole file written the same way (a `cp` that finished) is served again.
+            try Self.overwriteInPlace(files.live, with: try Data(contentsOf: files.mini))
+            var railways: Int?
+            while railways != 2, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+                railways = try await client.execute(uri: "/api/v1/schedule?date=2026-11-25", method: .get) { HotSwapTests.railways($0.status, $0.body) }
+            }
+            #expect(railways == 2)
+            #expect(lines.errors.count == 1)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import EkiServer
+import EkiTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Fastest routes over HTTP with the network built in the background: a request waits a bounded
+/// time for it, then gets 503 with Retry-After; a date outside the served window is a 400.
+@Suite struct RouteNetworkWaitTests {
+    static func fastest(_ at: String) -> String {
+        "/api/v1/route/fastest?from=\(APIClient.encode("馬車道"))&to=\(APIClient.encode("銀座"))&at=\(at)"
+    }
+
+    static func application(wait: Duration) throws -> some ApplicationProtocol {
+        var limits = ServerLimits()
+        limits.routeWait = wait
+        return Application(router: try buildRouter(timetable: SharedData.imported().timetable,
+                                                   clock: { APIClient.tuesdayMorning }, limits: limits))
+    }
+
+    /// Without time to wait, the first request for a day is told to come back; the build goes on
+    /// behind it, and the same request is answered once it is done.
+    @Test func aRequestThatCannotWaitGets503AndRetryAfter() async throws {
+        try await Self.application(wait: .zero).test(.router) { client in
+            let first = try await client.execute(uri: Self.fastest("2026-11-25T07:30"), method: .get) { $0 }
+            #expect(first.status == .serviceUnavailable)
+            #expect(first.headers[.retryAfter] == "2")
+            #expect(first.headers[.contentType] == "application/problem+json")
+            #expect(String(buffer: first.body).contains("the route network of 2026-11-25 is still being built; try again in 2 s"))
+            let deadline = ContinuousClock.now + .seconds(120)
+            var status = first.status
+            while status != .ok, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                status = try await client.execute(uri: Self.fastest("2026-11-25T07:30"), method: .get) { $0.status }
+            }
+            #expect(status == .ok)
+        }
+    }
+
+    /// With time to wait (the default), the rider never sees the build: the first request is a 200.
+    @Test func aRequestThatCanWaitIsAnswered() async throws {
+        try await Self.application(wait: .seconds(120)).test(.router) { client in
+            let answer = try await client.execute(uri: Self.fastest("2026-11-26T07:30"), method: .get) { $0 }
+            #expect(answer.status == .ok)
+            let options = (try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any])?["options"] as? [Any]
+            #expect(options?.count == 3)
+        }
+    }
+
+    @Test func datesOutsideTheServedWindowAre400() async throws {
+        try await Self.application(wait: .seconds(1)).test(.router) { client in
+            for at in ["2026-11-22T07:30", "2026-12-26T07:30", "2027-11-24T07:30"] {
+                let answer = try await client.execute(uri: Self.fastest(at), method: .get) { $0 }
+                #expect(answer.status == .badRequest, "\(at)")
+                #expect(String(buffer: answer.body).contains("fastest routes are served for dates from 2026-11-23 to 2026-12-24, not \(at.prefix(10))"))
+                let page = try await client.execute(uri: "/route/fastest?from=shibuya&to=ginza&at=\(at)", method: .get) { $0.status }
+                #expect(page == .badRequest)
+            }
+        }
+    }
+}
