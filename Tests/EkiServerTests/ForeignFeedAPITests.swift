@@ -75,4 +75,14 @@ import Testing
         #expect(answer.status == .ok, "\(answer.text)")
         #expect((answer.object["directionName"] as? [String: String])?["en"] == "toward New London")
     }
+
+    @Test func aJapaneseFeedsDeparturesKeepTheirCategories() async throws {
+        let answer = try await get(["/api/v1/departures?station=M01&direction=0&at=2026-04-06T06:50&limit=3"], feed: "minato")[0]
+        #expect(answer.status == .ok, "\(answer.text)")
+        let departures = answer.object["departures"] as? [[String: Any]] ?? []
+        #expect(departures.map { $0["category"] as? String } == ["local", "rapid", "limited"])
+        #expect(departures.map { $0["badge"] as? String } == ["各", "快", "特"])
+        #expect(departures.map { $0["trainId"] as? String } == ["MN101", "MN103", "MN105"])
+        #expect((answer.object["scheduleName"] as? [String: String])?["ja"] == "平日ダイヤ")
+    }
 }
