@@ -38,11 +38,18 @@ public struct TrainJSON: Encodable {
         var stops: [Stop]
     }
     var trainId: String
+    /// The service day asked for: a feed's trip_id can run under several calendars, and the
+    /// answer is the copy of that day.
+    var serviceDate: String
+    /// Whether the train's calendar runs on `serviceDate`.
+    var runs: Bool
     var parts: [Part]
 
-    /// One train followed across through service, part by part.
-    public init(trainId: String, parts: [TrainPart], reference: Reference) {
+    /// One train followed across through service, part by part, as it runs on `date`.
+    public init(trainId: String, date: CivilDate, parts: [TrainPart], reference: Reference) {
         self.trainId = parts.first { $0.id == trainId }?.publicId ?? trainId
+        serviceDate = date.iso
+        runs = parts.first.map { reference.service(of: $0.railway, on: reference.scheduleDay(date)) == $0.service } ?? false
         self.parts = parts.map { part in
             let type = reference.trainTypes[part.trainType]
             return Part(

@@ -71,7 +71,16 @@ public struct Words: Sendable {
     /// The line above the first train of a later day on a board: whatever the source, a rider
     /// never reads tomorrow's 08:04 as today's.
     public func nextDay(_ date: CivilDate) -> String {
-        t("── \(day(date))の列車 ──", "── Trains of \(day(date)) ──")
+        "── " + nextDayName(date) + " ──"
+    }
+
+    /// "翌日 1月12日(月)" / "Next day, Mon 12 Jan": the pages' line over the next day's trains.
+    public func nextDayName(_ date: CivilDate) -> String { t("翌日 \(day(date))", "Next day, \(day(date))") }
+
+    /// The day a train page shows a train on: "2013-07-05 (Fri) · runs" in words.
+    public func trainDay(_ date: CivilDate, runs: Bool) -> String {
+        runs ? t("\(date.iso) \(day(date))の運転", "Running on \(day(date)) \(date.year)")
+            : t("\(date.iso) \(day(date))は運転しません", "Not running on \(day(date)) \(date.year)")
     }
 
     public var noMoreTrainsToday: String { t("本日の運転は終了しました。", "No more trains today.") }

@@ -36,7 +36,7 @@ extension TrainCommand {
         }
         let reference = timetable.reference
         if json {
-            print(try Render.json(TrainJSON(trainId: code, parts: parts, reference: reference)))
+            print(try Render.json(TrainJSON(trainId: code, date: day, parts: parts, reference: reference)))
             return
         }
         var lines: [String] = []
