@@ -58,6 +58,10 @@ extension TrainCommand {
                 lines.append("  \(Render.pad(station, to: width))  \(stop.arrival?.clock ?? "     ") → \(stop.departure?.clock ?? "")")
             }
         }
+        // The day shown, where it matters: asked for, or a feed's trip (it runs on its calendar's days only).
+        if let first = parts.first, date != nil || first.publicId != first.id {
+            lines.append(Words(lang).trainDay(day, runs: reference.service(of: first.railway, on: reference.scheduleDay(day)) == first.service))
+        }
         print(lines.joined(separator: "\n"))
     }
 }

@@ -47,11 +47,11 @@ import Testing
         // Friday night: still none that day, then Saturday's first trains.
         let friday = try Self.eki(["departures", "Seibu.Sayama.NishiTokorozawa", "--direction", "Inbound",
                                    "--at", "2026-11-27T23:30", "--limit", "1", "--lang", "en"])
-        #expect(friday.stdout.contains("  No trains this way on this day\n  ── Trains of Sat 28 Nov ──\n  16:41"), "\(friday.stdout)")
+        #expect(friday.stdout.contains("  No trains this way on this day\n  ── Next day, Sat 28 Nov ──\n  16:41"), "\(friday.stdout)")
         // A day whose trains have gone still says so.
         let saturday = try Self.eki(["departures", "Seibu.Sayama.NishiTokorozawa", "--direction", "Inbound",
                                      "--at", "2026-11-28T23:50", "--limit", "1", "--lang", "en"])
-        #expect(saturday.stdout.contains("  No more trains today.\n  ── Trains of Sun 29 Nov ──\n"), "\(saturday.stdout)")
+        #expect(saturday.stdout.contains("  No more trains today.\n  ── Next day, Sun 29 Nov ──\n"), "\(saturday.stdout)")
     }
 
     @Test func aSharedNameShowsEveryRailwayAtTheComplex() throws {

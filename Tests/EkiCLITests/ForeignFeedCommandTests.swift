@@ -27,12 +27,12 @@ import Testing
 
             toward New London
               No more trains today.
-              ── Trains of Sat 6 Jul ──
+              ── Next day, Sat 6 Jul ──
               08:04  SLE Train  New London  in 8 h 34 min  Train 3629
 
             toward New Haven
               No more trains today.
-              ── Trains of Sat 6 Jul ──
+              ── Next day, Sat 6 Jul ──
               09:22  SLE Train  New Haven  in 9 h 52 min  Train 3630
 
             """)
@@ -44,7 +44,7 @@ import Testing
         // --lang still wins.
         let ja = try EkiProcess.run(["departures", "OSB", "--railway", "SLE", "--direction", "0", "--at", "2013-07-05T23:30",
                                      "--lang", "ja", "--db", database])
-        #expect(ja.stdout.contains("2013-07-05 平日ダイヤ＋特別ダイヤ（WKD+XTR）\n\nNew London方面\n  本日の運転は終了しました。\n  ── 7月6日(土)の列車 ──\n  08:04  SLE 列車  New London  8時間34分後  3629号"),
+        #expect(ja.stdout.contains("2013-07-05 平日ダイヤ＋特別ダイヤ（WKD+XTR）\n\nNew London方面\n  本日の運転は終了しました。\n  ── 翌日 7月6日(土) ──\n  08:04  SLE 列車  New London  8時間34分後  3629号"),
                 "\(ja.stdout)")
 
         // The JSON gives the feed's ids back as the feed writes them.
@@ -69,9 +69,13 @@ import Testing
         #expect(train.status == 0, "\(train.stderr)")
         #expect(train.stdout.hasPrefix("Shore Line East  SLE Train  Train 1601  toward Old Saybrook  SLE_1601WKD  Weekday service + Special service (WKD+XTR)\n"),
                 "\(train.stdout)")
+        #expect(train.stdout.hasSuffix("\nRunning on Fri 5 Jul 2013\n"), "\(train.stdout)")
+        let saturday = try EkiProcess.run(["train", "SLE_1601WKD", "--date", "2013-07-06", "--db", database])
+        #expect(saturday.stdout.hasSuffix("\nNot running on Sat 6 Jul 2013\n"), "\(saturday.stdout)")
         let json = try EkiProcess.run(["train", "SLE_1601WKD", "--date", "2013-07-05", "--json", "--db", database])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["trainId"] as? String == "SLE_1601WKD")
+        #expect(object?["serviceDate"] as? String == "2013-07-05" && object?["runs"] as? Bool == true)
         let part = (object?["parts"] as? [[String: Any]])?.first
         #expect(part?["schedule"] as? String == "WKD+XTR")
         #expect((part?["stops"] as? [[String: Any]])?.first?["station"] as? String == "NHV")

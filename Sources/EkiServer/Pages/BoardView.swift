@@ -33,7 +33,7 @@ struct BoardView: PageView {
         let station = board.station
         let railway = station.railway.flatMap { reference.railways[$0] }
         frame = scope.frame(title: lang.pick(station.name),
-                            path: Phrases.station("/board", station, reference: reference, query: "direction=" + Phrases.path(board.direction.id)),
+                            path: Phrases.station("/board", station, reference: reference, query: "direction=" + Phrases.direction(board.direction)),
                             bodyClass: "board-mode")
         self.station = station.id
         direction = board.direction.id

@@ -79,7 +79,7 @@ struct ChoiceView: PageView {
         frame = scope.frame(title: name, path: path)
         self.choices = choices.map { station, direction in
             Choice(href: scope.link(Phrases.station(base, station, reference: timetable.reference,
-                                                    query: "direction=" + Phrases.path(direction.id) + keep)),
+                                                    query: "direction=" + Phrases.direction(direction) + keep)),
                    chip: station.railway.flatMap { timetable.reference.railways[$0] }.map { Chip($0, lang: lang) },
                    direction: Phrases.direction(direction, at: station, heading: timetable.heading(of: direction, at: station),
                                                 reference: timetable.reference, lang: lang))

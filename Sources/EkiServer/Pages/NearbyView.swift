@@ -58,7 +58,7 @@ struct NearbyView: PageView {
                     let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: Self.lookAhead)
                     if let own = board.rows.first(where: { $0.departure.railway == station.railway }) {
                         ways.append(Way(href: scope.link(Phrases.station("/timetable", station, reference: reference,
-                                                                         query: "direction=" + Phrases.path(direction.id))),
+                                                                         query: "direction=" + Phrases.direction(direction))),
                                         direction: lang.pick(reference.directionName(direction, at: station)), time: own.departure.time.clock,
                                         badge: Badge(own.departure, reference: reference, lang: lang),
                                         destination: (own.isNextDay ? Words(lang).nextDayName(own.day) + " " : "") + Phrases.destination(own, lang: lang),

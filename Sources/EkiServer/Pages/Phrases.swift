@@ -57,11 +57,21 @@ enum Phrases {
         return base + "/" + path(id) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 
-    /// A train's page by the id riders use (a GTFS trip_id), with the day it runs when that id
-    /// has several calendars' copies; `from`: the rider's station.
-    static func train(_ departure: Departure, serviceDate: CivilDate, from station: Reference.Station?) -> String {
+    /// A direction in an address as riders name it: a GTFS feed's direction_id (`0`, `1`; the
+    /// database keeps it under its route, `SLE:0`), else the direction's id.
+    static func direction(_ direction: Reference.Direction) -> String {
+        if let colon = direction.id.lastIndex(of: ":"), ["0", "1"].contains(direction.id[direction.id.index(after: colon)...]) {
+            return String(direction.id[direction.id.index(after: colon)...])
+        }
+        return path(direction.id)
+    }
+
+    /// A train's page by the id riders use (a GTFS trip_id), with the day it runs on a feed's
+    /// calendar; `from`: the rider's station.
+    static func train(_ departure: Departure, serviceDate: CivilDate, from station: Reference.Station?, reference: Reference) -> String {
         var items: [String] = []
-        if departure.publicTrainId != departure.trainId { items.append("date=" + serviceDate.iso) }
+        // A feed's trip runs on its calendar's days: its page is for the day of this departure.
+        if reference.followsFeedCalendar || departure.publicTrainId != departure.trainId { items.append("date=" + serviceDate.iso) }
         if let station { items.append("from=" + path(station.publicId)) }
         return "/train/" + path(departure.publicTrainId) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }

@@ -129,11 +129,11 @@ struct StationView: PageView {
     static func side(_ side: StationDetail.Side, detail: StationDetail, reference: Reference, scope: PageScope) -> Side {
         let lang = scope.lang
         let station = detail.station
-        let query = "direction=" + Phrases.path(side.direction.id)
+        let query = "direction=" + Phrases.direction(side.direction)
         func departure(_ rows: [Board.Row], _ index: Int, countdown: Bool) -> Departure {
             let row = rows[index]
             return Departure(nextDay: countdown ? Phrases.nextDay(rows, at: index, lang: lang) : nil,
-                             href: scope.link(Phrases.train(row.departure, serviceDate: row.serviceDate, from: station)),
+                             href: scope.link(Phrases.train(row.departure, serviceDate: row.serviceDate, from: station, reference: reference)),
                              time: row.departure.time.clock, badge: Badge(row.departure, reference: reference, lang: lang),
                              destination: Phrases.destination(row, lang: lang),
                              until: countdown ? Phrases.until(row.minutesUntil, lang: lang) : nil)

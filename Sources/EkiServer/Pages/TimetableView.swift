@@ -37,7 +37,7 @@ struct TimetableView: PageView {
         let station = board.station
         func page(_ direction: Reference.Direction) -> String {
             Phrases.station("/timetable", station, reference: reference,
-                            query: "direction=" + Phrases.path(direction.id) + "&date=" + board.serviceDate.iso)
+                            query: "direction=" + Phrases.direction(direction) + "&date=" + board.serviceDate.iso)
         }
         frame = scope.frame(title: lang.pick(station.name) + " " + lang.pick(reference.directionName(board.direction, at: station)),
                             path: page(board.direction))
@@ -69,7 +69,7 @@ struct TimetableView: PageView {
             let type = departure.classified ? reference.trainTypes[departure.trainType].map { lang.pick($0.name) }
                 .flatMap { $0 != lang.t(category.nameJa, category.nameEn) && !(category == .local && $0 == "普通") ? $0 : nil } : nil
             return Row(hour: heading, now: index == nowIndex,
-                       href: scope.link(Phrases.train(departure, serviceDate: row.serviceDate, from: nil)),
+                       href: scope.link(Phrases.train(departure, serviceDate: row.serviceDate, from: nil, reference: reference)),
                        time: departure.time.clock, category: badge?.category ?? "none", letter: badge?.letter ?? "", type: type,
                        destination: Phrases.destination(row, lang: lang))
         }

@@ -55,7 +55,7 @@ struct TrainView: PageView {
         let boarding = Self.boardingStop(parts, highlight: highlight, reference: reference)
         let here = boarding.map { parts[$0.part] } ?? first
         let type = reference.trainTypes[here.trainType]
-        let feedTrip = first.publicId != first.id
+        let feedTrip = reference.followsFeedCalendar || first.publicId != first.id
         var items = (dated || feedTrip ? ["date=" + date.iso] : []) + (asked.map { ["from=" + Phrases.path($0)] } ?? [])
         let path = "/train/" + Phrases.path(first.publicId) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
         frame = scope.frame(title: type.map { lang.pick($0.name) } ?? first.publicId, path: path, scripts: ["route.js"])
