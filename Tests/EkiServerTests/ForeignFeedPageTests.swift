@@ -76,6 +76,15 @@ import Testing
         }
     }
 
+    @Test func theFormsGiveTheFeedsOwnStationsAsExamples() async throws {
+        try await Self.withPages("shoreLine") { client in
+            let home = try await WebPageTests.page(client, "/")
+            #expect(home.contains("placeholder=\"Station (New Haven Union Station)\""))
+            #expect(home.contains("placeholder=\"New Haven Union Station\"") && home.contains("placeholder=\"New London\""))
+            #expect(!home.contains("Bashamichi") && !home.contains("shibuya"))
+        }
+    }
+
     @Test func nearbyNamesTheNearestStationWhenNoneIsNear() async throws {
         try await Self.withPages("shoreLine") { client in
             let page = try await WebPageTests.page(client, "/nearby?lat=41.40&lon=-72.30")

@@ -166,7 +166,15 @@ extension PageScope.Site {
         let info = try timetable.info()
         self.init(web: web, assets: try AssetManifest(web: web, railways: timetable.reference.railways.values),
                   timeZone: timetable.timeZone, attribution: info.source == "minitokyo3d" ? nil : info.attribution,
-                  language: timetable.language)
+                  language: timetable.language, examples: info.source == "gtfs" ? Self.examples(timetable.reference) : nil)
+    }
+
+    /// The ends of the railway with the most stations: names the data's riders know.
+    static func examples(_ reference: Reference) -> (from: LocalizedName, to: LocalizedName)? {
+        let longest = reference.railways.values.max { ($0.stations.count, $1.id) < ($1.stations.count, $0.id) }
+        guard let stations = longest?.stations.compactMap({ reference.stations[$0] }),
+              let first = stations.first, let last = stations.last else { return nil }
+        return (first.name, last.name)
     }
 }
 

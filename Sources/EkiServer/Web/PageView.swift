@@ -114,9 +114,19 @@ struct PageScope: Sendable {
         /// The language the data's riders read (Japanese for Tokyo, a feed's feed_lang): pages
         /// speak it unless the rider switched (`?lang=`).
         var language: PageLanguage = .ja
-        /// words.json as templates read it (`t`), per language.
+        /// Example stations of the data for the search and route forms, where its riders would not
+        /// know Tokyo's (a GTFS feed): nil keeps words.json's 馬車道 and 銀座.
+        var examples: (from: LocalizedName, to: LocalizedName)?
+        /// words.json as templates read it (`t`), per language, with the data's own examples.
         var words: [PageLanguage: TemplateValues.Fields] {
-            web.templateWords
+            guard let examples else { return web.templateWords }
+            var words = web.templateWords
+            for lang in [PageLanguage.ja, .en] {
+                words[lang]?.values["fromExample"] = TemplateValues.Text(lang.pick(examples.from))
+                words[lang]?.values["toExample"] = TemplateValues.Text(lang.pick(examples.to))
+                words[lang]?.values["searchPlaceholder"] = TemplateValues.Text(lang.t("駅名 (\(examples.from.ja))", "Station (\(examples.from.en))"))
+            }
+            return words
         }
     }
 
