@@ -63,6 +63,19 @@ import Testing
         }
     }
 
+    @Test func aTimetableLinksEachTripForItsDay() async throws {
+        try await Self.withPages("shoreLine") { client in
+            let page = try await WebPageTests.page(client, "/timetable/OSB?railway=SLE&direction=0&date=2013-07-05")
+            #expect(page.contains("<p class=\"meta\">2013-07-05 Weekday service + Special service (WKD+XTR)</p>"))
+            let tabs = page.matches(of: /<nav class="tabs" data-swipe>(.*)<\/nav>/).first.map { String($0.output.1) } ?? ""
+            #expect(tabs.contains("<a href=\"/timetable/OSB?railway=SLE&amp;direction=1&amp;date=2013-07-05\">toward New Haven</a>"), "\(tabs)")
+            let trains = page.matches(of: /<a href="\/train\/([^"]*)"><time>([^<]*)<\/time><b class="c-line line-0b3b8c">SLE<\/b><span>([^<]*)</)
+                .map { "\($0.output.2) \($0.output.1) \($0.output.3)" }
+            // Of Friday's trains toward New London only the 1603 leaves Old Saybrook: the 1601, 1699 and 1605 end there.
+            #expect(trains == ["08:28 SLE_1603WKD?date=2013-07-05 New London"])
+        }
+    }
+
     @Test func aTripsPageSaysTheDayItRuns() async throws {
         try await Self.withPages("shoreLine") { client in
             let friday = try await WebPageTests.page(client, "/train/SLE_1601WKD?date=2013-07-05&from=OSB")

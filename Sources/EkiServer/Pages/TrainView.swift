@@ -36,8 +36,9 @@ struct TrainView: PageView {
     }
 
     var frame: Frame
-    /// The day shown: a feed's trip runs on some days only, and a trip_id can have a copy per calendar.
-    var day: String
+    /// The day shown, for a feed's trip (it runs on its calendar's days, and a trip_id can have a
+    /// copy per calendar) or a day asked for; nil for a Tokyo train looked at today, whose id names its calendar.
+    var day: String?
     var runs: Bool
     var boarding: Boarding?
     var type: TypeName?
@@ -60,7 +61,7 @@ struct TrainView: PageView {
         let path = "/train/" + Phrases.path(first.publicId) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
         frame = scope.frame(title: type.map { lang.pick($0.name) } ?? first.publicId, path: path, scripts: ["route.js"])
         runs = reference.service(of: first.railway, on: reference.scheduleDay(date)) == first.service
-        day = Words(lang).trainDay(date, runs: runs)
+        day = feedTrip || dated ? Words(lang).trainDay(date, runs: runs) : nil
         items = feedTrip ? ["date=" + date.iso] : []
         // Riding from the rider's stop: every later stop can be where they get off (route.js adds
         // the train to their route). Without one, any stop can be where they get on.
@@ -81,7 +82,7 @@ struct TrainView: PageView {
                         badge: partType.flatMap { Badge($0, category: $0.category, railway: railway, lang: lang) },
                         type: partType.map { lang.pick($0.name) } ?? "",
                         number: number,
-                        schedule: reference.serviceNames[part.service].map { lang.pick($0) + " (\(part.service))" },
+                        schedule: reference.followsFeedCalendar ? reference.serviceNames[part.service].map { lang.pick($0) + " (\(part.service))" } : nil,
                         line: AssetManifest.lineClass(railway?.color),
                         stops: part.stops.enumerated().map { stopIndex, stop in
                             let station = reference.stations[stop.station]
