@@ -18,10 +18,11 @@ import Testing
         try await Application(router: router).test(.router) { client in try await body(client) }
     }
 
-    /// What a rider reads of a page: its links and its text (not the data attributes its scripts
-    /// read, which may hold the database's own ids).
+    /// What a rider reads of a page: its links and its text (not the data attributes and JSON its
+    /// scripts read, which may hold the database's own ids).
     static func readable(_ page: String) -> [String] {
-        page.matches(of: /href="([^"]*)"/).map { String($0.output.1) } + page.matches(of: />([^<]+)</).map { String($0.output.1) }
+        let shown = page.replacing(/<script[^>]*>[^<]*<\/script>/, with: "")
+        return shown.matches(of: /href="([^"]*)"/).map { String($0.output.1) } + shown.matches(of: />([^<]+)</).map { String($0.output.1) }
     }
 
     /// Friday 5 July 2013 at 23:30 in New York: Shore Line East's last train toward New London has
@@ -73,6 +74,15 @@ import Testing
                 .map { "\($0.output.2) \($0.output.1) \($0.output.3)" }
             // Of Friday's trains toward New London only the 1603 leaves Old Saybrook: the 1601, 1699 and 1605 end there.
             #expect(trains == ["08:28 SLE_1603WKD?date=2013-07-05 New London"])
+        }
+    }
+
+    @Test func aRoutesTrainLinkIsTheTripForTheRoutesDay() async throws {
+        try await Self.withPages("shoreLine") { client in
+            let page = try await WebPageTests.page(client, "/route?date=2013-07-05&segments=SLE_1603WKD~NHV~OSB")
+            #expect(page.contains("href=\"/train/SLE_1603WKD?date=2013-07-05&amp;from=NHV\""), "\(page)")
+            #expect(page.contains("<span class=\"badge c-line line-0b3b8c\" title=\"Shore Line East\">SLE</span>"))
+            #expect(Self.readable(page).allSatisfy { !$0.contains("SLE:") }, "\(Self.readable(page).filter { $0.contains("SLE:") })")
         }
     }
 
