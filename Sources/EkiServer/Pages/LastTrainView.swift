@@ -22,6 +22,6 @@ struct LastTrainView: PageView {
         self.form = form
         self.error = error
         noRoute = searched && plan == nil && error == nil
-        option = plan.map { FastestView.option($0, kind: lang.t("終電", "Last train"), reference: reference, lang: lang) }
+        option = plan.map { FastestView.option($0, kind: lang.t("終電", "Last train"), reference: reference, scope: scope) }
     }
 }

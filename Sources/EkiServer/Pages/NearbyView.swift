@@ -30,17 +30,21 @@ struct NearbyView: PageView {
     /// 内回り 07:31 各 品川・東京方面 1分後: the direction small, the train's destination whole.
     /// `late`: it leaves before the rider can walk there (only when no later train is listed).
     struct Way: View {
-        var href: String; var direction: String; var time: String; var badge: Badge; var destination: String; var until: String
+        var href: String; var direction: String; var time: String; var badge: Badge?; var destination: String; var until: String
         var due: String; var walkMinutes: Int; var late: Bool
     }
 
     var frame: Frame
     var outsideArea: Bool
     var nothingNear: Bool
+    /// With nothing within the radius: the nearest station all the same, and how far
+    /// ("No station within 1500 m; the nearest is …").
+    var nearest: Link?
     var places: [Place] = []
 
     init(request: Request, timetable: Timetable, scope: PageScope) throws {
         let lang = scope.lang
+        let reference = timetable.reference
         guard let lat = PagePlaces.query(request, "lat").flatMap(Double.init), (-90...90).contains(lat),
               let lon = PagePlaces.query(request, "lon").flatMap(Double.init), (-180...180).contains(lon) else {
             throw PageError(.badRequest, ja: "位置は lat と lon の数値で指定してください", en: "Give the position as numbers lat and lon")
@@ -59,13 +63,15 @@ struct NearbyView: PageView {
                     let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: Self.lookAhead)
                     // The first of the railway's own trains the rider can still walk to; a sooner one is
                     // no use to them ("413 m · 6 min walk" over a train "in 1 min").
-                    let own = board.rows.filter { $0.departure.railway == station.railway }
-                    if let row = own.first(where: { $0.minutesUntil >= nearby.walkMinutes }) ?? own.first {
-                        ways.append(Way(href: lang.link("/timetable/" + Phrases.path(station.id) + "?direction=" + Phrases.path(direction.id)),
-                                        direction: lang.pick(direction.name), time: row.departure.time.clock,
-                                        badge: Badge(row.departure.category, lang: lang, named: true), destination: lang.pick(row.destination),
-                                        until: Phrases.until(row.minutesUntil, lang: lang), due: Phrases.due(row),
-                                        walkMinutes: nearby.walkMinutes, late: row.minutesUntil < nearby.walkMinutes))
+                    let mine = board.rows.filter { $0.departure.railway == station.railway }
+                    if let own = mine.first(where: { $0.minutesUntil >= nearby.walkMinutes }) ?? mine.first {
+                        ways.append(Way(href: scope.link(Phrases.station("/timetable", station, reference: reference,
+                                                                         query: "direction=" + Phrases.direction(direction))),
+                                        direction: lang.pick(reference.directionName(direction, at: station)), time: own.departure.time.clock,
+                                        badge: Badge(own.departure, reference: reference, lang: lang, named: true),
+                                        destination: (own.isNextDay ? Words(lang).nextDayName(own.day) + " " : "") + Phrases.destination(own, lang: lang),
+                                        until: Phrases.until(own.minutesUntil, lang: lang), due: Phrases.due(own),
+                                        walkMinutes: nearby.walkMinutes, late: own.minutesUntil < nearby.walkMinutes))
                     }
                 }
                 guard !ways.isEmpty else { continue }
@@ -75,7 +81,7 @@ struct NearbyView: PageView {
                     lines[index].ways += ways
                 } else {
                     railways.append(railway)
-                    lines.append(Line(line: AssetManifest.lineClass(railway?.color), href: lang.link("/station/" + Phrases.path(station.id)),
+                    lines.append(Line(line: AssetManifest.lineClass(railway?.color), href: scope.link(Phrases.station("/station", station, reference: reference)),
                                       chip: railway.map { Chip($0, lang: lang) }, station: station.id, ways: ways))
                 }
             }
@@ -86,5 +92,10 @@ struct NearbyView: PageView {
                                 stations: nearby.stations.map(\.id).joined(separator: " "), lines: lines))
         }
         nothingNear = !outsideArea && places.isEmpty
+        if nothingNear, found.stations.isEmpty, let near = found.nearestOutside, let station = near.stations.first {
+            nearest = Link(href: scope.link(Phrases.station("/station", station, reference: reference)),
+                           name: Words(lang).nearestOutside(radius: Int(Self.radius), name: lang.pick(near.nearest.name),
+                                                            meters: Int(near.distance.rounded()), walk: near.walkMinutes))
+        }
     }
 }
