@@ -34,7 +34,7 @@ import Testing
             let board = try await WebPageTests.page(client, "/board/OSB?railway=SLE&direction=0&" + Self.fridayNight)
             #expect(board.contains("<html lang=\"en\">"))
             #expect(board.contains("<span>toward New London</span>"), "the direction is not named after Old Saybrook itself")
-            #expect(board.contains("<li class=\"next-day\">Next day, Sat 6 Jul</li>\n<li><time>08:04</time>"))
+            #expect(board.contains("<li class=\"next-day\">Next day, Sat 6 Jul</li>\n<li data-due=\"2013-07-06 484\"><time>08:04</time>"))
             #expect(board.contains("<span class=\"badge c-line line-0b3b8c\" title=\"Shore Line East\">SLE</span><span class=\"dest\">New London</span>"))
             #expect(board.contains("<span class=\"until\">in 8 h 34 min</span>"))
             #expect(Self.readable(board).allSatisfy { !$0.contains("SLE:") }, "no database-internal id in a link or a text")
@@ -54,7 +54,7 @@ import Testing
             // The schedule by its names, the feed's service_ids as the detail (an extra service runs that Friday).
             #expect(page.contains("<p class=\"meta\">2013-07-05 Weekday service + Special service (WKD+XTR) · 23:30</p>"))
             // Saturday's first train toward New London, under the next day's line, linked by its trip_id and day.
-            #expect(page.contains("<li class=\"next-day\">Next day, Sat 6 Jul</li><li><a href=\"/train/SLE_3629WEH?date=2013-07-06&amp;from=OSB\"><time>08:04</time>"))
+            #expect(page.contains("<li class=\"next-day\">Next day, Sat 6 Jul</li><li data-due=\"2013-07-06 484\"><a href=\"/train/SLE_3629WEH?date=2013-07-06&amp;from=OSB\"><time>08:04</time>"))
             // New London is a stop of Shore Line East and of Amtrak: its stop_id, and the railway meant.
             #expect(page.contains("<a class=\"stop\" href=\"/station/NLC?railway=SLE\">New London</a>"))
             #expect(Self.readable(page).allSatisfy { !$0.contains("SLE:") && !$0.contains("AT:") }, "\(Self.readable(page))")
@@ -120,11 +120,11 @@ import Testing
         try await Self.withPages("nightSubway") { client in
             // At 03:10 the 03:11 and 03:20 are the day before's service (27:11, 27:20 in GTFS time).
             let board = try await WebPageTests.page(client, "/board/127N?railway=1&direction=0&at=2024-12-03T03:10")
-            #expect(board.matches(of: /<li><time>(\d\d:\d\d)<\/time>/).prefix(3).map { String($0.output.1) } == ["03:11", "03:20", "03:31"])
+            #expect(board.matches(of: /<li data-due="[^"]*"><time>(\d\d:\d\d)<\/time>/).prefix(3).map { String($0.output.1) } == ["03:11", "03:20", "03:31"])
             #expect(board.contains(">1</span><span class=\"dest long\">Van Cortlandt Park-242 St</span><span class=\"until\">in 1 min</span>"))
             // Days change at 03:00: the 02:51 after midnight is still Tuesday's; Wednesday's 03:11 comes
             // under the line that says so.
-            let rows = board.matches(of: /<li( class="next-day")?>(<time>)?([^<]*)/).map { String($0.output.3) }
+            let rows = board.matches(of: /<li( class="next-day")?(?: data-due="[^"]*")?>(<time>)?([^<]*)/).map { String($0.output.3) }
             #expect(rows == ["03:11", "03:20", "03:31", "08:11", "02:51", "Next day, Wed 4 Dec", "03:11"])
         }
     }
