@@ -66,7 +66,8 @@ let package = Package(
         // the trip they describe, kept in the user-state file. Dictionaries are TSV files compiled in.
         .target(name: "EkiTicket", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "CTesseract"],
                 resources: [.embedInCode("Dictionaries/shinkansen-stations.tsv"),
-                            .embedInCode("Dictionaries/shinkansen-trains.tsv")]),
+                            .embedInCode("Dictionaries/shinkansen-trains.tsv"),
+                            .embedInCode("Dictionaries/city-zones.tsv")]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.

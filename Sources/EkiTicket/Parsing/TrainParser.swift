@@ -28,7 +28,7 @@ struct TrainParser {
         let level = (m.2 != nil ? 0 : 2) + (window.similarity < 1 ? 1 : 0)
         return Reading(value: Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.1)!),
                        confidence: Reading<Ticket.Train>.score(level: level, ocr: line.confidence, match: window.similarity),
-                       model: line.model)
+                       model: line.model, loose: window.similarity < 1)
     }
 
     /// "HAKUTAKA 555", "Nozomi 225": a word like a train name, then its number.
@@ -41,7 +41,7 @@ struct TrainParser {
                 guard similarity >= 0.74 else { continue }
                 let reading = Reading(value: Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.2)!),
                                       confidence: Reading<Ticket.Train>.score(level: similarity < 1 ? 1 : 0, ocr: line.confidence(of: range), match: similarity),
-                                      model: line.model)
+                                      model: line.model, loose: similarity < 1, latin: true)
                 if best == nil || reading.confidence > best!.confidence { best = reading }
             }
         }
