@@ -31,7 +31,7 @@ struct TrainParser {
                        model: line.model, loose: window.similarity < 1)
     }
 
-    /// "HAKUTAKA 555", "Nozomi 225": a word like a train name, then its number.
+    /// "HAKUTAKA 555", "Nozomi 225", "HAKUTAKA No.555": a word like a train name, then its number.
     private func english(_ line: TextLine) -> Reading<Ticket.Train>? {
         var best: Reading<Ticket.Train>?
         for (m, range) in line.matches(TrainParserPatterns.p1) {
@@ -53,5 +53,5 @@ struct TrainParser {
 /// every call, which was most of the time parsing a ticket took.
 enum TrainParserPatterns {
     nonisolated(unsafe) static let p0 = /^\s*([0-9]{1,4})\s*(号)?(車)?/
-    nonisolated(unsafe) static let p1 = /(?i)([a-z]{4,10})\s*([0-9]{1,4})(?![0-9:])/
+    nonisolated(unsafe) static let p1 = /(?i)([a-z]{4,10})\s*(?:no\.?\s*)?([0-9]{1,4})(?![0-9:])/
 }
