@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // The pages' templates: HTML-escaping by default (docs/ARCHITECTURE.md says why this one).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         // SHA-512 of published datasets (Foundation has none on Linux); Hummingbird's test client
@@ -72,7 +74,9 @@ let package = Package(
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
         .target(name: "EkiDrawing", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
-        // Hummingbird: the JSON API, the HTML pages and their static assets.
+        // Hummingbird: the JSON API, the HTML pages and their static assets. Resources/ holds the files
+        // a web engineer edits (templates, scripts, styles, words, the OpenAPI document); a build copies
+        // them beside the binary as Eki_EkiServer.resources, which a deployment copies along.
         .target(name: "EkiServer", dependencies: [
             "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiTracking",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -80,7 +84,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+            .product(name: "Mustache", package: "swift-mustache"),
+        ], resources: [.copy("Resources")]),
         // The command-line app: parses arguments, calls the modules, prints.
         .executableTarget(name: "eki", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiServer",

@@ -4,6 +4,8 @@
 #
 # Usage: scripts/bench-http.sh [database] [seconds]
 #   database: default $EKI_DB, else a fresh import of $EKI_DATA (default ../shared/data/minitokyo3d)
+#   EKI_BIN=path/to/eki: benchmark that binary instead of building .build/release/eki (to compare two
+#   builds back to back on the same machine).
 #   Needs wrk (apt-get install wrk). Runs four loads: one platform by id, one station by name (both
 #   served from the answer cache after the first request), and rotating stations by id and by name
 #   at a different minute each (nearly all cache misses: the whole query and JSON encoding).
@@ -12,15 +14,19 @@ cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 1; }
 seconds=${2:-15}
 
-swift build -c release --product eki
+eki=${EKI_BIN:-}
+if [ -z "$eki" ]; then
+    swift build -c release --product eki
+    eki=.build/release/eki
+fi
 database=${1:-${EKI_DB:-}}
 scratch=$(mktemp -d)
 if [ -z "$database" ]; then
     database=$scratch/eki.sqlite
-    .build/release/eki import "${EKI_DATA:-../shared/data/minitokyo3d}" --db "$database" >/dev/null
+    "$eki" import "${EKI_DATA:-../shared/data/minitokyo3d}" --db "$database" >/dev/null
 fi
 
-.build/release/eki serve --port 0 --db "$database" >"$scratch/out" 2>"$scratch/log" &
+"$eki" serve --port 0 --db "$database" >"$scratch/out" 2>"$scratch/log" &
 server=$!
 trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$scratch"' EXIT
 url=""

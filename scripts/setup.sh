@@ -3,12 +3,15 @@
 #   scripts/setup.sh          what building and running need (SQLite headers, rsvg-convert, Tesseract with its
 #                             Japanese and English models and the C headers eki links against, Leptonica)
 #   scripts/setup.sh --test   also what the tests need (headless Chromium, Japanese fonts, selenium, Pillow
-#                             to render the test tickets)
+#                             to render the test tickets, schemathesis at the version the API test was
+#                             written against)
 # Debian packages come through apt-get (run as root, or with sudo when it is there); Python ones through pip.
 set -euo pipefail
 
 packages=(libsqlite3-dev librsvg2-bin libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-jpn tesseract-ocr-eng)
 python_modules=()
+# Pinned: a newer schemathesis may bring new checks, and the API test must fail only on the server.
+schemathesis_version=4.32.5
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium chromium-driver fonts-noto-cjk)
   python_modules+=(selenium PIL:Pillow)
@@ -31,3 +34,8 @@ for entry in "${python_modules[@]}"; do
   module="${entry%%:*}" package="${entry#*:}"
   python3 -c "import $module" 2>/dev/null || { echo "setup: installing $package (pip)"; python3 -m pip install -q "$package"; }
 done
+
+if [ "${1:-}" = "--test" ] && [ "$(schemathesis --version 2>/dev/null)" != "schemathesis, version $schemathesis_version" ]; then
+  echo "setup: installing schemathesis $schemathesis_version (pip)"
+  python3 -m pip install -q "schemathesis==$schemathesis_version"
+fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: installs what the tests need (scripts/setup.sh --test), then the Swift suites (real data
-# from ../shared), then the browser test of the web app against the debug `eki` they built.
+# from ../shared), then the API against its OpenAPI contract (schemathesis) and the browser test of
+# the web app, both against the debug `eki` the suites built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d ../shared/data/minitokyo3d ]; then
@@ -9,4 +10,5 @@ if [ ! -d ../shared/data/minitokyo3d ]; then
 fi
 scripts/setup.sh --test
 swift test
+scripts/api_test.sh .build/debug/eki
 python3 scripts/browser_test.py .build/debug/eki

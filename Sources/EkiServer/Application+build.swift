@@ -45,19 +45,21 @@ public func buildApplication(timetable: Timetable, configuration: ServerConfigur
         logger: logger)
 }
 
-/// Every route — the JSON API and the web pages — behind the middleware that turns errors into
-/// problem JSON. `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes`
-/// bounds the encoded answers kept; `published` is served under /data/ when given.
+/// Every route — the JSON API and the web pages — behind the middleware that puts the security
+/// headers on every answer and turns errors into problem JSON (or, for a browser, the error page).
+/// `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes` bounds the
+/// encoded answers kept; `published` is served under /data/ when given.
 public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init,
                         cacheBytes: Int = 16 << 20, published: URL? = nil,
                         limits: ServerLimits = ServerLimits()) throws -> Router<EkiRequestContext> {
     let info = try timetable.info()
+    let site = try PageScope.Site(timetable: timetable)
+    let methods = MethodTable()
     let router = Router(context: EkiRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Middleware first: routes added later are wrapped by it, and so is the not-found responder.
-    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: SecurityHeaders())
+    router.add(middleware: ProblemMiddleware(methods: methods, site: site))
     router.add(middleware: LogRequestsMiddleware(.debug))
-    router.add(middleware: TimeZoneMiddleware(timeZone: timetable.timeZone,
-                                              attribution: info.source == "minitokyo3d" ? nil : info.attribution))
     // Fastest routes: each service day's network built once in the background, for the API and
     // the pages alike; requests wait a bounded time for it (inside ProblemMiddleware, which turns
     // what is left into a 503 or a 400).
@@ -66,12 +68,14 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     router.add(middleware: RouteNetworkWait(networks: networks, wait: limits.routeWait))
     let api = TimetableAPI(timetable: timetable,
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),
-                           clock: clock, networks: networks)
-    api.addRoutes(to: router)
+                           clock: clock, networks: networks, contract: site.web.api)
+    try api.addRoutes(to: router)
     RideAPI(timetable: timetable).addRoutes(to: router)
-    router.get("/api/openapi.json") { request, _ in try OpenAPI.response(to: request) }
-    WebPages.register(on: router, timetable: timetable, networks: networks)
+    router.get("/api/openapi.json") { request, _ in try site.web.api.response(to: request) }
+    WebPages.register(on: router, timetable: timetable, networks: networks, site: site)
     if let published { PublishedFiles(folder: published).register(on: router) }
-    MethodNotAllowed.register(on: router)
+    let routes = router.routes.map { (path: $0.path, method: $0.method) }
+    try site.web.api.verify(routes: routes)
+    methods.learn(routes)
     return router
 }

@@ -44,7 +44,7 @@ extension Timetable {
     /// Throws `ResolveError` for what the rider typed, database errors as they come: a station
     /// the data has but no train leaves from is named as such, not "no station matches".
     public func resolveStations(_ query: String) throws -> [Reference.Station] {
-        guard query.utf8.count <= 200, !query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard query.unicodeScalars.count <= 200, !query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ResolveError.unreadableStation
         }
         let matches = stations(matching: query)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the built `eki` binary as a user would, capturing exit status and both output streams.
 struct EkiProcess {
@@ -39,10 +42,10 @@ struct EkiProcess {
         let errData = Box()
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            errData.data = err.fileHandleForReading.readDataToEndOfFile()
+            errData.data = err.fileHandleForReading.readToEndOfFile()
             done.signal()
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readToEndOfFile()
         done.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
@@ -54,4 +57,28 @@ struct EkiProcess {
 /// Written by one reader thread before the semaphore is signalled, read after.
 final class Box: @unchecked Sendable {
     var data = Data()
+}
+
+extension FileHandle {
+    /// What is there to read now (empty at end of file), retried when a signal interrupts the
+    /// read: a child process of another test exiting (SIGCHLD) does, and Foundation's
+    /// `availableData` and `readDataToEndOfFile()` then trap on EINTR.
+    func readChunk() -> Data {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = Glibc.read(fileDescriptor, &buffer, buffer.count)
+            if count >= 0 { return Data(buffer[0..<count]) }
+            if errno != EINTR { return Data() }
+        }
+    }
+
+    /// Everything up to end of file, as `readDataToEndOfFile()` but without its trap on EINTR.
+    func readToEndOfFile() -> Data {
+        var data = Data()
+        while true {
+            let chunk = readChunk()
+            if chunk.isEmpty { return data }
+            data.append(chunk)
+        }
+    }
 }

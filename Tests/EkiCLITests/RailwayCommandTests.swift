@@ -183,7 +183,7 @@ import Testing
         let err = Pipe()
         process.standardError = err
         try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
+        let data = err.fileHandleForReading.readToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

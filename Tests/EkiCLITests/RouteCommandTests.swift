@@ -108,7 +108,7 @@ import Testing
         let output = Pipe()
         match.standardOutput = output
         try match.run()
-        let family = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let family = String(decoding: output.fileHandleForReading.readToEndOfFile(), as: UTF8.self)
         match.waitUntilExit()
         #expect(family.contains("Noto Sans CJK JP"), "fc-match found \(family): install fonts-noto-cjk")
     }

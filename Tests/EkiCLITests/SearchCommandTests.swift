@@ -71,7 +71,7 @@ import Testing
         shell.standardError = err
         shell.standardOutput = Pipe()
         try shell.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: err.fileHandleForReading.readToEndOfFile(), as: UTF8.self)
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 2)
         #expect(message == "eki: the search text is not valid UTF-8\n")

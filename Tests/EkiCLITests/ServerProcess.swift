@@ -26,7 +26,7 @@ final class ServerProcess: @unchecked Sendable {
         let box = errorLog
         let thread = Thread {
             while true {
-                let chunk = errors.availableData
+                let chunk = errors.readChunk()
                 if chunk.isEmpty { return }
                 box.append(chunk)
             }
@@ -35,7 +35,7 @@ final class ServerProcess: @unchecked Sendable {
         // "eki serving PATH on http://127.0.0.1:PORT"
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = out.fileHandleForReading.readChunk()
             guard !chunk.isEmpty else { break }
             line.append(chunk)
         }

@@ -3,8 +3,8 @@ import Hummingbird
 import HTTPTypes
 import Testing
 
-/// Every route is read-only: HEAD answers like GET without a body, the other methods on a real
-/// path are 405 with an Allow header, and unknown paths stay 404 whatever the method.
+/// HEAD answers like GET without a body; any method a real path does not serve — known or not —
+/// is 405 with an Allow header naming the ones it does; unknown paths stay 404 whatever the method.
 @Suite struct MethodTests {
     static let paths = [
         "/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&at=2026-11-24T07:30",
@@ -48,9 +48,19 @@ import Testing
         #expect(try await APIClient.get("/api/v1/train/Anything", method: .delete).status == .methodNotAllowed)
         let none = try await APIClient.get("/api/v1/nope", method: .post)
         #expect(none.status == .notFound && none.headers[.allow] == nil)
-        // A method the server has never heard of is not implemented, wherever it is sent.
-        let webdav = try await APIClient.get("/api/v1/calendar/2026", method: HTTPRequest.Method("PROPFIND")!)
-        #expect(webdav.status == .notImplemented)
-        #expect(webdav.detail == "the method PROPFIND is not implemented; this server answers GET, HEAD")
+        // Methods the server has never heard of, and ones it knows but serves nowhere, are 405 too on
+        // a real path (never 501), and 404 on a path that does not exist.
+        for name in ["PROPFIND", "QUERY", "TRACE", "CONNECT", "BREW"] {
+            let method = try #require(HTTPRequest.Method(name))
+            let answer = try await APIClient.get("/api/v1/calendar/2026", method: method)
+            #expect(answer.status == .methodNotAllowed && answer.headers[.allow] == "GET, HEAD", "\(name)")
+            #expect(answer.detail == "\(name) is not allowed here; this path answers GET, HEAD")
+            #expect(try await APIClient.get("/api/v1/nope", method: method).status == .notFound, "\(name)")
+        }
+        // A path served by POST only answers the other methods with Allow: POST.
+        for method: HTTPRequest.Method in [.get, .head, .put, .trace, HTTPRequest.Method("QUERY")!] {
+            let answer = try await APIClient.get("/api/v1/ride/fix", method: method)
+            #expect(answer.status == .methodNotAllowed && answer.headers[.allow] == "POST", "\(method)")
+        }
     }
 }

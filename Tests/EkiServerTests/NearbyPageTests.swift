@@ -13,8 +13,8 @@ import Testing
     static func cards(_ html: String) -> [(title: String, lines: [(railway: String, ways: [(way: String, time: String, destination: String)])])] {
         html.components(separatedBy: "<article class=\"card near\"").dropFirst().map { card in
             let title = card.firstMatch(of: /<h3>([^<]*) </)?.output.1 ?? ""
-            let lines = card.components(separatedBy: "<div class=\"line\"").dropFirst().map { line in
-                let railway = line.firstMatch(of: /<span class="chip"[^>]*>([^<]*)</)?.output.1 ?? ""
+            let lines = card.components(separatedBy: "<div class=\"line").dropFirst().map { line in
+                let railway = line.firstMatch(of: /<span class="chip[^"]*">([^<]*)</)?.output.1 ?? ""
                 let ways = line.matches(of: /<span class="way">([^<]*)<\/span><time>([^<]*)<\/time><span class="badge[^>]*>[^<]*<\/span><span class="dest">([^<]*)</)
                     .map { (way: String($0.output.1), time: String($0.output.2), destination: String($0.output.3)) }
                 return (railway: String(railway), ways: ways)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Testing
+@testable import EkiServer
 
 /// The OpenAPI document stays true: every route documented, every documented path served, each
 /// endpoint's parameters the ones it takes, and real answers carrying the documented required fields.
@@ -55,7 +56,7 @@ import Testing
         // other methods on those paths only answer 405 (MethodTests), so GET is what is documented.
         let all = try APIClient.router().routes
         let getPaths = Set(all.filter { $0.method == .get }.map { "\($0.path)" })
-        // POST routes of their own (not the 405s MethodNotAllowed adds on GET paths).
+        // POST routes of their own.
         let routes = Set(all.filter { $0.method == .get || ($0.method == .post && !getPaths.contains("\($0.path)")) }
             .map { "\($0.method) \($0.path)" }.filter { $0.contains(" /api/") })
         let documented = Set(Self.paths(try await Self.document()).flatMap { path, operations in
@@ -120,25 +121,76 @@ import Testing
             if let choice { check(value, against: choice, in: document, at: place, depth: depth) }
             return
         }
-        if schema["type"] as? String == "array" {
-            let items = value as? [Any]
-            #expect(items != nil, "\(place): expected an array")
-            if let first = items?.first, let itemSchema = schema["items"] as? [String: Any] {
-                check(first, against: itemSchema, in: document, at: place + "[0]", depth: depth + 1)
+        // The type: one name or a list of them (["string", "null"]).
+        let types = (schema["type"] as? [String]) ?? (schema["type"] as? String).map { [$0] } ?? []
+        if !types.isEmpty {
+            let actual: String = switch value {
+            case is NSNull: "null"
+            case is String: "string"
+            case is [Any]: "array"
+            case is [String: Any]: "object"
+            case let number as NSNumber where String(cString: number.objCType) == "c": "boolean"
+            case let number as NSNumber: number.doubleValue.rounded() == number.doubleValue ? "integer" : "number"
+            default: "?"
+            }
+            #expect(types.contains(actual) || (actual == "integer" && types.contains("number")), "\(place): \(actual), documented \(types)")
+        }
+        if let values = schema["enum"] as? [String], let text = value as? String {
+            #expect(values.contains(text), "\(place): \(text) is not one of \(values)")
+        }
+        if let items = value as? [Any], let itemSchema = schema["items"] as? [String: Any], depth < 10 {
+            for (index, item) in items.prefix(5).enumerated() {
+                check(item, against: itemSchema, in: document, at: place + "[\(index)]", depth: depth + 1)
             }
             return
         }
-        guard schema["type"] as? String == "object" || schema["required"] != nil else { return }
-        let object = value as? [String: Any]
-        #expect(object != nil, "\(place): expected an object")
+        guard let object = value as? [String: Any] else { return }
         for key in schema["required"] as? [String] ?? [] {
-            #expect(object?[key] != nil, "\(place): missing required \(key)")
+            #expect(object[key] != nil, "\(place): missing required \(key)")
         }
-        guard depth < 3, let properties = schema["properties"] as? [String: [String: Any]] else { return }
+        let properties = schema["properties"] as? [String: [String: Any]] ?? [:]
+        // Closed objects: a field the document does not name is a difference.
+        if schema["additionalProperties"] as? Bool == false {
+            let extra = Set(object.keys).subtracting(properties.keys)
+            #expect(extra.isEmpty, "\(place): undocumented \(extra.sorted())")
+        }
+        guard depth < 10 else { return }
         for (key, property) in properties {
-            if let child = object?[key], !(child is NSNull) {
+            if let child = object[key] {
                 check(child, against: property, in: document, at: place + "." + key, depth: depth + 1)
             }
+        }
+    }
+
+    /// The document is read at start: a route it does not describe, or an operation no route
+    /// serves, and the server does not start.
+    @Test func aRouteAndTheDocumentCannotDrift() throws {
+        let contract = try WebFiles.shared.get().api
+        let routes = try APIClient.router().routes.map { (path: $0.path, method: $0.method) }
+        try contract.verify(routes: routes)
+        let extra = routes + [(path: RouterPath("/api/v1/station/{stationId}/extra"), method: .get)]
+        #expect(throws: WebFilesError.self) { try contract.verify(routes: extra) }
+        let put = routes + [(path: RouterPath("/api/v1/schedule"), method: .put)]
+        #expect(throws: WebFilesError.self) { try contract.verify(routes: put) }
+        let fewer = routes.filter { $0.path.description != "/api/v1/schedule" }
+        #expect(throws: WebFilesError.self) { try contract.verify(routes: fewer) }
+        // What the routes take from it: the ranges and defaults the handlers use are the document's.
+        let departures = try contract.operation("departures")
+        #expect(departures.query.map(\.name) == ["station", "direction", "railway", "at", "limit"])
+        let limit = try #require(departures.parameter("limit"))
+        #expect(limit.minimum == 1 && limit.maximum == 100 && limit.fallback == "8" && limit.kind == .integer)
+        #expect(try contract.operation("nearby").parameter("departures")?.fallback == "true")
+    }
+
+    /// Every operation answers every documented error with problem JSON of the documented shape.
+    @Test func problemsHaveTheDocumentedShape() async throws {
+        let document = try await Self.document()
+        let problem = (((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Problem"] as? [String: Any]) ?? [:]
+        for uri in ["/api/v1/departures?station=Nowhere", "/api/v1/departures?station=x&limit=0", "/api/v1/search?q=" + String(repeating: "a", count: 3000),
+                    "/api/v1/route?date=2026-11-28&segments=" + Self.route, "/api/v1/nope"] {
+            let answer = try await APIClient.get(uri)
+            #expect(answer.headers[.contentType] == "application/problem+json")
+            Self.check(answer.json, against: problem, in: document, at: String(uri.prefix(60)))
         }
     }
 }

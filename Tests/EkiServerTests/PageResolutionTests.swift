@@ -45,13 +45,13 @@ import Testing
             let outbound = try await Self.page(client, "/timetable/shibuya?direction=Outbound&date=2026-11-24")
             #expect(Self.heading(outbound).contains("路線と方向を選んでください"))
             for station in ["Tokyu.Toyoko.Shibuya", "Keio.Inokashira.Shibuya", "Tokyu.DenEnToshi.Shibuya"] {
-                #expect(outbound.contains("href=\"/timetable/\(station)?direction=Outbound&date=2026-11-24\""), "\(station)")
+                #expect(outbound.contains("href=\"/timetable/\(station)?direction=Outbound&amp;date=2026-11-24\""), "\(station)")
             }
             #expect(!outbound.contains("JR-East.Yamanote.Shibuya"))
             // No direction at all: every platform of the name, with the railway's chip.
             let board = try await Self.page(client, "/board/\(APIClient.encode("渋谷"))?lang=en")
-            #expect(board.contains("href=\"/board/JR-East.Yamanote.Shibuya?direction=InnerLoop&lang=en\""))
-            #expect(board.contains("href=\"/board/Tokyu.Toyoko.Shibuya?direction=Outbound&lang=en\""))
+            #expect(board.contains("href=\"/board/JR-East.Yamanote.Shibuya?direction=InnerLoop&amp;lang=en\""))
+            #expect(board.contains("href=\"/board/Tokyu.Toyoko.Shibuya?direction=Outbound&amp;lang=en\""))
             #expect(board.contains("Toyoko Line</span><b>Outbound toward Yokohama</b>"))
             #expect(!board.contains("board-mode"))
         }

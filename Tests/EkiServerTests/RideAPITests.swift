@@ -221,10 +221,30 @@ import Testing
         #expect(!lines.contains { $0.contains("99.12") || $0.contains(Self.session) })
     }
 
+    /// Times as openapi.json has them: ISO 8601 of 1970–2099 or epoch seconds/milliseconds of those
+    /// years; anything else is a 400 and the server goes on (t = -5.5e66 used to stop it), and a
+    /// field of the wrong type is refused rather than read as unknown.
+    @Test func timesOutsideTheCalendarAndWrongTypesAreRefused() async throws {
+        func fix(_ extra: [String: Any]) -> Data { Self.body(["session": Self.session, "fixes": [["lat": 35.45, "lon": 139.63].merging(extra) { $1 }]]) }
+        let answers = try await Self.post([
+            ("/api/v1/ride/fix", fix(["t": -5.5e66])), ("/api/v1/ride/fix", fix(["t": 9.9e15])), ("/api/v1/ride/fix", fix(["t": "2150-01-01T00:00:00Z"])),
+            ("/api/v1/ride/fix", fix(["t": "2026-02-30T08:00:00Z"])), ("/api/v1/ride/fix", fix(["t": "2026-11-24T08:00:00+0900"])),
+            ("/api/v1/ride/fix", fix(["t": 1_795_000_000, "course": [String: Any]()])), ("/api/v1/ride/fix", fix(["t": 1_795_000_000, "speed": true])),
+            // In time order, as a session takes them: text with an offset, Tokyo text, epoch milliseconds.
+            ("/api/v1/ride/fix", fix(["t": "2026-11-24T08:12:03.25+09:00", "speed": NSNull()])),
+            ("/api/v1/ride/fix", fix(["t": "2026-11-24T08:12:09"])), ("/api/v1/ride/fix", fix(["t": 1_795_500_000_000.0])),
+        ])
+        #expect(answers.map(\.status.code) == [400, 400, 400, 400, 400, 400, 400, 200, 200, 200])
+        #expect(answers[0].detail == "fix 1: t must be an ISO 8601 time or epoch seconds between 1970–2099")
+        #expect(answers[5].detail == "fix 1: course must be a number of degrees, -1 or null when unknown")
+        // 08:12:09 without an offset is Tokyo time: the last fix's time, as UTC.
+        #expect(answers[8].object["t"] as? String == "2026-11-23T23:12:09Z")
+    }
+
     @Test func theRidePageInBothLanguages() async throws {
         let answers = try await APIClient.get(["/ride", "/ride?lang=en", "/assets/ride.js", "/assets/ride.css", "/ride?lat=35"])
         #expect(answers.map(\.status) == [.ok, .ok, .ok, .ok, .badRequest])
-        #expect(answers[0].text.contains("<html lang=\"ja\">") && answers[0].text.contains("乗車中") && answers[0].text.contains("/assets/ride.js"))
+        #expect(answers[0].text.contains("<html lang=\"ja\">") && answers[0].text.contains("乗車中") && answers[0].text.contains("/assets/ride.") && answers[0].text.contains("<link rel=\"stylesheet\" href=\"/assets/ride."))
         #expect(answers[0].text.contains("id=\"ride-replay\""))
         #expect(answers[1].text.contains("<html lang=\"en\">") && answers[1].text.contains("On the train"))
         #expect(answers[2].headers[.contentType] == "text/javascript; charset=utf-8")

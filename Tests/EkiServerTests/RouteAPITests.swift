@@ -68,19 +68,28 @@ import Testing
         try await BadInputTests.expectProblem(Self.base + Array(repeating: "a~b~c", count: 9).joined(separator: ","), .badRequest,
                                               "a route has at most 8 segments")
         try await BadInputTests.expectProblem(Self.base + "No.Such.1.Weekday~\(bashamichi)~\(nakaMeguro)", .notFound, "no train \"No.Such.1.Weekday\"")
-        try await BadInputTests.expectProblem("/api/v1/route?date=2026-11-28&segments=\(Self.route)", .badRequest,
+        // Well-formed routes the timetable cannot ride are 422, segments the route does not have 404.
+        try await BadInputTests.expectProblem("/api/v1/route?date=2026-11-28&segments=\(Self.route)", .unprocessableContent,
                                               "train Minatomirai.Minatomirai.060072.Weekday does not run on 2026-11-28")
         try await BadInputTests.expectProblem(Self.base + "Minatomirai.Minatomirai.060072.Weekday~\(bashamichi)~Minatomirai.Minatomirai.ShinTakashima",
-                                              .badRequest, "train Minatomirai.Minatomirai.060072.Weekday does not stop at Minatomirai.Minatomirai.ShinTakashima")
-        try await BadInputTests.expectProblem("/api/v1/route/alternatives?date=2026-11-24&segments=\(Self.route)&segment=3", .badRequest,
-                                              "segment must be a whole number from 1 to 2")
+                                              .unprocessableContent, "train Minatomirai.Minatomirai.060072.Weekday does not stop at Minatomirai.Minatomirai.ShinTakashima")
+        try await BadInputTests.expectProblem("/api/v1/route/alternatives?date=2026-11-24&segments=\(Self.route)&segment=3", .notFound,
+                                              "no segment 3: the route has 2 (1–2)")
+        try await BadInputTests.expectProblem("/api/v1/route/alternatives?date=2026-11-24&segments=\(Self.route)&segment=9", .badRequest,
+                                              "segment must be a whole number from 1 to 8")
         try await BadInputTests.expectProblem("/api/v1/route/swap?date=2026-11-24&segments=\(Self.route)&segment=1", .badRequest,
                                               "missing parameter train")
-        try await BadInputTests.expectProblem("/api/v1/route/fastest?from=\(APIClient.encode("渋谷"))&to=shibuya", .badRequest,
+        try await BadInputTests.expectProblem("/api/v1/route/fastest?from=\(APIClient.encode("渋谷"))&to=shibuya", .unprocessableContent,
                                               "渋谷 and shibuya are the same station")
         try await BadInputTests.expectProblem("/api/v1/route/fastest?from=Nowhere&to=shibuya", .notFound, "no station matches \"Nowhere\"")
         try await BadInputTests.expectProblem("/api/v1/route/next?from=\(bashamichi)&to=\(bashamichi)&at=2026-11-24T07:30", .notFound,
                                               "no train from \(bashamichi) reaches")
         try await BadInputTests.expectProblem("/api/v1/route/suggest?patterns=x", .badRequest, "each pattern is USES*")
+        // Empty patterns or legs are not skipped over: the document's pattern has none.
+        try await BadInputTests.expectProblem("/api/v1/route/suggest?patterns=1*a~b~c%7C%7C1*a~b~c", .badRequest, "each pattern is USES*")
+        try await BadInputTests.expectProblem("/api/v1/route/suggest?patterns=1*a~b~c,", .badRequest, "each pattern leg is")
+        try await BadInputTests.expectProblem("/api/v1/route/suggest?patterns=%2B1*a~b~c", .badRequest, "each pattern is USES*")
+        try await BadInputTests.expectProblem("/api/v1/route/suggest?patterns=1*a~b~c&lat=35.6", .unprocessableContent,
+                                              "give lat and lon together, or neither")
     }
 }

@@ -16,7 +16,7 @@ import Testing
             // 普通 on the Tobu Tojo and Fukutoshin lines, 急行 from 渋谷 on the Toyoko, 各駅停車 on Sotetsu.
             let page = try await WebPageTests.page(client, Self.saturdayExpress + "?from=Tokyu.Toyoko.Shibuya")
             #expect(page.contains("<h1><span class=\"badge c-express\" title=\"急行\">急</span> 急行 湘南台行</h1>"))
-            let parts = page.matches(of: /<h2 class="part"><span class="chip"[^>]*>([^<]*)<\/span><span class="badge c-(\w+)"[^>]*>.<\/span>([^<]*) </)
+            let parts = page.matches(of: /<h2 class="part"><span class="chip[^"]*">([^<]*)<\/span><span class="badge c-(\w+)"[^>]*>.<\/span>([^<]*) </)
                 .map { "\($0.output.1) \($0.output.2) \($0.output.3)" }
             #expect(parts == ["東上線 local 普通", "副都心線 local 普通", "東横線 express 急行", "東急新横浜線 express 急行",
                               "相鉄新横浜線 local 各駅停車", "相鉄本線 local 各駅停車", "いずみ野線 local 各駅停車"])
@@ -36,8 +36,8 @@ import Testing
     @Test func theBoardNamesItsRailwayAndMarksLongDestinations() async throws {
         try await WebPageTests.withPages { client in
             let board = try await WebPageTests.page(client, "/board/Tokyu.Toyoko.Shibuya?direction=Outbound&at=2026-11-24T07:30&lang=en")
-            #expect(board.contains("<p class=\"where\"><span class=\"chip\" style=\"--line:#DA0442\">Toyoko Line</span><span>Outbound toward Yokohama</span></p>"))
-            #expect(board.components(separatedBy: "<li><time>").count - 1 == BoardPage.rows)
+            #expect(board.contains("<p class=\"where\"><span class=\"chip line-da0442\">Toyoko Line</span><span>Outbound toward Yokohama</span></p>"))
+            #expect(board.components(separatedBy: "<li><time>").count - 1 == BoardView.rows)
             // Too wide for the row at full size: smaller type (and two lines), never an ellipsis.
             #expect(board.contains("<span class=\"dest long\">Motomachi-Chukagai</span>"))
             let japanese = try await WebPageTests.page(client, "/board/Tokyu.Toyoko.Shibuya?direction=Outbound&at=2026-11-24T07:30")
@@ -45,7 +45,8 @@ import Testing
             // A direction whose name says where it goes is not followed by the terminal again.
             let hanzomon = try await WebPageTests.page(client, "/board/TokyoMetro.Hanzomon.Shibuya?direction=TokyoMetro.Oshiage&at=2026-11-24T07:30")
             #expect(hanzomon.contains(">半蔵門線</span><span>押上方面</span>"))
-            #expect(!Assets.css.contains("text-overflow:ellipsis; white-space:nowrap; }\n    .board"))
+            let css = String(decoding: try #require(WebFiles.shared.get().assets.first { $0.name == "app.css" }).body, as: UTF8.self)
+            #expect(!css.contains("text-overflow:ellipsis; white-space:nowrap; }\n.board"))
         }
     }
 

@@ -53,9 +53,11 @@ struct CachedJSON: Sendable {
     }
 
     /// FNV-1a, 64 bits: a stable hash (Swift's Hasher is seeded per process, useless for ETags).
-    static func fnv1a(_ text: String) -> UInt64 {
+    static func fnv1a(_ text: String) -> UInt64 { fnv1a(text.utf8) }
+
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }

@@ -8,9 +8,10 @@ import Hummingbird
 extension TimetableAPI {
     static var years: ClosedRange<Int> { JapaneseHolidays.supportedYears }
 
-    func addCalendarRoutes(to router: Router<some RequestContext>) {
+    func addCalendarRoutes(to router: Router<some RequestContext>) throws {
+        let calendar = try contract.operation("calendar"), schedule = try contract.operation("schedule")
         router.get("/api/v1/calendar/{year}") { request, context in
-            _ = try QueryParameters(request, allowed: [])
+            _ = try QueryParameters(request, operation: calendar)
             let text = try Self.path("year", context)
             guard let year = Int(text), Self.years.contains(year) else {
                 throw Problem.badRequest("the year must be a whole number from \(Self.years.lowerBound) to \(Self.years.upperBound), got \(QueryParameters.quoted(text))")
@@ -18,7 +19,7 @@ extension TimetableAPI {
             return try cache.respond(to: request, moment: nil, now: clock()) { CalendarJSON(year: year) }
         }
         router.get("/api/v1/schedule") { request, _ in
-            let query = try QueryParameters(request, allowed: ["date"])
+            let query = try QueryParameters(request, operation: schedule)
             let now = clock()
             let date = try query.date(now: now, timeZone: timetable.timeZone)
             let moment = Moment(day: date.date, isNow: date.isNow)

@@ -1,23 +1,39 @@
 import Hummingbird
+import Synchronization
 
-/// Every route is read-only. HEAD is answered for each GET route (the router's
-/// `autoGenerateHeadEndpoints`: the GET answer's status and headers, no body); the other common
-/// methods on those paths answer 405 with `Allow: GET, HEAD` (RFC 9110 §15.5.6) instead of a 404
-/// that would say the path does not exist. A method the server does not know at all is a 501
-/// (see `ProblemMiddleware`).
-enum MethodNotAllowed {
-    static let allow = "GET, HEAD"
-    static let refused: [HTTPRequest.Method] = [.post, .put, .patch, .delete, .options, .trace]
+/// Which methods each path answers, learnt from the router once every route is added: a request
+/// the router has no route for is a 405 with `Allow` when its path is served by other methods —
+/// whatever the method, QUERY, TRACE or one never heard of (RFC 9110 §15.5.6) — and a 404 only
+/// when no method serves the path. GET paths answer HEAD too (the router's
+/// `autoGenerateHeadEndpoints`).
+final class MethodTable: Sendable {
+    private let paths = Mutex<[(path: RouterPath, allow: String)]>([])
 
-    /// Call after every GET route is added: the paths are read from the router's own list.
-    static func register<Context: RequestContext>(on router: Router<Context>) {
-        let paths = router.routes.filter { $0.method == .get }.map(\.path)
-        for path in paths {
-            for method in refused {
-                router.on(path, method: method) { request, _ -> Response in
-                    throw Problem(.methodNotAllowed, "\(request.method) is not allowed here; this path answers \(allow)", allow: allow)
-                }
+    /// Call after the last route is added.
+    func learn(_ routes: [(path: RouterPath, method: HTTPRequest.Method)]) {
+        var methods: [String: (path: RouterPath, methods: Set<HTTPRequest.Method>)] = [:]
+        for route in routes {
+            methods[route.path.description, default: (route.path, [])].methods.insert(route.method)
+        }
+        let order: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
+        paths.withLock { paths in
+            paths = methods.values.map { path, methods in
+                var all = methods
+                if all.contains(.get) { all.insert(.head) }
+                let allow = order.filter(all.contains).map(\.rawValue) + all.subtracting(order).map(\.rawValue).sorted()
+                return (path, allow.joined(separator: ", "))
             }
+        }
+    }
+
+    /// The Allow header for a request path, nil when no route has it. Path segments are compared
+    /// as the router does: a literal equals, a `{parameter}` takes any one segment.
+    func allow(for path: String) -> String? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        return paths.withLock { paths in
+            paths.first { route in
+                route.path.components.count == segments.count && zip(route.path.components, segments).allSatisfy { $0 ~= $1 }
+            }?.allow
         }
     }
 }

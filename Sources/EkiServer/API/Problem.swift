@@ -47,11 +47,18 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable {
     }
 }
 
-/// Turns every failure into problem JSON: the API's own problems, the rider's mistakes the store
-/// reports, Hummingbird's 404 for unknown paths; anything else is a 500 that is logged, never shown.
+/// Turns every failure into an answer: problem JSON for the API and for clients that ask for JSON;
+/// for a browser (Accept: text/html) anywhere but /api/ and /data/, the error page in its language
+/// with search. The API's own problems, the rider's mistakes the store reports, a path no route
+/// serves (404) or serves with other methods (405 with Allow); anything else is a 500 that is
+/// logged, never shown.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Longer request targets are refused before any parsing (a link or a bookmark is far shorter).
     static var maximumURILength: Int { 2048 }
+
+    let methods: MethodTable
+    /// For the error pages; nil answers problem JSON to everyone.
+    var site: PageScope.Site?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -60,20 +67,21 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             return try await next(request, context)
         } catch {
-            let problem = Self.problem(for: error, request: request)
-            // Only a failure of ours is an error line; a 501 (unknown method) or a 503 (busy, data
-            // being replaced) is the client's or the moment's, and one line per request would let
-            // anyone flood the log.
+            let problem = Self.problem(for: error, request: request, methods: methods)
+            // Only a failure of ours is an error line; a 405 (a method a path does not serve) or a
+            // 503 (busy, data being replaced) is the client's or the moment's, and one line per
+            // request would let anyone flood the log.
             if problem.status == .internalServerError {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             } else {
                 context.logger.debug("bad request", metadata: ["status": "\(problem.status.code)", "detail": "\(problem.detail)"])
             }
+            if let site, Self.wantsPage(request) { return Self.page(for: problem, request: request, site: site) }
             return try problem.response(from: request, context: context)
         }
     }
 
-    static func problem(for error: any Error, request: Request) -> Problem {
+    static func problem(for error: any Error, request: Request, methods: MethodTable) -> Problem {
         switch error {
         case let problem as Problem:
             return problem
@@ -87,18 +95,45 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                            "the timetable database cannot be read right now (it was changed on disk while served); try again shortly",
                            retryAfter: 5)
         case let failure as RouteNetworks.Failure:
-            // notReady and busy are handled by RouteNetworkWait; this is what remains.
-            if case .outsideWindow = failure { return .badRequest(failure.description) }
+            // notReady and busy are handled by RouteNetworkWait; this is what remains. A day outside
+            // the served window is a well-formed request this server will not answer: 422.
+            if case .outsideWindow = failure { return Problem(.unprocessableContent, failure.description) }
             return Problem(.serviceUnavailable, failure.description, retryAfter: RouteNetworkWait<Context>.retryAfter)
-        case let error as HTTPError where error.status == .notFound
-            && ![.get, .head].contains(request.method) && !MethodNotAllowed.refused.contains(request.method):
-            return Problem(.notImplemented, "the method \(request.method.rawValue.prefix(20)) is not implemented; this server answers \(MethodNotAllowed.allow)")
         case let error as HTTPError where error.status == .notFound:
-            return .notFound("no endpoint \(request.method) \(request.uri.path.prefix(200)); the API is described at /api/openapi.json")
+            // The router found no route for this method: another method may serve the path.
+            if let allow = methods.allow(for: request.uri.path) {
+                return Problem(.methodNotAllowed, "\(request.method.rawValue.prefix(20)) is not allowed here; this path answers \(allow)", allow: allow)
+            }
+            return .notFound("no endpoint \(request.method.rawValue.prefix(20)) \(request.uri.path.prefix(200)); the API is described at /api/openapi.json")
         case let error as HTTPError:
             return Problem(error.status, error.body ?? error.status.reasonPhrase)
         default:
             return Problem(.internalServerError, "the server could not answer this request")
         }
+    }
+
+    /// A browser asking for a page (not the API, not a published file).
+    static func wantsPage(_ request: Request) -> Bool {
+        let path = request.uri.path
+        guard !path.hasPrefix("/api/"), !path.hasPrefix("/data/"), path != "/api", let accept = request.headers[.accept] else { return false }
+        return accept.contains("text/html")
+    }
+
+    /// The problem as the error page: its status and Allow, a heading in the page's language.
+    static func page(for problem: Problem, request: Request, site: PageScope.Site) -> Response {
+        let scope = PageScope(lang: WebPages.language(request), site: site)
+        let error: PageError = switch problem.status {
+        case .notFound: PageError(.notFound, ja: "ページが見つかりません", en: "There is no such page", detail: nil)
+        case .methodNotAllowed: PageError(.methodNotAllowed, ja: "このページでは使えない操作です", en: "This page cannot do that", detail: problem.detail)
+        case .uriTooLong: PageError(.uriTooLong, ja: "URL が長すぎます", en: "That address is too long", detail: problem.detail)
+        case let status where status.code >= 500:
+            PageError(status, ja: "サーバーが答えられませんでした", en: "The server could not answer this request", detail: nil)
+        default: PageError(problem.status, ja: "URL を読めません", en: "That address cannot be read", detail: problem.detail)
+        }
+        var response = scope.html(ErrorView(error, query: problem.status == .uriTooLong ? "" : ErrorView.subject(request), scope: scope),
+                                  status: problem.status)
+        if let allow = problem.allow { response.headers[.allow] = allow }
+        if let retryAfter = problem.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        return request.method == .head ? response.createHeadResponse() : response
     }
 }

@@ -4,9 +4,19 @@ import Hummingbird
 
 /// A request's query, read strictly: each parameter at most once, only the ones the endpoint
 /// takes, percent-encoding that decodes to UTF-8, no control characters. A typo (`limt=5`) is a
-/// 400 naming the parameters there are, not a silently ignored value.
+/// 400 naming the parameters there are, not a silently ignored value. For an API operation the
+/// names, required-ness, types, ranges and defaults are the OpenAPI document's (`APIContract`):
+/// what it says is what is checked, and a value given empty is a value (`limit=` is not a number).
 struct QueryParameters {
     private var values: [String: String] = [:]
+    /// The document's parameters, for an API operation; none for pages.
+    private var documented: [APIContract.Parameter] = []
+
+    init(_ request: Request, operation: APIContract.Operation) throws {
+        try self.init(request, allowed: operation.names)
+        documented = operation.query
+        for parameter in documented { try check(parameter) }
+    }
 
     init(_ request: Request, allowed: [String]) throws {
         guard let query = request.uri.query else { return }
@@ -21,9 +31,48 @@ struct QueryParameters {
         }
     }
 
+    /// What the document says of one parameter, checked the same way for every operation.
+    private func check(_ parameter: APIContract.Parameter) throws {
+        let name = parameter.name
+        guard let text = values[name] else {
+            guard !parameter.required else { throw Self.missing(parameter) }
+            return
+        }
+        if let minLength = parameter.minLength, text.unicodeScalars.count < minLength {
+            throw text.isEmpty && parameter.required ? Self.missing(parameter) : Problem.badRequest("\(name) must not be empty")
+        }
+        switch parameter.kind {
+        case .string:
+            break
+        case .integer:
+            guard let value = Int(text), Double(value) >= parameter.minimum ?? -.infinity, Double(value) <= parameter.maximum ?? .infinity else {
+                throw Problem.badRequest("\(name) must be a whole number from \(Self.number(parameter.minimum)) to \(Self.number(parameter.maximum)), got \(Self.quoted(text))")
+            }
+        case .number:
+            guard let value = Double(text), value.isFinite, value >= parameter.minimum ?? -.infinity, value <= parameter.maximum ?? .infinity else {
+                throw Problem.badRequest("\(name) must be a number from \(Self.number(parameter.minimum)) to \(Self.number(parameter.maximum)), got \(Self.quoted(text))")
+            }
+        case .boolean:
+            guard text == "true" || text == "false" else { throw Problem.badRequest("\(name) must be true or false, got \(Self.quoted(text))") }
+        }
+    }
+
+    private static func missing(_ parameter: APIContract.Parameter) -> Problem {
+        .badRequest("missing parameter \(parameter.name)" + (parameter.example.map { " (e.g. \(parameter.name)=\($0))" } ?? ""))
+    }
+
+    private static func number(_ bound: Double?) -> String {
+        guard let bound else { return "any" }
+        return bound.rounded() == bound ? String(Int(bound)) : String(bound)
+    }
+
     /// Form encoding as browsers send it: + is a space, %XX a byte, and the bytes must make UTF-8.
     /// By hand over the bytes: this runs for every parameter of every request.
     static func decode(_ raw: Substring, what: String) throws -> String {
+        // Most values (ids, times, numbers) are printable ASCII with nothing to decode: as they are.
+        if raw.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
+            return String(raw)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.utf8.count)
         var iterator = raw.utf8.makeIterator()
@@ -71,35 +120,44 @@ struct QueryParameters {
         return value
     }
 
-    func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
-        guard let text = optional(name) else { return fallback }
-        guard let value = Int(text), range.contains(value) else {
-            throw Problem.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(Self.quoted(text))")
+    /// A documented parameter's value (checked at init), else its documented default.
+    func required(_ name: String) throws -> String {
+        let parameter = try documentedParameter(name)
+        guard let value = optional(name) else { throw Self.missing(parameter) }
+        return value
+    }
+
+    /// A whole number within the document's range, or its default.
+    func int(_ name: String) throws -> Int {
+        let parameter = try documentedParameter(name)
+        guard let value = Int(values[name] ?? parameter.fallback ?? "") else {
+            throw Problem(.internalServerError, "openapi.json gives \(name) no default")
         }
         return value
     }
 
-    func double(_ name: String, in range: ClosedRange<Double>, example: String) throws -> Double {
-        let text = try required(name, example: example)
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw Problem.badRequest("\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got \(Self.quoted(text))")
-        }
-        return value
+    func double(_ name: String) throws -> Double? {
+        _ = try documentedParameter(name)
+        return values[name].flatMap(Double.init)
     }
 
-    func bool(_ name: String, default fallback: Bool) throws -> Bool {
-        switch optional(name) {
-        case nil: return fallback
-        case "true", "1": return true
-        case "false", "0": return false
-        case let text?: throw Problem.badRequest("\(name) must be true or false, got \(Self.quoted(text))")
+    func bool(_ name: String) throws -> Bool {
+        let parameter = try documentedParameter(name)
+        return (values[name] ?? parameter.fallback) == "true"
+    }
+
+    /// Reading a parameter the document does not describe is the server's mistake, found by any test.
+    private func documentedParameter(_ name: String) throws -> APIContract.Parameter {
+        guard let parameter = documented.first(where: { $0.name == name }) else {
+            throw Problem(.internalServerError, "parameter \(name) is not in openapi.json")
         }
+        return parameter
     }
 
     /// `at`: a Tokyo wall-clock minute, or now when absent (then the answer depends on the clock).
     /// `timeZone` is the timetable's own (`Timetable.timeZone`): now is read on its clock.
     func instant(_ name: String = "at", now: Date, timeZone: TimeZone = TokyoTime.zone) throws -> Moment {
-        guard let text = optional(name) else { return Moment(instant: ServiceInstant(now, timeZone: timeZone), isNow: true) }
+        guard let text = raw(name) else { return Moment(instant: ServiceInstant(now, timeZone: timeZone), isNow: true) }
         guard let instant = ServiceInstant(parsing: text) else {
             throw Problem.badRequest("\(name) expects Tokyo local time as YYYY-MM-DDTHH:MM (e.g. 2026-11-24T07:30), got \(Self.quoted(text))")
         }
@@ -109,7 +167,7 @@ struct QueryParameters {
 
     /// `date`: a service day, or today's when absent.
     func date(_ name: String = "date", now: Date, timeZone: TimeZone = TokyoTime.zone) throws -> (date: CivilDate, isNow: Bool) {
-        guard let text = optional(name) else { return (ServiceInstant(now, timeZone: timeZone).serviceDate, true) }
+        guard let text = raw(name) else { return (ServiceInstant(now, timeZone: timeZone).serviceDate, true) }
         guard let date = CivilDate(iso: text) else {
             throw Problem.badRequest("\(name) expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \(Self.quoted(text))")
         }

@@ -96,7 +96,7 @@ struct RideAPI: Sendable {
 
     static func optionalId(_ value: Any?, what: String) throws -> String? {
         guard let value, !(value is NSNull) else { return nil }
-        guard let id = value as? String, (1...200).contains(id.utf8.count) else { throw Problem.badRequest("\(what) must be an id string") }
+        guard let id = value as? String, (1...200).contains(id.unicodeScalars.count) else { throw Problem.badRequest("\(what) must be an id string") }
         return id
     }
 
@@ -116,13 +116,19 @@ struct RideAPI: Sendable {
                 guard let number = JSONNumber.double(value), number.isFinite else { throw Problem.badRequest("\(place): \(what)") }
                 return number
             }
-            var time: Double?
             let when = "t must be an ISO 8601 time or epoch seconds between \(Fix.supportedYears)"
-            if let text = fix["t"] as? String { time = RideFileReader.parseTime(text) } else { time = try number("t", when) }
-            guard var time else { throw Problem.badRequest("\(place): \(when)") }
-            if time > 100_000_000_000 { time /= 1000 }
-            // Checked before anything turns it into a service day: -1e19 s has none.
-            guard Fix.supportedTimes.contains(time) else { throw Problem.badRequest("\(place): \(when)") }
+            var time: Double
+            if let text = fix["t"] as? String {
+                // Read exactly as openapi.json's pattern has it; its years keep it near the range
+                // (an offset may carry it a day past the ends: the tracker then skips the fix).
+                guard let seconds = Self.time(text) else { throw Problem.badRequest("\(place): \(when)") }
+                time = seconds
+            } else {
+                guard let seconds = try number("t", when) else { throw Problem.badRequest("\(place): \(when)") }
+                time = seconds > 100_000_000_000 ? seconds / 1000 : seconds
+                // Checked before anything turns it into a service day: -1e19 s has none.
+                guard Fix.supportedTimes.contains(time) else { throw Problem.badRequest("\(place): \(when)") }
+            }
             let position = "lat and lon must be numbers within -90…90 and -180…180"
             guard let lat = try number("lat", position), (-90...90).contains(lat),
                   let lon = try number("lon", position), (-180...180).contains(lon) else {
@@ -135,6 +141,23 @@ struct RideAPI: Sendable {
                        speed: try number("speed", "speed must be a number of m/s, -1 or null when unknown") ?? -1,
                        course: try number("course", "course must be a number of degrees, -1 or null when unknown") ?? -1)
         }
+    }
+
+    /// `t` as text, exactly as openapi.json's pattern has it: YYYY-MM-DDTHH:MM:SS, a real date of
+    /// 1970–2099, fractions of a second, then Z, ±HH:MM or nothing (Tokyo time); epoch seconds.
+    static func time(_ text: String) -> Double? {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|([+-])(\d{2}):(\d{2}))?/.asciiOnlyDigits()),
+              let date = CivilDate(year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!), (1970...2099).contains(date.year),
+              let hour = Int(match.4), hour < 24, let minute = Int(match.5), minute < 60, let second = Int(match.6), second < 60 else { return nil }
+        var offset = 9 * 3600
+        if match.8 == "Z" { offset = 0 }
+        if let sign = match.9, let hours = Int(match.10 ?? ""), hours < 24, let minutes = Int(match.11 ?? ""), minutes < 60 {
+            offset = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        } else if match.9 != nil {
+            return nil
+        }
+        let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
+        return Double(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 }
 

@@ -9,30 +9,33 @@ import Hummingbird
 /// day and its segments (`segments=TRAIN~BOARD~ALIGHT,…`), as the web app keeps it in the browser,
 /// and every answer is worked out from the timetable like the CLI's.
 extension TimetableAPI {
-    func addRouteRoutes(to router: Router<some RequestContext>) {
-        router.get("/api/v1/route") { request, _ in try route(request) }
-        router.get("/api/v1/route/alternatives") { request, _ in try alternatives(request) }
-        router.get("/api/v1/route/swap") { request, _ in try swap(request) }
-        router.get("/api/v1/route/next") { request, _ in try next(request) }
-        router.get("/api/v1/route/fastest") { request, _ in try fastest(request) }
-        router.get("/api/v1/route/suggest") { request, _ in try suggest(request) }
+    func addRouteRoutes(to router: Router<some RequestContext>) throws {
+        let route = try contract.operation("route"), alternatives = try contract.operation("routeAlternatives")
+        let swap = try contract.operation("routeSwap"), next = try contract.operation("routeNext")
+        let fastest = try contract.operation("routeFastest"), suggest = try contract.operation("routeSuggest")
+        router.get("/api/v1/route") { request, _ in try self.route(try QueryParameters(request, operation: route), request) }
+        router.get("/api/v1/route/alternatives") { request, _ in
+            try self.alternatives(try QueryParameters(request, operation: alternatives), request)
+        }
+        router.get("/api/v1/route/swap") { request, _ in try self.swap(try QueryParameters(request, operation: swap), request) }
+        router.get("/api/v1/route/next") { request, _ in try self.next(try QueryParameters(request, operation: next), request) }
+        router.get("/api/v1/route/fastest") { request, _ in try self.fastest(try QueryParameters(request, operation: fastest), request) }
+        router.get("/api/v1/route/suggest") { request, _ in try self.suggest(try QueryParameters(request, operation: suggest), request) }
     }
 
     var planner: RoutePlanner { RoutePlanner(timetable: timetable) }
 
-    func route(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["date", "segments"])
+    func route(_ query: QueryParameters, _ request: Request) throws -> Response {
         let route = try Self.route(query)
         return try cache.respond(to: request, moment: nil, now: clock()) {
             RouteJSON(try Self.routing { try planner.plan(route) }, reference: timetable.reference)
         }
     }
 
-    func alternatives(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["date", "segments", "segment", "count"])
+    func alternatives(_ query: QueryParameters, _ request: Request) throws -> Response {
         let route = try Self.route(query)
-        let number = try query.int("segment", default: 1, in: 1...max(1, route.segments.count))
-        let count = try query.int("count", default: 2, in: 1...5)
+        let number = try Self.segment(query, of: route)
+        let count = try query.int("count")
         return try cache.respond(to: request, moment: nil, now: clock()) {
             let plan = try Self.routing { try planner.plan(route) }
             return AlternativesJSON(try Self.routing { try planner.alternatives(in: plan, segment: number - 1, count: count) },
@@ -40,12 +43,11 @@ extension TimetableAPI {
         }
     }
 
-    func swap(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["date", "segments", "segment", "train", "follow"])
+    func swap(_ query: QueryParameters, _ request: Request) throws -> Response {
         let route = try Self.route(query)
-        let number = try query.int("segment", default: 1, in: 1...max(1, route.segments.count))
-        let train = try Self.id(try query.required("train", example: "Minatomirai.Minatomirai.063072.Weekday"), what: "train")
-        let follow = try query.bool("follow", default: false)
+        let number = try Self.segment(query, of: route)
+        let train = try Self.id(try query.required("train"), what: "train")
+        let follow = try query.bool("follow")
         return try cache.respond(to: request, moment: nil, now: clock()) {
             let plan = try Self.routing { try planner.plan(route) }
             let (swapped, proposals) = try Self.routing { try planner.swap(plan, segment: number - 1, to: train, follow: follow) }
@@ -55,10 +57,9 @@ extension TimetableAPI {
 
     /// The train from a station (any of its complex) after a moment that gets to another first:
     /// the next segment a rider adds.
-    func next(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["from", "to", "direction", "railway", "at", "arrived"])
-        let from = try query.required("from", example: "TokyoMetro.Hibiya.NakaMeguro")
-        let to = try query.required("to", example: "銀座")
+    func next(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let from = try query.required("from")
+        let to = try query.required("to")
         let now = clock()
         let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {
@@ -86,11 +87,10 @@ extension TimetableAPI {
         }
     }
 
-    func fastest(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["from", "to", "at", "transferMinutes"])
-        let from = try query.required("from", example: "馬車道")
-        let to = try query.required("to", example: "銀座")
-        let walk = try query.int("transferMinutes", default: 5, in: 0...30)
+    func fastest(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let from = try query.required("from")
+        let to = try query.required("to")
+        let walk = try query.int("transferMinutes")
         let now = clock()
         let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {
@@ -102,7 +102,7 @@ extension TimetableAPI {
             }
             let origins = try complex(from), destinations = try complex(to)
             guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
-                throw Problem.badRequest("\(from) and \(to) are the same station")
+                throw Problem(.unprocessableContent, "\(from) and \(to) are the same station")
             }
             let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: TransferRules(walkMinutes: walk)))
             let answer = try search.search(from: origins, to: destinations, at: moment.instant) { try networks.network(for: $0) }
@@ -112,13 +112,13 @@ extension TimetableAPI {
     }
 
     /// Remembered patterns (kept in the browser) filled in with the next trains, near a position if given.
-    func suggest(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["patterns", "lat", "lon", "radius", "at"])
-        let patterns = try Self.patterns(try query.required("patterns", example: "2*Minatomirai.Minatomirai.Bashamichi~Inbound~Tokyu.Toyoko.NakaMeguro"))
-        let position: GeoPoint? = query.optional("lat") == nil && query.optional("lon") == nil ? nil
-            : GeoPoint(latitude: try query.double("lat", in: -90...90, example: "35.4505"),
-                       longitude: try query.double("lon", in: -180...180, example: "139.6337"))
-        let radius = try query.int("radius", default: 1500, in: 100...5000)
+    func suggest(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let patterns = try Self.patterns(try query.required("patterns"))
+        // A position is both numbers or none; each alone is well-formed but says nothing.
+        let lat = try query.double("lat"), lon = try query.double("lon")
+        guard (lat == nil) == (lon == nil) else { throw Problem(.unprocessableContent, "give lat and lon together, or neither") }
+        let position = lat.flatMap { lat in lon.map { GeoPoint(latitude: lat, longitude: $0) } }
+        let radius = try query.int("radius")
         let now = clock()
         let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {
@@ -155,16 +155,28 @@ extension TimetableAPI {
         return Route(id: "web", serviceDate: date, segments: segments)
     }
 
+    /// Which segment of `route` (`segment=`, 1 for the first; the document allows 1 to 8): one the
+    /// route does not have is not found.
+    static func segment(_ query: QueryParameters, of route: Route) throws -> Int {
+        let number = try query.int("segment")
+        guard number <= route.segments.count else {
+            throw Problem.notFound("no segment \(number): the route has \(route.segments.count) (1–\(route.segments.count))")
+        }
+        return number
+    }
+
     /// Patterns as `USES*BOARD~DIRECTION~ALIGHT,…`, several separated by `|`.
     static func patterns(_ text: String) throws -> [(pattern: RoutePattern, uses: Int)] {
-        let items = text.split(separator: "|")
+        let items = text.split(separator: "|", omittingEmptySubsequences: false)
         guard items.count <= maximumSegments else { throw Problem.badRequest("at most \(maximumSegments) patterns, got \(items.count)") }
         return try items.map { item in
             let counted = item.split(separator: "*", maxSplits: 1).map(String.init)
-            guard counted.count == 2, let uses = Int(counted[0]), (1...100_000).contains(uses) else {
+            // Digits only, no leading zero: what openapi.json's pattern allows (Int() would take "+5").
+            guard counted.count == 2, counted[0].first != "0", counted[0].allSatisfy { ("0"..."9").contains($0) },
+                  let uses = Int(counted[0]), (1...100_000).contains(uses) else {
                 throw Problem.badRequest("each pattern is USES*BOARD~DIRECTION~ALIGHT,…, got \(QueryParameters.quoted(String(item)))")
             }
-            let legs = try counted[1].split(separator: ",").map { leg -> RoutePattern.Leg in
+            let legs = try counted[1].split(separator: ",", omittingEmptySubsequences: false).map { leg -> RoutePattern.Leg in
                 let fields = leg.split(separator: "~", omittingEmptySubsequences: false).map(String.init)
                 guard fields.count == 3 else {
                     throw Problem.badRequest("each pattern leg is BOARD~DIRECTION~ALIGHT, got \(QueryParameters.quoted(String(leg)))")
@@ -186,12 +198,14 @@ extension TimetableAPI {
         return text
     }
 
-    /// A rider's impossible request about a route, as a problem: unknown ids 404, the rest 400.
+    /// A rider's impossible request about a route, as a problem: ids and segments that are not
+    /// there are 404; a well-formed route the timetable cannot ride (a train that does not run that
+    /// day, does not stop there, or is left before it arrives) is 422.
     static func routing<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as RouteError {
             switch error {
-            case .noTrain, .noStation: throw Problem.notFound(error.description)
-            default: throw Problem.badRequest(error.description)
+            case .noTrain, .noStation, .noSegment, .noTrainReaches: throw Problem.notFound(error.description)
+            default: throw Problem(.unprocessableContent, error.description)
             }
         }
     }

@@ -5,7 +5,7 @@ import Hummingbird
 /// the background by `RouteNetworks`: the handler throws `notReady` instead of building; this
 /// waits for the build and runs the handler again (GET only, so nothing was consumed). Past
 /// `wait`, or when the builder's queue is full, the answer is 503 with Retry-After; a date the
-/// server does not serve is a 400 (`ProblemMiddleware`).
+/// server does not serve is a 422 (`ProblemMiddleware`).
 struct RouteNetworkWait<Context: RequestContext>: RouterMiddleware {
     let networks: RouteNetworks
     let wait: Duration

@@ -5,20 +5,20 @@ import Hummingbird
 /// A board's changes until the service day ends, for widget-like clients that fetch once and
 /// show each entry in turn without asking again until `reloadAfter`.
 extension TimetableAPI {
-    func addTimelineRoutes(to router: Router<some RequestContext>) {
-        router.get("/api/v1/timeline") { request, _ in try timeline(request) }
+    func addTimelineRoutes(to router: Router<some RequestContext>) throws {
+        let timeline = try contract.operation("timeline")
+        router.get("/api/v1/timeline") { request, _ in try self.timeline(try QueryParameters(request, operation: timeline), request) }
     }
 
-    func timeline(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["station", "direction", "railway", "at", "limit"])
-        let text = try query.required("station", example: "Minatomirai.Minatomirai.Bashamichi")
+    func timeline(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let text = try query.required("station")
         // One direction: a widget shows one platform, and a timeline of several would change at
         // the union of their departures.
-        let direction = try query.required("direction", example: "Inbound")
+        let direction = try query.required("direction")
         let now = clock()
         let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         // A widget has room for a few lines; each one more multiplies the answer by the day's entries.
-        let limit = try query.int("limit", default: 3, in: 1...10)
+        let limit = try query.int("limit")
         return try cache.respond(to: request, moment: moment, now: now) {
             let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
             let timelines = try timetable.resolveDirections(direction, at: stations).flatMap { station, directions in

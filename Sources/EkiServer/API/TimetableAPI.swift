@@ -14,27 +14,33 @@ struct TimetableAPI: Sendable {
     let names = StationNames()
     /// Each service day's network for fastest routes, built on first use.
     let networks: RouteNetworks
+    /// The OpenAPI document: each route reads its query as its operation there describes it.
+    let contract: APIContract
 
-    func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/api/v1/departures") { request, _ in try departures(request) }
-        router.get("/api/v1/timetable") { request, _ in try stationTimetable(request) }
-        router.get("/api/v1/train/{trainId}") { request, context in try train(request, id: try Self.path("trainId", context)) }
-        router.get("/api/v1/station/{stationId}") { request, context in
-            try station(request, query: try Self.path("stationId", context))
+    /// Each route by its operationId in openapi.json (the server does not start if one is missing).
+    func addRoutes(to router: Router<some RequestContext>) throws {
+        let departures = try contract.operation("departures"), timetable = try contract.operation("timetable")
+        let train = try contract.operation("train"), station = try contract.operation("station")
+        router.get("/api/v1/departures") { request, _ in try self.departures(try QueryParameters(request, operation: departures), request) }
+        router.get("/api/v1/timetable") { request, _ in try stationTimetable(try QueryParameters(request, operation: timetable), request) }
+        router.get("/api/v1/train/{trainId}") { request, context in
+            try self.train(try QueryParameters(request, operation: train), request, id: try Self.path("trainId", context))
         }
-        addPlaceRoutes(to: router)
-        addRailwayRoutes(to: router)
-        addCalendarRoutes(to: router)
-        addTimelineRoutes(to: router)
-        addRouteRoutes(to: router)
+        router.get("/api/v1/station/{stationId}") { request, context in
+            try self.station(try QueryParameters(request, operation: station), request, query: try Self.path("stationId", context))
+        }
+        try addPlaceRoutes(to: router)
+        try addRailwayRoutes(to: router)
+        try addCalendarRoutes(to: router)
+        try addTimelineRoutes(to: router)
+        try addRouteRoutes(to: router)
     }
 
-    func departures(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["station", "direction", "railway", "at", "limit"])
-        let text = try query.required("station", example: "Minatomirai.Minatomirai.Bashamichi")
+    func departures(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let text = try query.required("station")
         let now = clock()
         let moment = try query.instant(now: now, timeZone: timetable.timeZone)
-        let limit = try query.int("limit", default: 8, in: 1...100)
+        let limit = try query.int("limit")
         return try cache.respond(to: request, moment: moment, now: now) {
             let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
             let boards = try timetable.resolveDirections(query.optional("direction"), at: stations).map { station, directions in
@@ -46,10 +52,9 @@ struct TimetableAPI: Sendable {
         }
     }
 
-    func stationTimetable(_ request: Request) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["station", "direction", "railway", "date"])
-        let text = try query.required("station", example: "Minatomirai.Minatomirai.Bashamichi")
-        let direction = try query.required("direction", example: "Inbound")
+    func stationTimetable(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let text = try query.required("station")
+        let direction = try query.required("direction")
         let now = clock()
         let date = try query.date(now: now, timeZone: timetable.timeZone)
         let moment = Moment(day: date.date, isNow: date.isNow)
@@ -63,9 +68,8 @@ struct TimetableAPI: Sendable {
         }
     }
 
-    func train(_ request: Request, id: String) throws -> Response {
-        _ = try QueryParameters(request, allowed: [])
-        guard id.utf8.count <= 200 else { throw Problem.badRequest("the train id is too long") }
+    func train(_ query: QueryParameters, _ request: Request, id: String) throws -> Response {
+        guard id.unicodeScalars.count <= 200 else { throw Problem.badRequest("the train id is too long") }
         return try cache.respond(to: request, moment: nil, now: clock()) {
             guard let parts = try timetable.trainRun(id) else {
                 throw Problem.notFound("no train \"\(id)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)")
@@ -75,8 +79,7 @@ struct TimetableAPI: Sendable {
     }
 
     /// Station detail; `bookmarked` is always false here: bookmarks live in the browser, not the server.
-    func station(_ request: Request, query text: String) throws -> Response {
-        let query = try QueryParameters(request, allowed: ["at", "railway"])
+    func station(_ query: QueryParameters, _ request: Request, query text: String) throws -> Response {
         let now = clock()
         let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {

@@ -95,31 +95,3 @@ struct PageError: Error {
         }
     }
 }
-
-/// Where a name covers several platforms: each railway and direction as a link, so the rider
-/// picks (`/timetable/shibuya?direction=Outbound`: the Toyoko, Inokashira, Den-en-toshi… lines).
-struct ChoicePage {
-    var title: String
-    var choices: [(station: Reference.Station, direction: Reference.Direction)]
-    /// The page each choice leads to: "/timetable" or "/board".
-    var base: String
-    /// Kept on the links (`date=` of a timetable, `at=` of a board).
-    var keep: String
-    /// This page's own path and query, for the language switch.
-    var path: String
-    var lang: PageLanguage
-    var timetable: Timetable
-
-    func render() -> String {
-        var body = "<h1>\(HTML.escape(title)) <small>\(lang.t("路線と方向を選んでください", "Choose a line and direction"))</small></h1><ul class=\"choices\">"
-        for (station, direction) in choices {
-            let railway = station.railway.flatMap { timetable.reference.railways[$0] }
-            var label = railway.map { Markup.chip($0, lang: lang) } ?? ""
-            label += "<b>" + Markup.direction(direction, heading: timetable.heading(of: direction, at: station), lang: lang) + "</b>"
-            let href = lang.link(base + "/" + Markup.path(station.id) + "?direction=" + Markup.path(direction.id) + keep)
-            body += "<li><a href=\"\(href)\">\(label)</a></li>"
-        }
-        body += "</ul>"
-        return Page(title: title, lang: lang, path: path, body: body).render()
-    }
-}

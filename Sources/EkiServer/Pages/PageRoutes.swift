@@ -1,103 +1,128 @@
 import EkiCore
+import EkiDrawing
+import EkiJSON
 import EkiRouting
 import EkiStore
 import Foundation
 import Hummingbird
 
-/// The web app's pages and assets. Pages read the timetable directly (no HTTP round trip to our
-/// own API); bad input gets a readable HTML page with a 4xx status, never a stack trace.
+/// The web app's pages and assets. Each page is a route that builds one view model (Pages/*View)
+/// and renders its template (Resources/templates); pages read the timetable directly (no HTTP
+/// round trip to our own API). Bad input gets the error page with a 4xx status, never a trace.
 public enum WebPages {
     /// `networks`: each day's fastest-route network, shared with the API (one is made when nil).
-    public static func register<Router: RouterMethods>(on router: Router, timetable: Timetable, networks: RouteNetworks? = nil) {
+    public static func register<Router: RouterMethods>(on router: Router, timetable: Timetable, networks: RouteNetworks? = nil) throws {
+        try register(on: router, timetable: timetable, networks: networks ?? RouteNetworks(timetable: timetable), site: PageScope.Site(timetable: timetable))
+    }
+
+    static func register<Router: RouterMethods>(on router: Router, timetable: Timetable, networks: RouteNetworks, site: PageScope.Site) {
         let places = PagePlaces(timetable: timetable)
-        registerRoutePages(on: router, timetable: timetable, networks: networks ?? RouteNetworks(timetable: timetable))
-        router.get("/") { request, _ in
-            html(HomePage(lang: language(request)).render())
+        let reference = timetable.reference
+        registerAssets(on: router, site: site)
+        registerRoutePages(on: router, timetable: timetable, networks: networks, site: site)
+        router.get("/") { request, _ in try answer(request, site: site) { $0.html(HomeView(scope: $0)) } }
+        router.get("/ride") { request, _ in
+            try answer(request, site: site) { scope in
+                _ = try pageQuery(request, allowed: ["lang"])
+                return scope.html(RideView(scope: scope))
+            }
         }
-        router.get("/assets/app.css") { _, _ in asset(Assets.css, type: "text/css; charset=utf-8") }
-        router.get("/assets/app.js") { _, _ in asset(Assets.js, type: "text/javascript; charset=utf-8") }
-        // At the root so its scope covers every page; browsers check it for updates themselves.
-        router.get("/sw.js") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
-                     body: .init(byteBuffer: ByteBuffer(string: ServiceWorker.script)))
-        }
-        router.get("/assets/icon.svg") { _, _ in asset(Assets.icon, type: "image/svg+xml") }
-        registerRidePage(on: router)
         router.get("/search") { request, _ in
-            let lang = language(request)
-            let query = String(request.uri.queryParameters["q"] ?? "")
-            var page = SearchPage(query: query, results: [], error: nil, lang: lang, reference: timetable.reference)
-            do { page.results = try timetable.search(query, limit: 20) } catch { page.error = "\(error)" }
-            let fragment = request.uri.queryParameters["fragment"] != nil
-            return html(fragment ? page.fragment() : page.render(), status: page.error == nil ? .ok : .badRequest)
+            try answer(request, site: site) { scope in
+                let query = String(request.uri.queryParameters["q"] ?? "")
+                var results: [SearchResult] = [], error: String?
+                do { results = try timetable.search(query, limit: 20) } catch let problem { error = "\(problem)" }
+                let view = SearchView(query: query, results: results, error: error, reference: reference, scope: scope)
+                let status: HTTPResponse.Status = error == nil ? .ok : .badRequest
+                guard request.uri.queryParameters["fragment"] == nil else {
+                    return html(scope.render(view, template: SearchView.resultsTemplate), status: status)
+                }
+                return scope.html(view, status: status)
+            }
         }
         router.get("/nearby") { request, _ in
-            try answer(request) { lang in
-                let page = try NearbyPage(request: request, lang: lang, timetable: timetable)
-                return html(request.uri.queryParameters["fragment"] != nil ? page.fragment() : page.render())
+            try answer(request, site: site) { scope in
+                let view = try NearbyView(request: request, timetable: timetable, scope: scope)
+                guard request.uri.queryParameters["fragment"] == nil else { return html(scope.render(view, template: NearbyView.cardsTemplate)) }
+                return scope.html(view)
             }
         }
         router.get("/station/:station") { request, context in
-            try answer(request) { lang in
+            try answer(request, site: site) { scope in
                 let stations = try places.stations(request, context.parameters.require("station"))
                 let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
                 guard stations.count == 1 else {
+                    // A name several stations share: its search results, each railway a link.
                     let name = stations[0].name
                     let results = (try? timetable.search(name.ja, limit: 5)) ?? []
-                    return html(SearchPage(query: lang.pick(name), results: results, error: nil, lang: lang, reference: timetable.reference).render())
+                    return scope.html(SearchView(query: scope.lang.pick(name), results: results, error: nil, reference: reference, scope: scope))
                 }
-                let detail = try timetable.stationDetail(stations[0], at: instant)
-                return html(StationPage(detail: detail, lang: lang, reference: timetable.reference).render())
+                return scope.html(StationView(detail: try timetable.stationDetail(stations[0], at: instant), scope: scope))
             }
         }
         router.get("/timetable/:station") { request, context in
-            try answer(request) { lang in
+            try answer(request, site: site) { scope in
                 let date = try PagePlaces.date(request, timeZone: timetable.timeZone)
                 switch try places.platform(request, context.parameters.require("station")) {
                 case .choice(let choices):
-                    return html(ChoicePage(title: lang.pick(choices[0].station.name), choices: choices, base: "/timetable",
-                                           keep: PagePlaces.query(request, "date").map { "&date=" + $0 } ?? "",
-                                           path: request.uri.string, lang: lang, timetable: timetable).render())
+                    return scope.html(ChoiceView(choices: choices, base: "/timetable", keep: PagePlaces.query(request, "date").map { "&date=" + $0 } ?? "",
+                                                 path: request.uri.string, timetable: timetable, scope: scope))
                 case .one(let station, let direction):
                     let board = try timetable.stationTimetable(station: station, direction: direction, serviceDate: date)
-                    return html(TimetablePage(board: board, directions: try timetable.directions(at: station),
-                                              now: try PagePlaces.instant(request, timeZone: timetable.timeZone), lang: lang, reference: timetable.reference).render())
+                    return scope.html(TimetableView(board: board, directions: try timetable.directions(at: station),
+                                                    now: try PagePlaces.instant(request, timeZone: timetable.timeZone),
+                                                    reference: reference, scope: scope))
                 }
             }
         }
         router.get("/train/:train") { request, context in
-            let lang = language(request)
-            let id = try context.parameters.require("train")
-            guard id.utf8.count <= 200, let parts = try timetable.trainRun(id) else {
-                return notFound(lang, lang.t("その列車は見つかりません", "No such train"))
+            try answer(request, site: site) { scope in
+                let id = try context.parameters.require("train")
+                guard id.utf8.count <= 200, let parts = try timetable.trainRun(id),
+                      let view = TrainView(parts: parts, highlight: request.uri.queryParameters["from"].map(String.init), reference: reference, scope: scope) else {
+                    throw PageError(.notFound, ja: "その列車は見つかりません", en: "No such train")
+                }
+                return scope.html(view)
             }
-            let from = request.uri.queryParameters["from"].map(String.init)
-            return html(TrainPage(parts: parts, highlight: from, lang: lang, reference: timetable.reference).render())
         }
         router.get("/railway/:railway") { request, context in
-            let lang = language(request)
-            let raw = try context.parameters.require("railway")
-            let text = raw.removingPercentEncoding ?? raw
-            guard text.utf8.count <= 200, let railway = try? timetable.resolveRailway(text).railway else {
-                return notFound(lang, lang.t("その路線は見つかりません", "No such railway"))
+            try answer(request, site: site) { scope in
+                let raw = try context.parameters.require("railway")
+                let text = raw.removingPercentEncoding ?? raw
+                guard text.utf8.count <= 200, let railway = try? timetable.resolveRailway(text).railway else {
+                    throw PageError(.notFound, ja: "その路線は見つかりません", en: "No such railway")
+                }
+                return scope.html(RailwayView(detail: try timetable.railwayDetail(railway), scope: scope))
             }
-            return html(RailwayPage(detail: try timetable.railwayDetail(railway), lang: lang).render())
         }
         router.get("/board/:station") { request, context in
-            try answer(request) { lang in
+            try answer(request, site: site) { scope in
                 let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
                 switch try places.platform(request, context.parameters.require("station")) {
                 case .choice(let choices):
-                    return html(ChoicePage(title: lang.pick(choices[0].station.name), choices: choices, base: "/board",
-                                           keep: PagePlaces.query(request, "at").map { "&at=" + $0 } ?? "",
-                                           path: request.uri.string, lang: lang, timetable: timetable).render())
+                    return scope.html(ChoiceView(choices: choices, base: "/board", keep: PagePlaces.query(request, "at").map { "&at=" + $0 } ?? "",
+                                                 path: request.uri.string, timetable: timetable, scope: scope))
                 case .one(let station, let direction):
-                    let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: BoardPage.rows)
-                    let pinned = PagePlaces.query(request, "at") != nil ? instant : nil
-                    return html(BoardPage(board: board, heading: timetable.heading(of: direction, at: station), lang: lang,
-                                          reference: timetable.reference, pinned: pinned).render())
+                    let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: BoardView.rows)
+                    return scope.html(BoardView(board: board, heading: timetable.heading(of: direction, at: station),
+                                                pinned: PagePlaces.query(request, "at") != nil ? instant : nil, reference: reference, scope: scope))
                 }
             }
+        }
+    }
+
+    /// /assets/… by hashed or plain name, and the service worker at the root so that its scope
+    /// covers every page (browsers check it for updates themselves).
+    static func registerAssets<Router: RouterMethods>(on router: Router, site: PageScope.Site) {
+        router.get("/assets/:file") { request, context in
+            guard let response = site.assets.response(for: context.parameters.get("file") ?? "", request: request) else {
+                throw Problem.notFound("no asset \(request.uri.path.prefix(200))")
+            }
+            return response
+        }
+        router.get("/sw.js") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                     body: .init(byteBuffer: site.assets.serviceWorker))
         }
     }
 
@@ -105,38 +130,43 @@ public enum WebPages {
         request.uri.queryParameters["lang"] == "en" ? .en : .ja
     }
 
-    /// A page, or the rider's mistake as a readable page in their language (database failures
+    /// A page, or the rider's mistake as the error page in their language (database failures
     /// still go on to the problem middleware, as a 500 that is logged).
-    static func answer(_ request: Request, _ body: (PageLanguage) throws -> Response) throws -> Response {
-        let lang = language(request)
+    static func answer(_ request: Request, site: PageScope.Site, _ body: (PageScope) throws -> Response) throws -> Response {
+        let scope = PageScope(lang: language(request), site: site)
         do {
-            return try body(lang)
+            return try body(scope)
         } catch let error as ResolveError {
-            return failure(PageError(error), lang: lang)
+            return scope.html(ErrorView(PageError(error), query: ErrorView.subject(request), scope: scope), status: PageError(error).status)
         } catch let error as PageError {
-            return failure(error, lang: lang)
+            return scope.html(ErrorView(error, query: ErrorView.subject(request), scope: scope), status: error.status)
         }
-    }
-
-    static func failure(_ error: PageError, lang: PageLanguage) -> Response {
-        let message = lang.t(error.ja, error.en)
-        var body = "<h1>\(HTML.escape(message))</h1>"
-        if let detail = error.detail { body += "<p class=\"notice\">\(HTML.escape(detail))</p>" }
-        body += "<p><a href=\"\(lang.link("/"))\">\(lang.t("ホームへ", "Home"))</a></p>"
-        return html(Page(title: message, lang: lang, path: "/", body: body).render(), status: error.status)
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                  body: .init(byteBuffer: ByteBuffer(string: text)))
     }
+}
 
-    static func asset(_ text: String, type: String) -> Response {
-        Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=3600"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+extension PageScope.Site {
+    /// The pages' share of a router over `timetable`: the web files (read once per process), the
+    /// asset manifest with this database's railway colours, and its clock and attribution.
+    init(timetable: Timetable) throws {
+        let web = try WebFiles.shared.get()
+        let info = try timetable.info()
+        self.init(web: web, assets: try AssetManifest(web: web, railways: timetable.reference.railways.values),
+                  timeZone: timetable.timeZone, attribution: info.source == "minitokyo3d" ? nil : info.attribution)
     }
+}
 
-    static func notFound(_ lang: PageLanguage, _ message: String, status: HTTPResponse.Status = .notFound) -> Response {
-        failure(PageError(status, ja: message, en: message), lang: lang)
+extension ErrorView {
+    /// What a page's address names, to search for instead: the station, railway or unknown path's
+    /// last segment (`/station/shinjukku`), decoded; empty for pages that name nothing.
+    static func subject(_ request: Request) -> String {
+        let parts = request.uri.path.split(separator: "/")
+        guard let first = parts.first, let last = parts.last, !["train", "route", "search", "nearby", "ride"].contains(first) else { return "" }
+        let text = String(last).removingPercentEncoding ?? String(last)
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(64)))
     }
 }

@@ -1,0 +1,81 @@
+import EkiCore
+import EkiStore
+import Foundation
+import Hummingbird
+
+/// Home's "Nearby" (nearby-cards.mustache), drawn here so a phone gets it readable in one piece:
+/// each station complex near the rider, then each of its railways (colour chip and name), then the
+/// next train each way. Only a railway's own trains are listed under it: where lines run through
+/// (東横線 ⇄ 副都心線 at 渋谷) the platform boards of both railways list the same train, and the rider
+/// would read it twice; it is shown once, under the railway it runs on from here.
+struct NearbyView: PageView {
+    static let template = "nearby"
+    /// The cards alone, for the home page's script.
+    static let cardsTemplate = "nearby-cards"
+    /// How far and how many: a walk of about 20 minutes, a phone screen or two of stations.
+    static let radius = 1500.0, limit = 6
+    /// Rows looked at per direction to find the railway's own next train past through trains.
+    static let lookAhead = 4
+
+    struct Place: View {
+        var name: String
+        var distance: Int
+        var walk: String
+        /// The complex's station ids, for app.js to weigh by the rider's history.
+        var stations: String
+        var lines: [Line]
+    }
+    struct Line: View { var line: String?; var href: String; var chip: Chip?; var station: String; var ways: [Way] }
+    /// 内回り 07:31 各 品川・東京方面 1分後: the direction small, the train's destination whole.
+    struct Way: View { var href: String; var direction: String; var time: String; var badge: Badge; var destination: String; var until: String }
+
+    var frame: Frame
+    var outsideArea: Bool
+    var nothingNear: Bool
+    var places: [Place] = []
+
+    init(request: Request, timetable: Timetable, scope: PageScope) throws {
+        let lang = scope.lang
+        guard let lat = PagePlaces.query(request, "lat").flatMap(Double.init), (-90...90).contains(lat),
+              let lon = PagePlaces.query(request, "lon").flatMap(Double.init), (-180...180).contains(lon) else {
+            throw PageError(.badRequest, ja: "位置は lat と lon の数値で指定してください", en: "Give the position as numbers lat and lon")
+        }
+        let point = GeoPoint(latitude: lat, longitude: lon)
+        frame = scope.frame(title: lang.t("近くの駅", "Nearby"), path: "/nearby?lat=\(point.latitude)&lon=\(point.longitude)")
+        let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
+        let found = try timetable.nearby(point, radius: Self.radius, limit: Self.limit)
+        outsideArea = found.outsideArea
+        for nearby in found.stations {
+            var lines: [Line] = []
+            var railways: [Reference.Railway?] = []
+            for station in nearby.stations {
+                var ways: [Way] = []
+                for direction in try timetable.directions(at: station) {
+                    let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: Self.lookAhead)
+                    if let own = board.rows.first(where: { $0.departure.railway == station.railway }) {
+                        ways.append(Way(href: lang.link("/timetable/" + Phrases.path(station.id) + "?direction=" + Phrases.path(direction.id)),
+                                        direction: lang.pick(direction.name), time: own.departure.time.clock,
+                                        badge: Badge(own.departure.category, lang: lang), destination: lang.pick(own.destination),
+                                        until: Phrases.until(own.minutesUntil, lang: lang)))
+                    }
+                }
+                guard !ways.isEmpty else { continue }
+                let railway = station.railway.flatMap { timetable.reference.railways[$0] }
+                // One railway can have two station records in a complex: they share its line.
+                if let index = railways.firstIndex(where: { $0 != nil && $0 == railway }) {
+                    lines[index].ways += ways
+                } else {
+                    railways.append(railway)
+                    lines.append(Line(line: AssetManifest.lineClass(railway?.color), href: lang.link("/station/" + Phrases.path(station.id)),
+                                      chip: railway.map { Chip($0, lang: lang) }, station: station.id, ways: ways))
+                }
+            }
+            guard !lines.isEmpty else { continue }
+            let distance = Int(nearby.distance.rounded())
+            places.append(Place(name: lang.pick(nearby.nearest.name), distance: distance,
+                                walk: lang.t("徒歩\(nearby.walkMinutes)分", "\(nearby.walkMinutes) min walk"),
+                                stations: nearby.stations.map(\.id).joined(separator: " "), lines: lines))
+        }
+        nothingNear = !outsideArea && places.isEmpty
+    }
+}

@@ -1,0 +1,211 @@
+import EkiCore
+import EkiRouting
+import EkiStore
+import Foundation
+
+/// A DIY route on a page (route.mustache): the trip at a glance, what to do next (route.js counts
+/// down), each train with its stops and the trains just before and after it — one tap takes
+/// another, and a change that no longer works shows the train to take instead. The route itself
+/// lives in the browser; the page is drawn from the route in its URL, so it can be bookmarked or
+/// sent as it is.
+struct RouteView: PageView {
+    static let template = "route"
+
+    /// A leg or a change between two, in the order they come.
+    struct Item: View { var leg: Leg?; var transfer: Transfer? }
+    struct Leg: View {
+        var line: String?
+        var departure: String
+        var board: String
+        var chip: Chip?
+        var direction: String
+        var badge: Badge
+        var type: String
+        var bound: String
+        var stops: String
+        var duration: String
+        var trainHref: String
+        var stopList: [Stop]
+        var arrival: String
+        var alight: String
+        var around: [Choice]
+    }
+    struct Stop: View { var arrival: String; var departure: String; var name: String }
+    struct Transfer: View { var state: String; var words: String; var flag: String?; var proposals: [Proposal] }
+    struct Proposal: View { var why: String; var choice: Choice }
+    /// A train to take instead (route-choice.mustache).
+    struct Choice: View { var href: String; var departure: String; var badge: Badge; var bound: String; var arrival: String; var note: String? }
+    /// The next train: where to, from where the last one gets off.
+    struct Next: View { var arrived: String; var at: String; var label: String; var boardHref: String }
+
+    var frame: Frame
+    var date: String
+    var segments: String
+    var use: String?
+    var title: String
+    var summary: String
+    var cardHref: String
+    var infeasible: Bool
+    var legs: [Item]
+    var next: Next?
+    /// The route's answer as the API gives it, for route.js (kept in the browser, counted down
+    /// offline); `<` written as \u003c so nothing in it can end the script element.
+    var json: String
+
+    /// `use`: keep this route as the rider's own as soon as the page opens: "edit" after a swap (it
+    /// stays the same route), anything else for a route taken up anew (a fastest route, a suggestion).
+    init(plan: RoutePlan, alternatives: [SegmentAlternatives], proposals: [SwapProposal], json: String, use: String?,
+         reference: Reference, scope: PageScope) {
+        let lang = scope.lang
+        let route = plan.route
+        let segments = RouteLinks.segments(route)
+        frame = scope.frame(title: RouteLinks.title(plan, lang: lang),
+                            path: "/route?date=\(route.serviceDate.iso)&segments=" + RouteLinks.query(segments), scripts: ["route.js"])
+        date = route.serviceDate.iso
+        self.segments = segments
+        self.use = use
+        title = RouteLinks.title(plan, lang: lang)
+        summary = RouteLinks.summary(plan, lang: lang)
+        cardHref = lang.link(RouteLinks.card(route))
+        infeasible = !plan.isFeasible
+        self.json = json.replacingOccurrences(of: "<", with: "\\u003c")
+
+        func choice(_ segment: RoutePlan.Segment, at index: Int, note: String?) -> Choice {
+            var swapped = route
+            swapped.segments[index] = segment.choice
+            return Choice(href: lang.link(RouteLinks.page(swapped, use: "edit")), departure: segment.departure.clock,
+                          badge: Badge(segment.category, lang: lang), bound: lang.pick(RouteWords.bound(segment.destination)),
+                          arrival: segment.arrival.clock, note: note)
+        }
+        var items: [Item] = []
+        for (index, segment) in plan.segments.enumerated() {
+            let railway = segment.board.railway.flatMap { reference.railways[$0] }
+            let stops = segment.stopsToRide
+            let around = index < alternatives.count ? alternatives[index].earlier + alternatives[index].later : []
+            items.append(Item(leg: Leg(
+                line: AssetManifest.lineClass(railway?.color), departure: segment.departure.clock, board: lang.pick(segment.board.name),
+                chip: railway.map { Chip($0, lang: lang) }, direction: lang.pick(segment.direction.name),
+                badge: Badge(segment.category, lang: lang), type: segment.trainType.map { lang.pick($0.name) } ?? "",
+                bound: lang.pick(RouteWords.bound(segment.destination)),
+                stops: lang.t("\(stops)駅", "\(stops) stop\(stops == 1 ? "" : "s")"), duration: RouteLinks.duration(segment.minutes, lang: lang),
+                trainHref: lang.link("/train/" + Phrases.path(segment.choice.train) + "?from=" + Phrases.path(segment.board.id)),
+                stopList: segment.stops.map { Stop(arrival: $0.arrival?.clock ?? "", departure: $0.departure?.clock ?? "", name: lang.pick($0.station.name)) },
+                arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name),
+                around: around.map { alternative in
+                    choice(alternative.segment, at: index,
+                           note: lang.t("発\(Self.signed(alternative.departsBy))分・着\(Self.signed(alternative.arrivesBy))分",
+                                        "leaves \(Self.signed(alternative.departsBy)), arrives \(Self.signed(alternative.arrivesBy)) min"))
+                })))
+            guard index < plan.transfers.count else { continue }
+            let transfer = plan.transfers[index]
+            items.append(Item(transfer: Transfer(
+                state: transfer.impossible ? "impossible" : transfer.tight ? "tight" : "ok",
+                words: lang.pick(RouteWords.transfer(transfer)), flag: RouteWords.flag(transfer).map(lang.pick),
+                proposals: proposals.filter { $0.index == index + 1 }.map { proposal in
+                    Proposal(why: proposal.reason == .missed ? lang.t("代わりに", "Take instead") : lang.t("より早く", "Sooner"),
+                             choice: choice(proposal.segment, at: proposal.index, note: nil))
+                })))
+        }
+        legs = items
+        // The next train: where to, and route.js asks for the one that gets there first; or
+        // picked on the board where the last one gets off, from its arrival on.
+        next = plan.segments.last.map { last in
+            let at = ServiceInstant(serviceDate: route.serviceDate, minute: last.arrival)
+            return Next(arrived: last.alight.id, at: at.description,
+                        label: lang.t("\(last.alight.name.ja)から次の行き先", "Next, from \(last.alight.name.en) to"),
+                        boardHref: lang.link("/station/" + Phrases.path(last.alight.id) + "?at=" + at.description))
+        }
+    }
+
+    static func signed(_ minutes: Int) -> String { minutes > 0 ? "+\(minutes)" : "\(minutes)" }
+}
+
+/// /route with no route in the URL (route-empty.mustache): route.js opens the rider's kept route;
+/// without one, how to start.
+struct RouteEmptyView: PageView {
+    static let template = "route-empty"
+    var frame: Frame
+    var routeForm = RouteForm()
+
+    init(scope: PageScope) {
+        frame = scope.frame(title: scope.lang.t("ルート", "Route"), path: "/route", scripts: ["route.js"])
+    }
+}
+
+/// /route/fastest (fastest.mustache): a from-to form, and the fastest ways with one tap to make
+/// one the route.
+struct FastestView: PageView {
+    static let template = "fastest"
+    struct Option: View { var kind: String; var summary: String; var segments: [Segment]; var href: String }
+    struct Segment: View { var departure: String; var board: String; var chip: Chip?; var badge: Badge; var arrival: String; var alight: String }
+
+    var frame: Frame
+    var routeForm: RouteForm
+    var error: String?
+    var nextDay = false
+    var noRoute = false
+    var options: [Option] = []
+
+    init(form: RouteForm, answer: FastestAnswer? = nil, error: String? = nil, reference: Reference, scope: PageScope) {
+        let lang = scope.lang
+        frame = scope.frame(title: lang.t("経路を探す", "Find a route"),
+                            path: "/route/fastest?from=\(RouteLinks.query(form.from))&to=\(RouteLinks.query(form.to))"
+                                + (form.at.isEmpty ? "" : "&at=" + RouteLinks.query(form.at)))
+        routeForm = form
+        self.error = error
+        guard let answer else { return }
+        nextDay = answer.nextDay
+        noRoute = answer.options.isEmpty
+        options = answer.options.map { option in
+            let plan = option.plan
+            let kind = switch option.kind {
+            case .fastest: lang.t("最速", "Fastest")
+            case .fewerTransfers: lang.t("乗換が少ない", "Fewer changes")
+            case .later: lang.t("後の出発", "Leaves later")
+            }
+            return Option(kind: kind, summary: RouteLinks.summary(plan, lang: lang, withDate: false), segments: plan.segments.map { segment in
+                Segment(departure: segment.departure.clock, board: lang.pick(segment.board.name),
+                        chip: segment.board.railway.flatMap { reference.railways[$0] }.map { Chip($0, lang: lang) },
+                        badge: Badge(segment.category, lang: lang), arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name))
+            }, href: lang.link(RouteLinks.page(plan.route, use: "new")))
+        }
+    }
+}
+
+/// Words and links every route page shares.
+enum RouteLinks {
+    /// `TRAIN~BOARD~ALIGHT,…`, as the API and the pages take a route.
+    static func segments(_ route: Route) -> String {
+        route.segments.map { "\($0.train)~\($0.board)~\($0.alight)" }.joined(separator: ",")
+    }
+
+    static func page(_ route: Route, use: String?) -> String {
+        "/route?date=\(route.serviceDate.iso)&segments=" + query(segments(route)) + (use.map { "&use=" + $0 } ?? "")
+    }
+
+    static func card(_ route: Route) -> String {
+        "/route/card.svg?date=\(route.serviceDate.iso)&segments=" + query(segments(route))
+    }
+
+    /// A query value, percent-encoded (ids need none; names typed by riders do).
+    static func query(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~,"))) ?? text
+    }
+
+    static func title(_ plan: RoutePlan, lang: PageLanguage) -> String {
+        guard let first = plan.segments.first, let last = plan.segments.last else { return lang.t("ルート", "Route") }
+        return "\(lang.pick(first.board.name)) → \(lang.pick(last.alight.name))"
+    }
+
+    static func summary(_ plan: RoutePlan, lang: PageLanguage, withDate: Bool = true) -> String {
+        guard let first = plan.segments.first, let last = plan.segments.last else { return "" }
+        let day = ScheduleDay(plan.route.serviceDate)
+        let changes = plan.segments.count - 1
+        let minutes = duration(last.arrival.value - first.departure.value, lang: lang)
+        let date = withDate ? "\(plan.route.serviceDate.iso)" + lang.t("（\(day.reasonJa)） ", " (\(day.reasonEn)) · ") : ""
+        return date + lang.t("\(first.departure.clock) 発 → \(last.arrival.clock) 着 · \(minutes) · 乗換\(changes)回",
+                             "\(first.departure.clock) → \(last.arrival.clock) · \(minutes) · \(changes) change\(changes == 1 ? "" : "s")")
+    }
+
+    static func duration(_ minutes: Int, lang: PageLanguage) -> String { lang.pick(RouteWords.duration(minutes)) }
+}

@@ -1,0 +1,172 @@
+import EkiCore
+import EkiStore
+import Foundation
+
+/// The station detail page (station.mustache): the rail diagram, both directions side by side,
+/// last trains, frequencies, train types, connections and a bookmark button per direction.
+struct StationView: PageView {
+    static let template = "station"
+
+    struct Departure: View {
+        var href: String
+        var time: String
+        var badge: Badge
+        var destination: String
+        /// Minutes to go; nil in the compact lists (last trains).
+        var until: String?
+    }
+
+    /// One piece of the diagram: a station (this one, a neighbour, a far one) or a line between.
+    struct DiagramPart: View {
+        var here: String?
+        var stop: Link?
+        var far: String?
+        var link: Line?
+        struct Line: View { var style: String; var title: String? }
+    }
+
+    struct Side: View {
+        var direction: String
+        var station: String
+        var heading: String
+        var toward: String?
+        var bookmark: String
+        var timetableHref: String
+        var boardHref: String
+        var noTrainsThisDay: Bool
+        var lastTrainGone: Bool
+        var next: [Departure]
+        var lastTrains: [Departure]
+        var lastByDestination: [Departure]
+        var frequency: [Frequency]
+        var destinations: [Destination]
+        struct Frequency: View { var period: String; var perHour: String; var trains: String }
+        struct Destination: View { var name: String; var trains: Int }
+    }
+
+    struct TrainType: View { var badge: Badge; var name: String; var trains: Int }
+    struct Connection: View { var href: String; var chip: Chip?; var station: String; var otherName: String?; var how: String }
+
+    var frame: Frame
+    var line: String?
+    var name: String
+    var otherName: String
+    var railway: RailwayLink?
+    var schedule: String
+    var loop: Bool
+    var diagramLabel: String
+    var diagram: [DiagramPart]
+    var sides: [Side]
+    var trainTypes: [TrainType]
+    var connections: [Connection]
+
+    struct RailwayLink: View { var chip: Chip; var href: String }
+
+    init(detail: StationDetail, scope: PageScope) {
+        let lang = scope.lang
+        let station = detail.station
+        frame = scope.frame(title: lang.pick(station.name), path: "/station/" + Phrases.path(station.id))
+        line = AssetManifest.lineClass(detail.railway?.color)
+        name = lang.pick(station.name)
+        otherName = lang == .ja ? station.name.en : station.name.ja
+        railway = detail.railway.map { RailwayLink(chip: Chip($0, lang: lang), href: lang.link("/railway/" + Phrases.path($0.id))) }
+        schedule = Phrases.schedule(detail.instant.serviceDate, detail.schedule, detail.day, lang: lang) + " · \(detail.instant.minute.serviceClock)"
+        loop = detail.isLoop
+        diagramLabel = detail.isLoop ? lang.t("環状線", "loop line") : lang.t("路線図", "rail diagram")
+        diagram = Self.diagram(detail, lang: lang)
+        sides = detail.sides.map { Self.side($0, detail: detail, lang: lang) }
+        trainTypes = detail.trainTypes.map { TrainType(badge: Badge($0.type.category, lang: lang), name: lang.pick($0.type.name), trains: $0.trains) }
+        connections = detail.connections.map { connection in
+            Connection(href: lang.link("/station/" + Phrases.path(connection.station.id)),
+                       chip: connection.railway.map { Chip($0, lang: lang) }, station: connection.station.id,
+                       otherName: connection.station.name == station.name ? nil : lang.pick(connection.station.name),
+                       how: connection.samePlatform ? lang.t("構内", "in station") : lang.t("徒歩", "walk"))
+        }
+    }
+
+    /// 横浜 ┄ みなとみらい ━ ● 馬車道 ━ 日本大通り ━ 元町・中華街, as boxes on a line in the railway's colour.
+    static func diagram(_ detail: StationDetail, lang: PageLanguage) -> [DiagramPart] {
+        func stop(_ station: Reference.Station) -> DiagramPart {
+            DiagramPart(stop: Link(href: lang.link("/station/" + Phrases.path(station.id)), name: lang.pick(station.name)))
+        }
+        func line(_ style: String, title: String? = nil) -> DiagramPart { DiagramPart(link: .init(style: style, title: title)) }
+        func half(_ side: StationDetail.Side) -> [DiagramPart] {
+            // A side no train runs on that day is not drawn, link and all.
+            guard !side.noTrainsThisDay else { return [] }
+            var parts: [DiagramPart] = []
+            if let neighbour = side.neighbour { parts.append(stop(neighbour)) }
+            if let terminal = side.terminal, terminal.id != side.neighbour?.id {
+                parts.append(line(side.stationsBetween > 0 ? "dotted" : "solid", title: "\(side.stationsBetween) \(lang.t("駅", "stations"))"))
+                parts.append(stop(terminal))
+            } else if let through = side.throughRailway {
+                parts.append(line("dotted"))
+                parts.append(DiagramPart(far: lang.t(through.name.ja + "直通", "to " + through.name.en)))
+            } else if !side.toward.isEmpty {
+                parts.append(line("dotted"))
+                let names = side.toward.map { lang.pick($0.name) }
+                parts.append(DiagramPart(far: lang.t(names.joined(separator: "・") + "方面", "for " + names.joined(separator: " & "))))
+            }
+            return parts
+        }
+        func linked(_ side: StationDetail.Side) -> [DiagramPart] {
+            let parts = half(side)
+            return parts.isEmpty ? [] : [line("solid")] + parts
+        }
+        let here = DiagramPart(here: lang.pick(detail.station.name))
+        switch detail.sides.count {
+        case 2: return linked(detail.sides[0]).reversed() + [here] + linked(detail.sides[1])
+        case 1: return [here] + linked(detail.sides[0])
+        default: return [here]
+        }
+    }
+
+    static func side(_ side: StationDetail.Side, detail: StationDetail, lang: PageLanguage) -> Side {
+        let station = detail.station
+        let query = "?direction=" + Phrases.path(side.direction.id)
+        func departure(_ row: Board.Row, countdown: Bool) -> Departure {
+            Departure(href: lang.link("/train/" + Phrases.path(row.departure.trainId) + "?from=" + Phrases.path(station.id)),
+                      time: row.departure.time.clock, badge: Badge(row.departure.category, lang: lang),
+                      destination: lang.pick(row.destination), until: countdown ? Phrases.until(row.minutesUntil, lang: lang) : nil)
+        }
+        return Side(direction: side.direction.id, station: station.id, heading: lang.pick(side.direction.name),
+                    toward: toward(side).map(lang.pick), bookmark: bookmark(side, detail: detail),
+                    timetableHref: lang.link("/timetable/" + Phrases.path(station.id) + query),
+                    boardHref: lang.link("/board/" + Phrases.path(station.id) + query),
+                    noTrainsThisDay: side.noTrainsThisDay, lastTrainGone: !side.noTrainsThisDay && side.lastTrainGone,
+                    next: side.next.map { departure($0, countdown: true) },
+                    lastTrains: side.lastTrains.map { departure($0, countdown: false) },
+                    lastByDestination: side.lastByDestination.map { departure($0, countdown: false) },
+                    frequency: side.frequency.map {
+                        .init(period: lang.pick($0.period.name), perHour: String(format: "%.1f", $0.perHour), trains: "\($0.trains)" + lang.t("本", ""))
+                    },
+                    destinations: side.frequency.isEmpty ? [] : side.destinations.map { .init(name: lang.pick($0.name), trains: $0.trains) })
+    }
+
+    /// Where a side's trains go, in both languages: 元町・中華街方面, 渋谷・新宿方面 (a loop),
+    /// 副都心線直通 (leaving only by through service).
+    static func toward(_ side: StationDetail.Side) -> LocalizedName? {
+        if let terminal = side.terminal { return .init(ja: "\(terminal.name.ja)方面", en: "toward \(terminal.name.en)") }
+        if !side.toward.isEmpty {
+            return .init(ja: side.toward.map(\.name.ja).joined(separator: "・") + "方面",
+                         en: "toward " + side.toward.map(\.name.en).joined(separator: " & "))
+        }
+        if let through = side.throughRailway { return .init(ja: "\(through.name.ja)直通", en: "through to \(through.name.en)") }
+        return nil
+    }
+
+    /// What the bookmark button stores: ids, and every name in both languages, so the home page
+    /// shows a bookmark in the language of the page it is on (and offline, without asking).
+    static func bookmark(_ side: StationDetail.Side, detail: StationDetail) -> String {
+        func name(_ name: LocalizedName?) -> [String: String]? { name.map { ["ja": $0.ja, "en": $0.en] } }
+        var names: [String: [String: String]] = ["station": ["ja": detail.station.name.ja, "en": detail.station.name.en],
+                                                 "direction": ["ja": side.direction.name.ja, "en": side.direction.name.en]]
+        names["railway"] = name(detail.railway?.name)
+        // "押上方面" already says where it goes (see Phrases.direction).
+        names["toward"] = side.direction.name.ja.hasSuffix("方面") ? nil : name(toward(side))
+        var object: [String: Any] = ["station": detail.station.id, "direction": side.direction.id, "names": names]
+        object["railway"] = detail.railway?.id
+        object["color"] = detail.railway?.color
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

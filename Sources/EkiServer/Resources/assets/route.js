@@ -1,0 +1,95 @@
+// route.js: only the pages that edit a route load it (a route's page, a train's page, home).
+// It keeps the route in localStorage through window.Eki from app.js, which also draws the route
+// bar and the notifications on every page.
+"use strict";
+(() => {
+  const {t, q, esc, link, load, name, serviceNow, nextAction, actionText, storeRoute, tokyoNow} = window.Eki;
+  const problem = async r => { try { return (await r.json()).detail; } catch { return t("読み込めませんでした", "Could not load"); } };
+  const routeURL = (date, segments, extra = "") => link(`/route?date=${date}&segments=${encodeURIComponent(segments)}${extra}`);
+
+  // /route without a route in its URL: the kept route, when there is one.
+  const kept = load("eki.route", null);
+  if (q(".route-empty") && kept) location.replace(routeURL(kept.date, kept.segments));
+
+  // A route's page: keep it when asked (or when it is the kept one), count down, share, notify, clear.
+  const page = q(".route[data-date]");
+  if (page) {
+    const {date, segments} = page.dataset, plan = JSON.parse(q("#route-data").textContent);
+    const use = q("#use-route"), mark = () => { use.hidden = true; q("#in-use").hidden = false; };
+    if ("use" in page.dataset || (kept && kept.date === date && kept.segments === segments)) {
+      storeRoute(date, segments, plan, page.dataset.use === "edit"); mark();
+      const bar = q(".routebar"); if (bar) bar.lastChild.textContent = actionText(nextAction(plan), plan);
+    }
+    use.addEventListener("click", () => { storeRoute(date, segments, plan); location.reload(); });
+    const action = q("#next-action"), paint = () => { action.textContent = actionText(nextAction(plan), plan); };
+    paint(); setInterval(paint, 15000);
+    q("#clear-route").addEventListener("click", () => { localStorage.removeItem("eki.route"); location.href = link("/route"); });
+    // Notifications need the rider's permission; app.js schedules them on whatever page is open.
+    const notify = q("#notify");
+    if (window.Notification) {
+      const on = () => localStorage.getItem("eki.notify") === "on" && Notification.permission === "granted";
+      notify.hidden = false; notify.setAttribute("aria-pressed", on());
+      notify.addEventListener("click", async () => {
+        if (on()) localStorage.removeItem("eki.notify");
+        else if (await Notification.requestPermission() === "granted") localStorage.setItem("eki.notify", "on");
+        location.reload();
+      });
+    }
+    // The next train: the one from where the last gets off that reaches the station typed first.
+    const next = q("form.route-next");
+    if (next) next.addEventListener("submit", async e => {
+      e.preventDefault();
+      const to = next.elements.to.value.trim(), status = q("#route-status");
+      const r = await fetch(`/api/v1/route/next?from=${encodeURIComponent(next.dataset.arrived)}&arrived=${encodeURIComponent(next.dataset.arrived)}`
+        + `&at=${next.dataset.at}&to=${encodeURIComponent(to)}`);
+      if (!r.ok) { status.textContent = await problem(r); return; }
+      const s = await r.json(), longer = `${segments},${s.train}~${s.board.id}~${s.alight.id}`;
+      const full = await fetch(`/api/v1/route?date=${date}&segments=${encodeURIComponent(longer)}`);
+      if (!full.ok) { status.textContent = await problem(full); return; }
+      storeRoute(date, longer, await full.json(), true);
+      location.href = routeURL(date, longer);
+    });
+    // The card as a PNG, drawn from its SVG at twice the size: shared where the phone can, else saved.
+    q("#share-png").addEventListener("click", async () => {
+      const svg = await (await fetch(link(`/route/card.svg?date=${date}&segments=${encodeURIComponent(segments)}`))).text();
+      const image = new Image();
+      image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width * 2; canvas.height = image.height * 2;
+      const g = canvas.getContext("2d"); g.scale(2, 2); g.drawImage(image, 0, 0);
+      const blob = await new Promise(done => canvas.toBlob(done, "image/png"));
+      const file = new File([blob], `eki-route-${date}.png`, {type: "image/png"});
+      if (navigator.canShare && navigator.canShare({files: [file]})) { try { await navigator.share({files: [file], title: document.title}); return; } catch {} }
+      const a = document.createElement("a"); a.href = URL.createObjectURL(blob); a.download = file.name; a.click();
+    });
+  }
+
+  // A train's page: get off here. The train joins the kept route (or starts one) and the route opens.
+  document.querySelectorAll("button.alight").forEach(button => button.addEventListener("click", async () => {
+    const train = button.closest("[data-train]"), date = kept ? kept.date : serviceNow().date;
+    const segments = [kept ? kept.segments : "", `${train.dataset.train}~${train.dataset.board}~${button.dataset.alight}`].filter(Boolean).join(",");
+    const r = await fetch(`/api/v1/route?date=${date}&segments=${encodeURIComponent(segments)}`);
+    if (!r.ok) { q("#route-status").textContent = await problem(r); return; }
+    storeRoute(date, segments, await r.json(), Boolean(kept));
+    location.href = routeURL(date, segments);
+  }));
+
+  // Home: routes taken before (most days first), filled with the next trains.
+  const suggestions = q("#suggestions");
+  const patterns = Object.values(load("eki.patterns", {})).filter(p => p && Array.isArray(p.legs) && Array.isArray(p.days))
+    .sort((a, b) => b.days.length - a.days.length).slice(0, 8);
+  if (suggestions && patterns.length) (async () => {
+    const list = patterns.map(p => `${p.days.length}*` + p.legs.map(l => `${l.board}~${l.direction}~${l.alight}`).join(",")).join("|");
+    const r = await fetch(`/api/v1/route/suggest?patterns=${encodeURIComponent(list)}&at=${tokyoNow()}`);
+    if (!r.ok) return;
+    const found = (await r.json()).suggestions.filter(s => s.route);
+    q(".list", suggestions).innerHTML = found.map(s => {
+      const route = s.route, names = [name(route.segments[0].board.title), ...route.segments.map(x => name(x.alight.title))];
+      const segments = route.segments.map(x => `${x.train}~${x.board.id}~${x.alight.id}`).join(",");
+      return `<a class="card suggestion" href="${routeURL(route.serviceDate, segments, "&use=new")}"><b>${esc(names.join(" → "))}</b><br>`
+        + `<time>${esc(route.departure)}</time> → <time>${esc(route.arrival)}</time> · ${t(`乗換${route.segments.length - 1}回`, `${route.segments.length - 1} change(s)`)}</a>`;
+    }).join("");
+    suggestions.hidden = !found.length;
+  })();
+})();

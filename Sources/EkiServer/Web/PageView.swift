@@ -1,0 +1,135 @@
+import EkiCore
+import EkiStore
+import Foundation
+import Hummingbird
+
+/// A value a template reads: plain stored properties, already in the page's language. Templates
+/// find them by name (Mustache looks through the values it is inside, innermost first); a property
+/// that is nil reads as "nothing" there (TemplateValues).
+protocol View: Encodable {}
+
+/// A page's view model: the template it fills (a file in Resources/templates, without .mustache)
+/// and the frame around it. Adding a page is one of these, one template and one route.
+protocol PageView: View {
+    static var template: String { get }
+    var frame: Frame { get }
+}
+
+/// What the layout shows around every page (layout.mustache).
+struct Frame: View {
+    var lang: String
+    var english: Bool
+    var title: String
+    var bodyClass: String
+    var stylesheets: [String]
+    var scripts: [String]
+    var icon: String
+    /// Home in this language.
+    var home: String
+    /// This page in the other language, for the switch.
+    var otherLanguage: String
+    var otherLang: String
+    /// The timetable's clock for the page's scripts: today's UTC offset in minutes and a tz name.
+    var utcOffset: Int
+    var timeZone: String
+    var attribution: String
+}
+
+/// A railway's colour chip (chip.mustache).
+struct Chip: View {
+    var name: String
+    /// `line-da0442` (lines.css), nil for a railway without a usable colour.
+    var line: String?
+
+    init(_ railway: Reference.Railway, lang: PageLanguage) {
+        name = lang.pick(railway.name)
+        line = AssetManifest.lineClass(railway.color)
+    }
+}
+
+/// A train category's badge (badge.mustache): 各 快 準 急 特 in its colour.
+struct Badge: View {
+    var category: String
+    var title: String
+    var letter: String
+
+    init(_ category: TrainCategory, lang: PageLanguage) {
+        self.category = category.rawValue
+        title = lang.t(category.nameJa, category.nameEn)
+        letter = category.badge
+    }
+}
+
+/// A link with its text.
+struct Link: View {
+    var href: String
+    var name: String
+}
+
+/// The from-to form of fastest routes (route-form.mustache), with what was typed.
+struct RouteForm: View {
+    var from = ""
+    var to = ""
+    var at = ""
+}
+
+/// What every page of one request shares: its language, the words of that language and the parts
+/// of the frame that come from the server (asset URLs, the timetable's clock and attribution).
+struct PageScope: Sendable {
+    let lang: PageLanguage
+    let site: Site
+
+    /// The pages' share of the router: the web files, the asset manifest, the timetable's zone and
+    /// attribution. One per database (the router is rebuilt when the database changes).
+    struct Site: Sendable {
+        let web: WebFiles
+        let assets: AssetManifest
+        let timeZone: TimeZone
+        /// The database's attribution when it is not Mini Tokyo 3D's (a GTFS feed's agencies).
+        let attribution: String?
+        /// words.json as templates read it (`t`), per language.
+        var words: [PageLanguage: TemplateValues.Fields] {
+            web.templateWords
+        }
+    }
+
+    /// The frame of a page. `path`: this page's path and query (for the language switch);
+    /// `scripts` and `stylesheets` beyond app.js and app.css, by their plain names.
+    func frame(title: String, path: String, bodyClass: String = "", scripts: [String] = [], stylesheets: [String] = []) -> Frame {
+        let other: PageLanguage = lang == .ja ? .en : .ja
+        let plain = path.replacingOccurrences(of: "?lang=en", with: "").replacingOccurrences(of: "&lang=en", with: "")
+        let zone = site.timeZone
+        return Frame(lang: lang.rawValue, english: lang == .en, title: title, bodyClass: bodyClass,
+                     stylesheets: (["app.css", "lines.css"] + stylesheets).map(site.assets.url),
+                     scripts: (["app.js"] + scripts).map(site.assets.url), icon: site.assets.url("icon.svg"),
+                     home: lang.link("/"), otherLanguage: other.link(plain), otherLang: other.rawValue,
+                     utcOffset: zone.secondsFromGMT() / 60,
+                     timeZone: zone.identifier.contains("/") ? zone.identifier : TokyoTime.identifier,
+                     attribution: site.attribution ?? lang.t("時刻表データ: 公共交通オープンデータセンター (ODPT) / Mini Tokyo 3D",
+                                                              "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"))
+    }
+
+    /// A page as HTML.
+    func html(_ view: some PageView, status: HTTPResponse.Status = .ok) -> Response {
+        WebPages.html(render(view, template: type(of: view).template), status: status)
+    }
+
+    /// Any template over a view, with the words of this language as `t` (words.json).
+    func render(_ view: some View, template: String) -> String {
+        guard var values = (try? TemplateValues.make(view)) as? TemplateValues.Fields else { return "" }
+        values.values["t"] = site.words[lang] ?? TemplateValues.Fields(values: [:])
+        return site.web.templates.render(values, withTemplate: template) ?? ""
+    }
+}
+
+extension Language {
+    func t(_ ja: String, _ en: String) -> String { self == .ja ? ja : en }
+    /// A link to `path` in this language (English carries `lang=en`; Japanese is the default).
+    func link(_ path: String) -> String {
+        guard self == .en else { return path }
+        return path + (path.contains("?") ? "&" : "?") + "lang=en"
+    }
+}
+
+/// The language of a page: Japanese unless the rider switched (`?lang=en`, kept in links).
+public typealias PageLanguage = Language

@@ -1,0 +1,98 @@
+import EkiTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import EkiServer
+
+/// The page layer's files: every word a template uses is in words.json in both languages (and
+/// every word there is used), text reaches a page only escaped (the one raw insertion is the
+/// railway map, and the route's JSON written for a script element), and no page carries inline
+/// script or style that the Content-Security-Policy would refuse.
+@Suite struct TemplateTests {
+    static func templates() throws -> [String: String] {
+        let folder = try WebFiles.shared.get().folder.appendingPathComponent("templates")
+        return try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: folder.path).map { file in
+            (file, try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+        })
+    }
+
+    @Test func everyWordIsInBothLanguagesAndEveryWordIsUsed() throws {
+        let web = try WebFiles.shared.get()
+        let used = Set(try Self.templates().values.flatMap { $0.matches(of: /\{\{[#^\/]?t\.([A-Za-z]+)\}\}/).map { String($0.output.1) } })
+        #expect(used.count > 60)
+        for language in [PageLanguage.ja, .en] {
+            let words = try #require(web.words[language])
+            #expect(used.subtracting(words.keys).isEmpty, "missing in \(language): \(used.subtracting(words.keys).sorted())")
+            #expect(Set(words.keys).subtracting(used).isEmpty, "unused: \(Set(words.keys).subtracting(used).sorted())")
+        }
+        #expect(web.words[.ja]?["getOff"] == "降りる" && web.words[.en]?["getOff"] == "Get off")
+    }
+
+    @Test func onlyTheMapAndTheRoutesJSONAreInsertedRaw() throws {
+        let raw = try Self.templates().flatMap { file, text in
+            text.matches(of: /\{\{(\{|&)\s*([\w.]+)/).map { "\(file): \($0.output.2)" }
+        }
+        #expect(raw.sorted() == ["railway.mustache: map", "route.mustache: json"])
+    }
+
+    /// Station names with < and > in them (Meiji-jingumae<Harajuku>) and what a rider types.
+    @Test func textIsEscapedWhereverItGoes() async throws {
+        try await WebPageTests.withPages { client in
+            let station = try await WebPageTests.page(client, "/station/TokyoMetro.Chiyoda.MeijiJingumae?lang=en&at=2026-11-24T07:30")
+            #expect(station.contains("<h1>Meiji-jingumae&lt;Harajuku&gt; <small>明治神宮前〈原宿〉</small></h1>"))
+            #expect(!station.contains("Meiji-jingumae<Harajuku>"))
+            let board = try await WebPageTests.page(client, "/board/TokyoMetro.Hanzomon.Shibuya?direction=TokyoMetro.Oshiage&at=2026-11-24T07:30&lang=en")
+            #expect(board.contains("Oshiage&lt;SKYTREE&gt;"))
+            let search = try await WebPageTests.page(client, "/search?q=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&lang=en")
+            #expect(search.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;") && !search.contains("<img"))
+            // The route's JSON inside its script element cannot close it.
+            let route = try await WebPageTests.page(client, RoutePageTests.route)
+            let data = try #require(route.firstMatch(of: /<script type="application\/json" id="route-data">(.*?)<\/script>/)?.output.1)
+            let json = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]
+            #expect(!data.contains("<") && json?["segments"] != nil)
+        }
+    }
+
+    static let pages = [
+        "/", "/?lang=en", "/search?q=shibuya", "/station/Tokyu.Toyoko.Shibuya?at=2026-11-24T07:30",
+        "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&date=2026-11-24",
+        "/timetable/shibuya?direction=Outbound&date=2026-11-24", "/board/Tokyu.Toyoko.Shibuya?direction=Outbound&at=2026-11-24T07:30",
+        "/train/Tokyu.Toyoko.057151.SaturdayHoliday?from=Tokyu.Toyoko.Shibuya", "/railway/Tokyu.Toyoko", RoutePageTests.route,
+        "/route", "/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=ginza&at=2026-11-24T07:30", "/ride",
+        "/nearby?lat=35.658&lon=139.7016&at=2026-11-24T07:30", "/station/Nowhere",
+    ]
+
+    /// What the CSP refuses would break a page silently: script only from files, style only from
+    /// stylesheets (railway colours are classes of lines.css), no event-handler attributes.
+    @Test func noPageHasInlineScriptOrStyle() async throws {
+        try await WebPageTests.withPages { client in
+            for uri in Self.pages {
+                let response = try await client.execute(uri: uri, method: .get)
+                let page = String(buffer: response.body)
+                #expect(page.hasPrefix("<!doctype html>"), "\(uri)")
+                for tag in page.matches(of: /<script[^>]*>/) {
+                    #expect(tag.output.contains(/\ src="\/assets\/[a-z]+\.[0-9a-f]{10}\.js"/) || tag.output == "<script type=\"application/json\" id=\"route-data\">",
+                            "\(uri): \(tag.output)")
+                }
+                #expect(!page.contains("style=") && !page.contains("<style"), "\(uri)")
+                #expect(page.firstMatch(of: /<[^>]+\son[a-z]+=/) == nil, "\(uri)")
+                #expect(page.firstMatch(of: /href="javascript:/) == nil, "\(uri)")
+            }
+        }
+    }
+
+    /// Railway colours: lines.css has a class per colour of the database, and pages use them.
+    @Test func railwayColoursAreClassesOfLinesCSS() async throws {
+        try await WebPageTests.withPages { client in
+            let page = try await WebPageTests.page(client, "/board/Tokyu.Toyoko.Shibuya?direction=Outbound&at=2026-11-24T07:30")
+            #expect(page.contains("<section class=\"board line-da0442\""))
+            let link = try #require(WebPageTests.assets(of: page).first { $0.hasPrefix("/assets/lines.") })
+            let css = try await WebPageTests.page(client, link)
+            #expect(css.contains(".line-da0442{--line:#da0442}"))   // the Toyoko Line's red
+            let timetable = try SharedData.imported().timetable
+            let colours = Set(timetable.reference.railways.values.compactMap(\.color))
+            #expect(css.components(separatedBy: "{--line:").count - 1 == colours.count && colours.count > 50)
+        }
+    }
+}

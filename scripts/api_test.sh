@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The API against its contract: schemathesis reads /api/openapi.json from `eki serve` on the real
+# data and sends a few hundred generated requests, valid and invalid, with every check it has
+# (status codes, content types, headers, response schemas, problem details, methods the paths do
+# not serve); any finding fails. A fixed seed: the same requests on every run.
+#
+# Usage: scripts/api_test.sh [path/to/eki] [database]
+#   eki: default .build/debug/eki; database: default /tmp/eki-browser-test.sqlite (the browser
+#   test's), imported from ../shared/data/minitokyo3d when missing or unreadable.
+# Needs schemathesis (scripts/setup.sh --test installs the pinned version).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+eki=${1:-.build/debug/eki}
+database=${2:-/tmp/eki-browser-test.sqlite}
+command -v schemathesis >/dev/null || { echo "api test: schemathesis not found: scripts/setup.sh --test" >&2; exit 1; }
+if ! "$eki" info --db "$database" >/dev/null 2>&1; then
+    "$eki" import ../shared/data/minitokyo3d --db "$database" >/dev/null
+fi
+
+scratch=$(mktemp -d)
+"$eki" serve --port 0 --db "$database" >"$scratch/out" 2>"$scratch/log" &
+server=$!
+trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$scratch"' EXIT
+url=""
+for _ in $(seq 100); do
+    url=$(sed -n 's/.* on \(http:.*\)$/\1/p' "$scratch/out")
+    [ -n "$url" ] && break
+    sleep 0.1
+done
+[ -n "$url" ] || { echo "api test: the server did not start:" >&2; cat "$scratch/log" >&2; exit 1; }
+
+# No stored examples between runs (the same cases every time), no colour in CI logs.
+schemathesis --config-file scripts/schemathesis.toml run "$url/api/openapi.json" \
+    --checks all --seed 20261124 --max-examples 15 --phases examples,coverage,fuzzing \
+    --generation-database none --no-color --request-timeout 30
+# A finding that took the server down would show above as an error; say so plainly too.
+kill -0 $server 2>/dev/null || { echo "api test: the server stopped during the run:" >&2; tail -20 "$scratch/log" >&2; exit 1; }
+echo "api test passed"
