@@ -78,7 +78,7 @@ let package = Package(
         // a web engineer edits (templates, scripts, styles, words, the OpenAPI document); a build copies
         // them beside the binary as Eki_EkiServer.resources, which a deployment copies along.
         .target(name: "EkiServer", dependencies: [
-            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiTracking",
+            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiTracking", "EkiTicket",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),

@@ -100,8 +100,8 @@ struct PageScope: Sendable {
         let plain = path.replacingOccurrences(of: "?lang=en", with: "").replacingOccurrences(of: "&lang=en", with: "")
         let zone = site.timeZone
         return Frame(lang: lang.rawValue, english: lang == .en, title: title, bodyClass: bodyClass,
-                     stylesheets: (["app.css", "lines.css"] + stylesheets).map(site.assets.url),
-                     scripts: (["app.js"] + scripts).map(site.assets.url), icon: site.assets.url("icon.svg"),
+                     stylesheets: (["app.css", "lines.css", "trip.css"] + stylesheets).map(site.assets.url),
+                     scripts: (["app.js", "trip.js"] + scripts).map(site.assets.url), icon: site.assets.url("icon.svg"),
                      home: lang.link("/"), otherLanguage: other.link(plain), otherLang: other.rawValue,
                      utcOffset: zone.secondsFromGMT() / 60,
                      timeZone: zone.identifier.contains("/") ? zone.identifier : TokyoTime.identifier,
