@@ -117,7 +117,9 @@ import Testing
             #expect(ja.contains("data-field=\"\(field)\""), "\(field) is editable")
         }
         // The trip's bar and alarm come with every page; the ticket page and its files work offline.
-        #expect(answers[2].text.contains("/assets/trip.") && ja.contains("/assets/ticket."))
+        // app.js loads trip.js and trip.css on other pages only while a trip is kept.
+        #expect(answers[2].text.contains("data-trip-script=\"/assets/trip.") && !answers[2].text.contains("<script src=\"/assets/trip."))
+        #expect(ja.contains("<script src=\"/assets/trip.") && ja.contains("/assets/ticket."))
         let worker = answers[3].text
         #expect(worker.contains("\"/ticket\"") && worker.contains("\"/ticket?lang=en\"") && worker.contains("\"trip.js\"") && worker.contains("\"ticket.css\""))
         #expect(answers[4].text.contains("/api/v1/ticket/scan") && !answers[4].text.contains("http://") && !answers[4].text.contains("https://"))

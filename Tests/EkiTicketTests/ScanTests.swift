@@ -54,6 +54,27 @@ import Testing
         #expect(Double(exact) / Double(fields) >= 0.9)
     }
 
+    /// Review finding 6: a photo turned 20° (past the renderer's ±12°) or stored sideways with no EXIF
+    /// tag is still read, every field as on the upright photo.
+    @Test func aPhotoTurnedFarOrSidewaysIsStillRead() throws {
+        let rendered = try Self.rendered.get()
+        let scanner = try Self.scanner.get()
+        let sample = try #require(rendered.samples.first { $0.kind == "clean photo" && $0.language == "ja" })
+        for (degrees, turned) in [(-20, "turned20.jpg"), (90, "sideways.jpg")] {
+            let path = rendered.folder.appendingPathComponent(turned).path
+            let status = try EkiProcessTool.run(["python3", "-c", """
+                import sys
+                from PIL import Image
+                Image.open(sys.argv[1]).rotate(int(sys.argv[2]), expand=True, fillcolor=(90, 90, 90)).save(sys.argv[3], quality=90)
+                """, sample.image.path, String(degrees), path])
+            #expect(status == 0)
+            let result = try scanner.scan([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), name: turned, today: sample.today)
+            let wrong = TicketEvaluation.wrongFields(result, sample.truth)
+            #expect(wrong.isEmpty, "\(turned): \(wrong.map { "\($0.rawValue)=\(result.ticket.value($0) ?? "nil")" })")
+            #expect(result.image?.quarterTurns == (degrees == 90 ? 1 : 0), "\(turned)")
+        }
+    }
+
     @Test func badInputIsRefusedInOneLine() throws {
         let scanner = try Self.scanner.get()
         let today = CivilDate(iso: "2025-03-01")!
@@ -138,5 +159,18 @@ import Testing
         #expect(ExifOrientation.orientation(jpeg) == 6)
         #expect(ExifOrientation.clockwiseQuarterTurns(jpeg: jpeg) == 1)
         #expect(ExifOrientation.orientation([0xFF, 0xD8, 0xFF, 0xD9]) == 1)
+    }
+}
+
+/// Runs a tool found on PATH (through /usr/bin/env) to the end; its exit status.
+enum EkiProcessTool {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }

@@ -158,7 +158,7 @@ struct TicketView: PageView {
     init(scope: PageScope) {
         w = Words(scope.lang)
         frame = scope.frame(title: scope.lang.t("新幹線のきっぷ", "Shinkansen ticket"), path: "/ticket", bodyClass: "ticket-page",
-                            scripts: ["ticket.js"], stylesheets: ["ticket.css"])
+                            scripts: ["trip.js", "ticket.js"], stylesheets: ["trip.css", "ticket.css"])
         let dictionary = ShinkansenDictionary.shared
         let en = scope.lang == .en
         var seen = Set<String>()

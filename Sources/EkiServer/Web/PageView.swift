@@ -33,6 +33,10 @@ struct Frame: View {
     var utcOffset: Int
     var timeZone: String
     var attribution: String
+    /// The Shinkansen trip's bar and alarm (trip.js, trip.css): app.js loads them only when the
+    /// browser keeps a trip, so pages without one weigh what they did.
+    var tripScript: String
+    var tripCSS: String
 }
 
 /// A railway's colour chip (chip.mustache).
@@ -100,13 +104,14 @@ struct PageScope: Sendable {
         let plain = path.replacingOccurrences(of: "?lang=en", with: "").replacingOccurrences(of: "&lang=en", with: "")
         let zone = site.timeZone
         return Frame(lang: lang.rawValue, english: lang == .en, title: title, bodyClass: bodyClass,
-                     stylesheets: (["app.css", "lines.css", "trip.css"] + stylesheets).map(site.assets.url),
-                     scripts: (["app.js", "trip.js"] + scripts).map(site.assets.url), icon: site.assets.url("icon.svg"),
+                     stylesheets: (["app.css", "lines.css"] + stylesheets).map(site.assets.url),
+                     scripts: (["app.js"] + scripts).map(site.assets.url), icon: site.assets.url("icon.svg"),
                      home: lang.link("/"), otherLanguage: other.link(plain), otherLang: other.rawValue,
                      utcOffset: zone.secondsFromGMT() / 60,
                      timeZone: zone.identifier.contains("/") ? zone.identifier : TokyoTime.identifier,
                      attribution: site.attribution ?? lang.t("時刻表データ: 公共交通オープンデータセンター (ODPT) / Mini Tokyo 3D",
-                                                              "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"))
+                                                              "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"),
+                     tripScript: site.assets.url("trip.js"), tripCSS: site.assets.url("trip.css"))
     }
 
     /// A page as HTML.

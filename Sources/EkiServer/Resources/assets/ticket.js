@@ -41,7 +41,8 @@
     const v = n => form.elements[n].value.trim();
     return name === "train" ? v("trainName") && v("trainNumber") : v(name);
   };
-  form.addEventListener("input", e => { const f = e.target.closest(".field"); if (f) { f.classList.remove("unsure", "empty"); f.dataset.edited = "1"; } });
+  const edited = e => { const f = e.target.closest(".field"); if (f) { f.classList.remove("unsure", "empty"); f.dataset.edited = "1"; } };
+  form.addEventListener("input", edited); form.addEventListener("change", edited);
   const ticketFromForm = () => {
     const v = n => form.elements[n].value.trim();
     const station = n => { if (!v(n)) return null; const s = named(stations, v(n)); return {name: s.ja, nameEn: s.en}; };
@@ -57,7 +58,8 @@
     for (const f of fields) {
       const edited = form.querySelector(`.field[data-field="${f}"]`).dataset.edited;
       const was = scanned ? scanned.confidence[f] : before && before.confidence[f];
-      if (ticket[f] !== null && ticket[f] !== undefined) confidence[f] = edited || was === undefined ? 1 : was;
+      // Typed or changed by the rider, or typed in before: sure; else as the scanner read it.
+      if (ticket[f] !== null && ticket[f] !== undefined) confidence[f] = edited || typeof was !== "number" ? 1 : was;
     }
     const alarm = before ? before.alarm : {on: true, minutes: 10};
     T.save({ticket, confidence, alarm});
@@ -97,6 +99,7 @@
       status.textContent = read >= 3 ? t("読み取りました。内容を確かめてください。", "Read. Check each field against the ticket.")
         : t("きっぷを読み取れませんでした。分かる項目を入れてください。", "No ticket could be read: fill in what you can.");
       fill(answer.ticket, answer.unsure || []);
+      status.scrollIntoView({block: "start"});
     } catch {
       status.textContent = t("サーバーに接続できません。空のきっぷに記入できます。", "The server cannot be reached: you can fill in an empty ticket.");
     } finally { status.classList.remove("busy"); }
@@ -140,7 +143,11 @@
     const bar = q("#trip-progress");
     bar.hidden = !(p.kind === "onboard" && p.progress !== null);
     if (!bar.hidden) bar.value = Math.round(Math.min(1, p.progress) * 1000);
-    q("#trip-unsure").hidden = !fields.some(f => k[f] !== null && k[f] !== undefined && (trip.confidence[f] ?? 0) < 0.8);
+    // Which fields to check against the ticket, by the facsimile's own labels.
+    const unsure = fields.filter(f => k[f] !== null && k[f] !== undefined && (trip.confidence[f] ?? 0) < 0.8);
+    q("#trip-unsure").hidden = !unsure.length;
+    q("#trip-unsure").textContent = t("読み取りに自信のない項目: ", "Hard to read, check against the ticket: ")
+      + unsure.map(f => form.querySelector(`.field[data-field="${f}"] .lbl`).textContent).join(t("・", ", "));
     q("#trip-leave").hidden = p.kind !== "before";
     q("#alarm-on").checked = trip.alarm.on; if (document.activeElement !== q("#alarm-minutes")) q("#alarm-minutes").value = trip.alarm.minutes;
     // The local trains after arrival: asked once per trip while online.
@@ -149,7 +156,7 @@
       afterLoaded = afterKey;
       fetch(link(`/ticket/after?to=${encodeURIComponent(k.to.name)}&date=${k.date}&arrival=${k.arrival}`)).then(r => r.ok ? r.text() : "").then(html => {
         q("#after-result").innerHTML = html; q("#trip-after").hidden = !html.trim();
-      }).catch(() => { afterLoaded = ""; });
+      }).catch(() => {});   // offline: asked again when the page is next opened
     }
   };
   const show = () => { scan.hidden = true; paint(); };

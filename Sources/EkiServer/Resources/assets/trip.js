@@ -1,4 +1,4 @@
-// trip.js, loaded by every page: the rider's Shinkansen trip (kept by ticket.js in localStorage) in
+// trip.js, loaded by /ticket, and by app.js on every other page while a trip is kept: the rider's Shinkansen trip (kept by ticket.js in localStorage) in
 // the bar under the header — before departure the time, train and car/seat, on board the arrival
 // station, time and progress — and the arrival alarm: a notification, a sound and a full-screen
 // board when it fires. Everything here runs from localStorage, so it works offline once loaded.
