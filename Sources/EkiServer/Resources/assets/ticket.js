@@ -17,7 +17,8 @@
   const names = list => new Map([...document.querySelectorAll(`#${list} option`)].flatMap(o =>
     [[o.dataset.ja, {ja: o.dataset.ja, en: o.dataset.en}], [o.dataset.en.toLowerCase(), {ja: o.dataset.ja, en: o.dataset.en}]]));
   const stations = names("ticket-stations"), trains = names("ticket-trains");
-  const named = (map, text) => map.get(text) || map.get(text.toLowerCase()) || {ja: text, en: text};
+  // As printed (東　京 with the printers' full-width space) or typed in either language.
+  const named = (map, text) => { const bare = text.replace(/[\s\u3000]+/g, ""); return map.get(text) || map.get(text.toLowerCase()) || map.get(bare) || {ja: text, en: text}; };
   const tokyoToday = () => new Date(Date.now() + 9 * 3600e3).toISOString().slice(0, 10);
 
   let scanned = null;   // the scan's answer, until the rider keeps the ticket
@@ -47,10 +48,11 @@
     const v = n => form.elements[n].value.trim();
     const station = n => { if (!v(n)) return null; const s = named(stations, v(n)); return {name: s.ja, nameEn: s.en}; };
     const train = v("trainName") && +v("trainNumber") > 0 ? (() => { const n = named(trains, v("trainName")); return {name: n.ja, nameEn: n.en, number: +v("trainNumber")}; })() : null;
-    const seat = /^\d{1,2}[A-Ea-e]$/.test(v("seat")) ? v("seat").toUpperCase() : null;
+    // As `eki ticket set` takes them: rows 1–25, seats A–E, cars 1–17.
+    const row = /^(\d{1,2})[A-Ea-e]$/.exec(v("seat")), seat = row && +row[1] >= 1 && +row[1] <= 25 ? v("seat").toUpperCase() : null;
     return {source: scanned ? scanned.ticket.source : "manual", language: scanned ? scanned.ticket.language : lang,
       date: v("date") || null, train, from: station("from"), to: station("to"), departure: v("departure") || null, arrival: v("arrival") || null,
-      car: +v("car") > 0 ? +v("car") : null, seat, seatClass: v("seatClass") || null, reserved: seat ? true : null};
+      car: +v("car") >= 1 && +v("car") <= 17 ? Math.round(+v("car")) : null, seat, seatClass: v("seatClass") || null, reserved: seat ? true : null};
   };
   form.addEventListener("submit", e => {
     e.preventDefault();
