@@ -202,9 +202,9 @@ struct TicketAfterView: View {
             return Row(time: d.time, category: category.rawValue, letter: d.category, railway: lang.pick(d.railway),
                        destination: lang == .ja && !destination.hasSuffix("方面") ? destination + "行" : destination,
                        after: lang.t("着後\(d.minutesAfterArrival)分", "+\(d.minutesAfterArrival) min"),
-                       href: lang.link("/train/" + RouteLinks.query(d.trainId) + "?from=" + RouteLinks.query(d.station)))
+                       href: scope.link("/train/" + RouteLinks.query(d.trainId) + "?from=" + RouteLinks.query(d.station)))
         }
-        continueHref = lang.link("/route/fastest?from=" + RouteLinks.query(connections.station.ja) + "&at=\(date)T\(connections.readyAt)")
+        continueHref = scope.link("/route/fastest?from=" + RouteLinks.query(connections.station.ja) + "&at=\(date)T\(connections.readyAt)")
     }
 }
 
@@ -243,6 +243,6 @@ struct TicketLeaveView: View {
             return lang.t("\(s.departure.clock) \(lang.pick(s.board.name)) → \(s.arrival.clock) \(lang.pick(s.alight.name))（\(lang.pick(s.destination))\(bound)）",
                    "\(s.departure.clock) \(lang.pick(s.board.name)) → \(s.arrival.clock) \(lang.pick(s.alight.name)) (for \(lang.pick(s.destination)))")
         }
-        href = lang.link(RouteLinks.page(plan.route, use: "new"))
+        href = scope.link(RouteLinks.page(plan.route, use: "new"))
     }
 }
