@@ -49,8 +49,11 @@ import Testing
             // A direction whose name says where it goes is not followed by the terminal again.
             let hanzomon = try await WebPageTests.page(client, "/board/TokyoMetro.Hanzomon.Shibuya?direction=TokyoMetro.Oshiage&at=2026-11-24T07:30")
             #expect(hanzomon.contains(">半蔵門線</span><span>押上方面</span>"))
-            let css = String(decoding: try #require(WebFiles.shared.get().assets.first { $0.name == "app.css" }).body, as: UTF8.self)
-            #expect(!css.contains("text-overflow:ellipsis; white-space:nowrap; }\n.board"))
+            // Board mode's rules are board.css, loaded by the board alone; app.css's .dest cuts with an
+            // ellipsis, and board.css must undo it.
+            #expect(WebPageTests.assets(of: board).contains { $0.hasPrefix("/assets/board.") && $0.hasSuffix(".css") })
+            let css = String(decoding: try #require(WebFiles.shared.get().assets.first { $0.name == "board.css" }).body, as: UTF8.self)
+            #expect(css.contains(".board .dest { white-space:normal; overflow:hidden;") && !css.contains("ellipsis"))
         }
     }
 

@@ -88,7 +88,7 @@ import Testing
             let page = try await Self.page(client, uri)
             #expect(page.components(separatedBy: "<li><a href=\"/train/").count - 1 == day.rows.count)
             #expect(day.rows.count >= 400)
-            #expect(Self.assets(of: page).count == 3)   // app.css, lines.css, app.js
+            #expect(Self.assets(of: page).count == 3)   // app.css, lines.css, app.js: no home.js, board.js or board.css
             let japanese = try await Self.weight(client, uri)
             #expect(japanese <= 100_000, "\(japanese) bytes")
             // English names run longer than Japanese ones.
@@ -119,11 +119,14 @@ import Testing
             let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             let shell = try #require(manifest["shell"] as? [String])
             #expect((manifest["version"] as? String)?.count == 16)
-            // Home and the Shinkansen ticket page (a trip is followed where there is no signal).
-            #expect(shell.count == 13 && shell.starts(with: ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]))
+            // Home and the Shinkansen ticket page (a trip is followed where there is no signal), and
+            // what a bookmark's board loads (its page is kept for offline).
+            #expect(shell.count == 16 && shell.starts(with: ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]))
             let home = try await Self.page(client, "/"), ticket = try await Self.page(client, "/ticket")
+            let board = try await Self.page(client, "/board/Tokyu.Toyoko.Shibuya?direction=Outbound")
+            for name in ["home.", "board."] { #expect(shell.contains { $0.hasPrefix("/assets/" + name) }, "\(name) is in the shell") }
             for path in shell.dropFirst(4) {
-                #expect(home.contains("\"\(path)\"") || ticket.contains("\"\(path)\"") || path.contains("route.") || path.contains("icon."), "\(path) is what pages link to")
+                #expect([home, ticket, board].contains { $0.contains("\"\(path)\"") } || path.contains("icon."), "\(path) is what pages link to")
                 let asset = try await client.execute(uri: path, method: .get)
                 #expect(asset.status == .ok, "\(path)")
                 #expect(asset.headers[.cacheControl] == "public, max-age=31536000, immutable", "\(path)")

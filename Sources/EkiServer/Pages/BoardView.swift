@@ -2,7 +2,7 @@ import EkiCore
 import EkiStore
 import Foundation
 
-/// Board mode (board.mustache): one platform, full screen, huge type, minutes to go; app.js
+/// Board mode (board.mustache): one platform, full screen, huge type, minutes to go; board.js
 /// refreshes it every 30 seconds from the API (or the kept timetable offline) and keeps the last
 /// board on screen while neither answers. A board for a given `at` is a snapshot (`pinned`) and
 /// is not refreshed. The header names the railway and where the direction goes: 渋谷 has ten
@@ -34,7 +34,7 @@ struct BoardView: PageView {
         let railway = station.railway.flatMap { reference.railways[$0] }
         frame = scope.frame(title: lang.pick(station.name),
                             path: Phrases.station("/board", station, reference: reference, query: "direction=" + Phrases.direction(board.direction)),
-                            bodyClass: "board-mode")
+                            bodyClass: "board-mode", scripts: ["board.js"], stylesheets: ["board.css"])
         self.station = station.id
         direction = board.direction.id
         self.pinned = pinned != nil
@@ -53,6 +53,6 @@ struct BoardView: PageView {
     }
 
     /// A destination drawn in smaller type so it fits whole ("Motomachi-Chukagai", "押上〈スカイツリー前〉"):
-    /// wider than 12 half-width columns. app.js applies the same rule when it refreshes the rows.
+    /// wider than 12 half-width columns. board.js applies the same rule when it refreshes the rows.
     static func isLong(_ text: String) -> Bool { text.unicodeScalars.reduce(0) { $0 + $1.columns } > 12 }
 }

@@ -4,14 +4,14 @@ import Foundation
 
 /// Home (home.mustache): bookmarks with their next departures, nearby stations from the browser's
 /// position, usual routes, route search and station search. Bookmarks and history live in the
-/// browser (localStorage); app.js and route.js fill the sections from the JSON API.
+/// browser (localStorage); home.js and route.js fill the sections from the JSON API.
 struct HomeView: PageView {
     static let template = "home"
     var frame: Frame
     var routeForm = RouteForm()
 
     init(scope: PageScope) {
-        frame = scope.frame(title: scope.lang.t("次の電車", "Next trains"), path: "/", bodyClass: "home", scripts: ["route.js"])
+        frame = scope.frame(title: scope.lang.t("次の電車", "Next trains"), path: "/", bodyClass: "home", scripts: ["home.js", "route.js"])
     }
 }
 

@@ -22,7 +22,7 @@ struct NearbyView: PageView {
         var name: String
         var distance: Int
         var walk: String
-        /// The complex's station ids, for app.js to weigh by the rider's history.
+        /// The complex's station ids, for home.js to weigh by the rider's history.
         var stations: String
         var lines: [Line]
     }

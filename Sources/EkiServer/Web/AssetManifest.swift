@@ -25,8 +25,10 @@ struct AssetManifest: Sendable {
     let serviceWorker: ByteBuffer
 
     /// The service worker keeps these for offline use: home and the ticket page in both languages
-    /// (a Shinkansen trip is followed where there is no signal) and the assets they load.
-    static let shell = ["app.css", "lines.css", "trip.css", "ticket.css", "app.js", "trip.js", "ticket.js", "route.js", "icon.svg"]
+    /// (a Shinkansen trip is followed where there is no signal) and the assets they load, and the
+    /// board's (the bookmarks' boards are kept for offline, and their pages load board.js/.css).
+    static let shell = ["app.css", "lines.css", "trip.css", "ticket.css", "board.css", "app.js", "home.js", "trip.js", "ticket.js",
+                        "route.js", "board.js", "icon.svg"]
     static let shellPages = ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]
 
     init(web: WebFiles, railways: some Sequence<Reference.Railway>) throws {
@@ -55,7 +57,7 @@ struct AssetManifest: Sendable {
     func url(_ name: String) -> String { files[name]?.url ?? "/assets/" + name }
 
     /// A railway colour's class (`#DA0442` → `line-da0442`), nil for a colour that is not #RGB or
-    /// #RRGGBB (the page then draws the line grey). app.js applies the same rule to kept bookmarks.
+    /// #RRGGBB (the page then draws the line grey). home.js applies the same rule to kept bookmarks.
     static func lineClass(_ colour: String?) -> String? {
         guard let colour, colour.first == "#", [4, 7].contains(colour.utf8.count),
               colour.dropFirst().allSatisfy(\.isHexDigit) else { return nil }

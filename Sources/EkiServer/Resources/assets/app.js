@@ -1,5 +1,7 @@
 // app.js, loaded by every page: search as you type, bookmarks and history in localStorage, nearby,
-// board refresh, offline fallbacks, and the route bar. Shares its helpers with route.js as window.Eki.
+// live countdowns, offline fallbacks, and the route bar. What one page alone needs is that page's
+// own script (home.js, board.js, route.js…), so a timetable does not carry it; they share these
+// helpers through window.Eki.
 "use strict";
 (() => {
   // Script-only controls (type=button) show once this runs (app.css).
@@ -103,18 +105,6 @@
     return {station: b.station, direction: b.direction, railway: isId(b.railway) ? b.railway : null,
       color: typeof b.color === "string" && /^#[0-9a-fA-F]{3,8}$/.test(b.color) ? b.color : null, names};
   };
-  // Names for a bookmark that has none (saved by an older version, or imported bare), from the
-  // station's detail; null when the station or the direction is no longer in the data.
-  const withNames = async b => {
-    const detail = await api(`/api/v1/station/${encodeURIComponent(b.station)}`);
-    const one = Array.isArray(detail) ? detail[0] : detail, side = one.sides.find(s => s.direction === b.direction);
-    if (!side) return null;
-    const where = side.directionName.ja.endsWith("方面") ? null : side.terminal ? {ja: side.terminal.title.ja + "方面", en: "toward " + side.terminal.title.en}
-      : side.toward.length ? {ja: side.toward.map(s => s.title.ja).join("・") + "方面", en: "toward " + side.toward.map(s => s.title.en).join(" & ")}
-      : side.throughRailway ? {ja: side.throughRailway.title.ja + "直通", en: "through to " + side.throughRailway.title.en} : null;
-    return {...b, railway: one.railway ? one.railway.id : null, color: one.railway ? one.railway.color : null,
-      names: {station: one.title, direction: side.directionName, railway: one.railway ? one.railway.title : null, toward: where}};
-  };
   let bookmarks = load("eki.bookmarks", []);
   bookmarks = (Array.isArray(bookmarks) ? bookmarks : []).map(cleanBookmark).filter(Boolean);
   const isBookmarked = (s, d) => bookmarks.some(b => b.station === s && b.direction === d);
@@ -146,98 +136,6 @@
     });
     const params = new URLSearchParams(location.search); if (params.get("q")) box.value = params.get("q");
   }
-
-  // Home: bookmarks with their next departures, nearby stations.
-  const bookmarkList = q("#bookmarks .list");
-  // A railway's colour is a class from lines.css (.line-da0442), never a style attribute: the
-  // Content-Security-Policy allows the app's own stylesheets only.
-  const lineClass = c => typeof c === "string" && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(c) ? " line-" + c.slice(1).toLowerCase() : "";
-  const chip = b => b.names && b.names.railway ? `<span class="chip${lineClass(b.color)}">${esc(name(b.names.railway))}</span>` : "";
-  const bookmarkCard = b => {
-    const card = document.createElement("div"); card.className = "card";
-    const title = b.names ? name(b.names.station) : b.station;
-    const way = b.names ? [name(b.names.direction), b.names.toward ? name(b.names.toward) : ""].filter(Boolean).join(" · ") : b.direction;
-    card.innerHTML = `<h3><a href="${link("/station/" + encodeURIComponent(b.station))}">${chip(b)}${esc(title)}</a> <small class="dim">${esc(way)}</small></h3><ol class="departures"></ol>`;
-    return card;
-  };
-  const showBookmarks = async () => {
-    if (!bookmarkList) return;
-    bookmarkList.innerHTML = bookmarks.length ? "" : `<p class="dim">${esc(bookmarkList.dataset.empty)}</p>`;
-    // Bookmarks without names get them once from the server (kept for next time, and offline).
-    let named = false;
-    for (const [i, b] of bookmarks.entries()) if (!b.names) {
-      try { const full = await withNames(b); if (full) { bookmarks[i] = full; named = true; } } catch {}
-    }
-    if (named) save("eki.bookmarks", bookmarks);
-    bookmarks.forEach(async b => {
-      const card = bookmarkCard(b);
-      bookmarkList.append(card);
-      try {
-        const next = await nextDepartures(b.station, b.direction, 3);
-        const list = q("ol", card), rows = async () => (await nextDepartures(b.station, b.direction, 3)).departures;
-        const draw = ds => ds.map((d, i, all) => nextDayLine(d, i, all) + rowHTML(d, b.station)).join("");
-        list.innerHTML = draw(next.departures);
-        refill(list, async () => draw(await rows()));
-        live();
-        if (next.offline) q("h3", card).insertAdjacentHTML("beforeend", ` <small class="offline">${t("オフライン・時刻表から", "offline · from the timetable")}</small>`);
-      } catch { q("ol", card).innerHTML = `<li class="dim">${t("取得できませんでした", "Could not load")}</li>`; }
-    });
-    keepForOffline();
-  };
-  showBookmarks();
-  // Nearby: the server draws the cards (station → railway → next train each way); here they
-  // are only put in the rider's order: near first, stations opened often pulled forward.
-  const locate = q("#locate");
-  if (locate) locate.addEventListener("click", () => {
-    const list = q("#nearby .list");
-    if (!navigator.geolocation) { list.textContent = t("位置情報が使えません", "Location is not available"); return; }
-    list.textContent = t("現在地を取得中…", "Finding you…");
-    navigator.geolocation.getCurrentPosition(async pos => {
-      try {
-        list.dataset.src = link(`/nearby?fragment=1&lat=${pos.coords.latitude.toFixed(5)}&lon=${pos.coords.longitude.toFixed(5)}`);
-        const r = await fetch(list.dataset.src);
-        if (!r.ok) throw new Error(r.status);
-        list.innerHTML = await r.text();
-        live();
-        const score = c => Number(c.dataset.distance) / (1 + Math.log2(1 + Math.max(0, ...c.dataset.stations.split(" ").map(weight))));
-        [...list.querySelectorAll(".card")].sort((a, b) => score(a) - score(b)).forEach(c => list.append(c));
-      } catch { list.textContent = t("取得できませんでした", "Could not load"); }
-    }, () => { list.textContent = t("位置情報の許可がありません", "Location permission was denied"); });
-  });
-  const exportButton = q("#export");
-  if (exportButton) exportButton.addEventListener("click", () => {
-    const blob = new Blob([JSON.stringify({bookmarks, history}, null, 2)], {type: "application/json"});
-    const a = document.createElement("a"); a.href = URL.createObjectURL(blob); a.download = "eki-data.json"; a.click();
-  });
-  // Import: a real button opens the hidden file input (a <label> is not reachable by Tab).
-  // Every entry is checked; bad ones are skipped and counted, never shown as "undefined".
-  const importInput = q("#import"), importStatus = q("#import-status");
-  if (importInput) q("#import-button").addEventListener("click", () => importInput.click());
-  if (importInput) importInput.addEventListener("change", async () => {
-    let data;
-    try { data = JSON.parse(await importInput.files[0].text()); } catch { data = null; }
-    importInput.value = "";
-    if (!data || typeof data !== "object" || (!Array.isArray(data.bookmarks) && typeof data.history !== "object")) {
-      importStatus.textContent = t("読み込めないファイルです", "That file could not be read"); return;
-    }
-    let kept = [], skipped = 0;
-    for (const entry of Array.isArray(data.bookmarks) ? data.bookmarks : []) {
-      let b = cleanBookmark(entry);
-      // A station or direction the server does not know is skipped; offline, names come later.
-      if (b && !b.names) { try { b = await withNames(b); } catch (e) { if (e.message === "404") b = null; } }
-      if (b && !kept.some(k => k.station === b.station && k.direction === b.direction)) kept.push(b); else skipped += 1;
-    }
-    if (Array.isArray(data.bookmarks)) { bookmarks = kept; save("eki.bookmarks", bookmarks); }
-    if (data.history && typeof data.history === "object") {
-      const clean = {};
-      for (const [id, h] of Object.entries(data.history))
-        if (isId(id) && h && Number.isFinite(h.views) && Number.isFinite(h.last)) clean[id] = {views: h.views, last: h.last};
-      Object.keys(history).forEach(k => delete history[k]); Object.assign(history, clean); save("eki.history", history);
-    }
-    importStatus.textContent = t(`${kept.length}件のブックマークを読み込みました`, `Imported ${kept.length} bookmark${kept.length === 1 ? "" : "s"}`)
-      + (skipped ? t(`（${skipped}件は読み込めないため省きました）`, ` (skipped ${skipped} that could not be read)`) : "");
-    showBookmarks();
-  });
 
   // Live: countdowns (data-due) recounted every 15 s; gone trains roll off, short lists refill.
   const dueAt = text => {
@@ -309,26 +207,14 @@
     ? t(`${plan.serviceDate} ${name(a.s.board.title)} ${a.s.departure} 発`, `${plan.serviceDate}: leave ${name(a.s.board.title)} at ${a.s.departure}`)
     : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}`)
     : t(`${name(a.s.alight.title)}で降車・あと${a.stops}駅（${a.s.arrival}）`, `Get off at ${name(a.s.alight.title)} in ${a.stops} stop${a.stops > 1 ? "s" : ""} (${a.s.arrival})`);
-  // A route ends with its service day (03:00 the next morning). Keeping one also remembers its
-  // pattern (stations and directions, and the days it was used) for suggestions.
+  // A route ends with its service day (03:00 the next morning). route.js keeps one (storeRoute).
   let kept = load("eki.route", null);
   if (kept && (!kept.plan || serviceNow().date > kept.date)) { localStorage.removeItem("eki.route"); kept = null; }
-  // An edit of the kept route (a train added or swapped) replaces that route's pattern for the
-  // day: growing 馬車道 → 中目黒 into 馬車道 → 中目黒 → 銀座 is one route, not two.
-  const patternOf = plan => plan.segments.map(s => `${s.board.id}~${s.direction.id}~${s.alight.id}`).join(",");
-  const storeRoute = (date, segments, plan, edit) => {
-    const before = load("eki.route", null), patterns = load("eki.patterns", {}), key = patternOf(plan);
-    if (edit && before && before.plan && before.date === date && patternOf(before.plan) !== key && patterns[patternOf(before.plan)]) {
-      const old = patterns[patternOf(before.plan)];
-      old.days = old.days.filter(d => d !== date);
-      if (!old.days.length) delete patterns[patternOf(before.plan)];
-    }
-    save("eki.route", {date, segments, plan});
-    const p = patterns[key] || {legs: plan.segments.map(s => ({board: s.board.id, direction: s.direction.id, alight: s.alight.id})), days: []};
-    if (!p.days.includes(date)) p.days = [...p.days, date].slice(-60);
-    patterns[key] = p; save("eki.patterns", patterns);
-  };
-  window.Eki = {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, storeRoute, tokyoNow};
+  window.Eki = {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, tokyoNow,
+    api, until, badge, dest, due, rowHTML, nextDayLine, nextDepartures, keepForOffline, history, recordView, weight,
+    isId, cleanBookmark, refill, refills, live,
+    // The bookmarks are app.js's (its bookmark buttons change them); home.js reads and replaces them.
+    get bookmarks() { return bookmarks; }, set bookmarks(list) { bookmarks = list; }};
   if (kept && !q(".board")) {
     const bar = document.createElement("a"); bar.className = "routebar"; bar.href = link("/route");
     // Read again each time: the route page may keep another route after this bar was drawn.
@@ -382,39 +268,5 @@
       const links = [...tabs.querySelectorAll("a")], i = links.findIndex(a => a.classList.contains("current"));
       const next = links[(i + (dx < 0 ? 1 : links.length - 1)) % links.length]; if (next && next !== links[i]) location.href = next.href;
     });
-  }
-
-  // Board mode: refresh every 30 s; when the server is away keep the board and retry.
-  const board = q(".board");
-  if (board) {
-    const {station, direction} = board.dataset, status = q(".status", board), clock = q(".clock", board);
-    // As BoardPage.isLong: wider than 12 columns, CJK characters counting two.
-    const long = s => [...s].reduce((n, c) => n + (c.codePointAt(0) >= 0x2E80 ? 2 : 1), 0) > 12;
-    recordView(station);
-    const tick = () => { clock.textContent = new Date().toLocaleTimeString("ja-JP", {timeZone: document.body.dataset.timeZone || "Asia/Tokyo", hour: "2-digit", minute: "2-digit"}); };
-    // The server's board first; with the server away, the kept timetable; with neither, the
-    // last board stays and the status says so. Polling goes on, so a restarted server is picked up.
-    const refresh = async () => {
-      try {
-        const next = await nextDepartures(station, direction, 6);
-        q(".rows", board).innerHTML = next.departures.map((d, i, all) => { const where = dest(d);
-          return nextDayLine(d, i, all) + `<li data-due="${due(d)}"><time>${esc(d.time)}</time>${badge(d)}<span class="dest${long(where) ? " long" : ""}">${esc(where)}</span><span class="until">${until(d.minutesUntil)}</span></li>`; }).join("");
-        status.textContent = next.offline ? t("オフライン・時刻表から", "Offline · from the timetable") : "";
-      } catch { status.textContent = t("再接続中…", "Reconnecting…"); }
-    };
-    // A board opened from the offline cache shows the rows of when it was kept: refresh at once.
-    // A pinned board (?at=…) is a snapshot: its clock and rows stay as the server drew them.
-    if (!("pinned" in board.dataset)) {
-      tick(); setInterval(tick, 10000); refresh(); setInterval(refresh, 30000);
-      refills.push(() => { const rows = q(".rows", board); if (rows.dataset.short) { delete rows.dataset.short; refresh(); } });
-      // Awake on a wall (the lock goes when hidden: take it again).
-      const awake = () => { if (navigator.wakeLock && !document.hidden) navigator.wakeLock.request("screen").catch(() => {}); };
-      awake(); document.addEventListener("visibilitychange", awake);
-    }
-    const full = q("button.fullscreen", board);
-    if (full && document.fullscreenEnabled) {
-      full.hidden = false;
-      full.addEventListener("click", () => document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen().catch(() => {}));
-    }
   }
 })();

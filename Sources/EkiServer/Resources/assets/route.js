@@ -3,7 +3,23 @@
 // bar and the notifications on every page.
 "use strict";
 (() => {
-  const {t, q, esc, link, load, name, serviceNow, nextAction, actionText, storeRoute, tokyoNow} = window.Eki;
+  const {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, tokyoNow} = window.Eki;
+  // Keeping a route also remembers its pattern (stations and directions, and the days it was
+  // used) for suggestions. An edit of the kept route (a train added or swapped) replaces that route's pattern for the
+  // day: growing 馬車道 → 中目黒 into 馬車道 → 中目黒 → 銀座 is one route, not two.
+  const patternOf = plan => plan.segments.map(s => `${s.board.id}~${s.direction.id}~${s.alight.id}`).join(",");
+  const storeRoute = (date, segments, plan, edit) => {
+    const before = load("eki.route", null), patterns = load("eki.patterns", {}), key = patternOf(plan);
+    if (edit && before && before.plan && before.date === date && patternOf(before.plan) !== key && patterns[patternOf(before.plan)]) {
+      const old = patterns[patternOf(before.plan)];
+      old.days = old.days.filter(d => d !== date);
+      if (!old.days.length) delete patterns[patternOf(before.plan)];
+    }
+    save("eki.route", {date, segments, plan});
+    const p = patterns[key] || {legs: plan.segments.map(s => ({board: s.board.id, direction: s.direction.id, alight: s.alight.id})), days: []};
+    if (!p.days.includes(date)) p.days = [...p.days, date].slice(-60);
+    patterns[key] = p; save("eki.patterns", patterns);
+  };
   const problem = async r => { try { return (await r.json()).detail; } catch { return t("読み込めませんでした", "Could not load"); } };
   const routeURL = (date, segments, extra = "") => link(`/route?date=${date}&segments=${encodeURIComponent(segments)}${extra}`);
 
