@@ -25,23 +25,71 @@ public struct RouteNetwork: Sendable {
     public var tripCount: Int { tripRowIds.count }
 
     /// The network of `serviceDate`, optionally of some railways only (tests search a small one).
+    /// The stops are read in place from the train table: no train is copied on the way.
     public init(timetable: Timetable, serviceDate: CivilDate, railways: Set<String>? = nil) throws {
-        self.init(trains: try timetable.runningTrains(on: serviceDate, railways: railways),
-                  reference: timetable.reference, serviceDate: serviceDate)
+        var builder = Builder()
+        try timetable.forEachRunningTrain(on: serviceDate, railways: railways) { rowId, stops, next in
+            builder.addTrain(rowId: rowId, next: next, stops: stops.count) {
+                (stops.station($0), stops.arrival($0), stops.departure($0))
+            }
+        }
+        self.init(builder, reference: timetable.reference, serviceDate: serviceDate)
     }
 
     init(trains: [RunningTrain], reference: Reference, serviceDate: CivilDate) {
+        var builder = Builder()
+        for train in trains {
+            builder.addTrain(rowId: train.rowId, next: train.next, stops: train.stops.count) {
+                (Int32(train.stops[$0].stationId), train.stops[$0].arrival, train.stops[$0].departure)
+            }
+        }
+        self.init(builder, reference: reference, serviceDate: serviceDate)
+    }
+
+    /// Connections as the trains give them, in train order and each train's stop order.
+    struct Builder {
+        var tripRowIds: [Int64] = []
+        var nextRowIds: [[Int64]] = []
+        var from: [Int32] = [], to: [Int32] = [], departure: [Int16] = [], arrival: [Int16] = [], trip: [Int32] = []
+
+        init() {
+            // A Tokyo weekday has about 600,000 connections: no regrowing on the way there.
+            let expected = 1 << 20
+            from.reserveCapacity(expected); to.reserveCapacity(expected); trip.reserveCapacity(expected)
+            departure.reserveCapacity(expected); arrival.reserveCapacity(expected)
+        }
+
+        mutating func addTrain(rowId: Int64, next: [Int64], stops count: Int, stop: (Int) -> (Int32, Int?, Int?)) {
+            let index = Int32(tripRowIds.count)
+            tripRowIds.append(rowId)
+            nextRowIds.append(next)
+            guard count > 1 else { return }
+            var previous = stop(0)
+            for i in 1 ..< count {
+                let current = stop(i)
+                defer { previous = current }
+                guard let leave = previous.2 ?? previous.1, let reach = current.1 ?? current.2,
+                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // a time going backwards is skipped
+                from.append(previous.0); to.append(current.0)
+                departure.append(Int16(leave)); arrival.append(Int16(reach)); trip.append(index)
+            }
+        }
+    }
+
+    private init(_ built: Builder, reference: Reference, serviceDate: CivilDate) {
         self.serviceDate = serviceDate
         let stationCount = Int(reference.stationsByRowId.keys.max() ?? 0) + 1
         self.stationCount = stationCount
+        let trips = built.tripRowIds.count
         var tripIndex: [Int64: Int32] = [:]
-        for (index, train) in trains.enumerated() { tripIndex[train.rowId] = Int32(index) }
-        tripRowIds = trains.map(\.rowId)
-        continuations = trains.map { $0.next.compactMap { tripIndex[$0] } }
+        tripIndex.reserveCapacity(trips)
+        for (index, rowId) in built.tripRowIds.enumerated() { tripIndex[rowId] = Int32(index) }
+        tripRowIds = built.tripRowIds
+        continuations = built.nextRowIds.map { $0.compactMap { tripIndex[$0] } }
 
         // How many parts come before each in its through-service chain: a part continuing
         // another sorts after it when their connections share a minute.
-        var depth = [UInt8](repeating: 0, count: trains.count)
+        var depth = [UInt8](repeating: 0, count: trips)
         var changed = true
         while changed {
             changed = false
@@ -53,34 +101,25 @@ public struct RouteNetwork: Sendable {
             }
         }
 
-        // Every connection once, with its sort key: departure, arrival, chain depth, then the
-        // order they were made in (a trip's own connections in stop order).
-        var keys: [UInt64] = []
-        var raw: [(from: Int32, to: Int32, departure: Int16, arrival: Int16, trip: Int32)] = []
-        keys.reserveCapacity(trains.count * 16)
-        raw.reserveCapacity(trains.count * 16)
-        for (index, train) in trains.enumerated() {
-            let stops = train.stops
-            guard stops.count > 1 else { continue }
-            for i in 0 ..< stops.count - 1 {
-                guard let leave = stops[i].departure ?? stops[i].arrival,
-                      let reach = stops[i + 1].arrival ?? stops[i + 1].departure,
-                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // a time going backwards is skipped
-                let number = UInt64(raw.count)
-                keys.append(UInt64(leave) << 52 | UInt64(reach) << 40 | UInt64(depth[index]) << 36 | number)
-                raw.append((Int32(stops[i].stationId), Int32(stops[i + 1].stationId), Int16(leave), Int16(reach), Int32(index)))
-            }
+        // Scan order: departure, arrival, chain depth, then the order they were made in (a trip's
+        // own connections in stop order) — two stable counting-sort passes, the minor key first.
+        let count = built.from.count
+        var minor = [UInt32](repeating: 0, count: count)   // arrival (12 bits) and depth (4 bits)
+        for c in 0 ..< count {
+            minor[c] = UInt32(UInt16(built.arrival[c])) << 4 | UInt32(depth[Int(built.trip[c])])
         }
-        keys.sort()
+        let byMinor = Self.stableOrder(count: count, buckets: 1 << 16) { Int(minor[$0]) }
+        let order = Self.stableOrder(count: count, buckets: 1 << 12, of: byMinor) { Int(built.departure[$0]) }
+
         var from = [Int32](), to = [Int32](), departure = [Int16](), arrival = [Int16](), trip = [Int32]()
-        from.reserveCapacity(keys.count); to.reserveCapacity(keys.count); trip.reserveCapacity(keys.count)
-        departure.reserveCapacity(keys.count); arrival.reserveCapacity(keys.count)
-        var last = [Int32](repeating: -1, count: trains.count)
-        for key in keys {
-            let connection = raw[Int(key & 0xF_FFFF_FFFF)]
-            last[Int(connection.trip)] = Int32(from.count)
-            from.append(connection.from); to.append(connection.to)
-            departure.append(connection.departure); arrival.append(connection.arrival); trip.append(connection.trip)
+        from.reserveCapacity(count); to.reserveCapacity(count); trip.reserveCapacity(count)
+        departure.reserveCapacity(count); arrival.reserveCapacity(count)
+        var last = [Int32](repeating: -1, count: trips)
+        for c in order {
+            let c = Int(c)
+            last[Int(built.trip[c])] = Int32(from.count)
+            from.append(built.from[c]); to.append(built.to[c])
+            departure.append(built.departure[c]); arrival.append(built.arrival[c]); trip.append(built.trip[c])
         }
         self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
         lastConnection = last
@@ -95,6 +134,24 @@ public struct RouteNetwork: Sendable {
             }
         }
         self.neighbours = neighbours
+    }
+
+    /// A counting sort: the elements of `input` (0 ..< count when nil) in order of `key`, keeping
+    /// the input order among equal keys.
+    static func stableOrder(count: Int, buckets: Int, of input: [Int32]? = nil, key: (Int) -> Int) -> [Int32] {
+        var starts = [Int](repeating: 0, count: buckets + 1)
+        for c in 0 ..< count { starts[key(c) + 1] += 1 }
+        for b in 0 ..< buckets { starts[b + 1] += starts[b] }
+        var output = [Int32](repeating: 0, count: count)
+        output.withUnsafeMutableBufferPointer { output in
+            func place(_ c: Int) {
+                let k = key(c)
+                output[starts[k]] = Int32(c)
+                starts[k] += 1
+            }
+            if let input { for c in input { place(Int(c)) } } else { for c in 0 ..< count { place(c) } }
+        }
+        return output
     }
 
     /// The first connection leaving at `minute` or later.

@@ -119,33 +119,66 @@ public struct RunningTrain: Sendable {
     public var next: [Int64]
 }
 
+/// A running train's stops as stored (`StopList`'s 8-byte records), read in place: the network of a
+/// whole day is built from some 600,000 of them, with no array made per train.
+public struct StoredStops {
+    let bytes: UnsafeRawBufferPointer
+
+    public var count: Int { bytes.count / 8 }
+    public func station(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self))) }
+    /// Arrival and departure minutes; nil where the stop has none.
+    public func arrival(_ index: Int) -> Int? { minute(index * 8 + 4) }
+    public func departure(_ index: Int) -> Int? { minute(index * 8 + 6) }
+
+    private func minute(_ offset: Int) -> Int? {
+        let value = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+        return value == StopList.none ? nil : Int(value)
+    }
+}
+
 extension Timetable {
     /// Every train part running on `serviceDate` (each railway's calendar for that day), optionally
     /// only those of some railways. One pass over the train table; stops stay as row ids.
     public func runningTrains(on serviceDate: CivilDate, railways: Set<String>? = nil) throws -> [RunningTrain] {
+        var trains: [RunningTrain] = []
+        try forEachRunningTrain(on: serviceDate, railways: railways) { id, stops, next in
+            trains.append(RunningTrain(rowId: id, stops: (0 ..< stops.count).map {
+                StopList.Stop(stationId: Int64(stops.station($0)), arrival: stops.arrival($0), departure: stops.departure($0))
+            }, next: next))
+        }
+        return trains
+    }
+
+    /// The running train parts of `runningTrains`, in the same order, each handed over with its
+    /// stops read in place (valid only during the call) and the parts it continues as.
+    public func forEachRunningTrain(on serviceDate: CivilDate, railways: Set<String>? = nil,
+                                    _ body: (Int64, StoredStops, [Int64]) throws -> Void) throws {
         let day = reference.scheduleDay(serviceDate)
-        var running: Set<[Int64]> = []   // [railway row, service row]
+        // Which (railway, calendar) pairs run, as one flag per pair of row ids: a look-up per train row.
+        let services = (reference.serviceRowIds.values.max() ?? 0) + 1
+        var running = [Bool](repeating: false, count: Int((reference.railwayCodes.keys.max() ?? 0) + 1) * Int(services))
         for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
             if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {
-                running.insert([railway.rowId, row])
+                running[Int(railway.rowId * services + row)] = true
             }
         }
-        return try reader.read { db in
+        try reader.read { db in
             var links: [Int64: [Int64]] = [:]
             let linkRows = try Row.fetchCursor(db, sql: "SELECT train_id, next_id FROM train_link")
             while let row = try linkRows.next() { links[row[0], default: []].append(row[1]) }
-            var trains: [RunningTrain] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT id, railway_id, service_id, stops FROM train")
             while let row = try rows.next() {
-                let railway: Int64 = row[1]
-                guard running.contains([railway, row[2]]) else { continue }
+                let railway: Int64 = row[1], service: Int64 = row[2]
+                let pair = Int(railway * services + service)
+                guard service < services, pair >= 0, pair < running.count, running[pair] else { continue }
                 let id: Int64 = row[0]
-                guard let list = try row.withUnsafeData(atIndex: 3, { data in data.flatMap { StopList(decoding: [UInt8]($0)) } }) else {
-                    throw StoreError.inconsistent("train row \(id) has a damaged stop list")
+                let damaged = try row.withUnsafeData(atIndex: 3) { data -> Bool in
+                    guard let data, data.count % 8 == 0 else { return true }
+                    try data.withUnsafeBytes { try body(id, StoredStops(bytes: $0), links[id] ?? []) }
+                    return false
                 }
-                trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? []))
+                if damaged { throw StoreError.inconsistent("train row \(id) has a damaged stop list") }
             }
-            return trains
         }
     }
 }
