@@ -69,9 +69,9 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // Tesseract's C API and Leptonica, linked from the system (libtesseract-dev, libleptonica-dev).
-        .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
-                       providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        // Tesseract's C API and Leptonica from the system (libtesseract-dev, libleptonica-dev), opened
+        // on first use (dlopen): only a ticket scan loads them and the libraries they need.
+        .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         // Shinkansen tickets: image -> words (Tesseract, both models) -> ticket fields with confidences;
         // the trip they describe, kept in the user-state file. Dictionaries are TSV files compiled in.
         .target(name: "EkiTicket", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "CTesseract"],

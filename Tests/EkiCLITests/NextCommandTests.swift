@@ -21,20 +21,20 @@ import Testing
         let result = try Self.eki(["next", "Minatomirai.Minatomirai.Bashamichi", "--direction", "Outbound",
                                    "--at", "2026-11-24T07:30", "--format", "{time} {badge}{type} → {destination} ({minutes}) {nope}"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "OUTBOUND_LINE\n")
+        #expect(result.stdout == "07:30 各各駅停車 → 元町・中華街 (0分) {nope}\n")
     }
 
     @Test func withoutADirectionTheSoonestTrainAnyWay() throws {
         let result = try Self.eki(["next", "馬車道", "--at", "2026-11-24T07:30", "--format", "{time} {direction}"])
-        #expect(result.stdout == "SOONEST_LINE\n")
+        #expect(result.stdout == "07:30 下り\n")
     }
 
     @Test func afterTheLastTrainTheLineSaysSoAndExitsZero() throws {
-        let result = try Self.eki(["next", "馬車道", "--direction", "Inbound", "--at", "LATE_AT"])
+        let result = try Self.eki(["next", "馬車道", "--direction", "Inbound", "--at", "2026-11-25T01:00"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "馬車道 終電後 · 始発 FIRST\n")
-        let bare = try Self.eki(["next", "馬車道", "--direction", "Inbound", "--at", "LATE_AT", "--format", "{time} {minutes}", "--lang", "en"])
-        #expect(bare.stdout == "last train gone · first FIRST\n")
+        #expect(result.stdout == "馬車道 終電後 · 始発 05:00\n")
+        let bare = try Self.eki(["next", "馬車道", "--direction", "Inbound", "--at", "2026-11-25T01:00", "--format", "{time} {minutes}", "--lang", "en"])
+        #expect(bare.stdout == "last train gone · first 05:00\n")
     }
 
     @Test func aDayWithoutTrainsThisWayIsNotAnError() throws {
