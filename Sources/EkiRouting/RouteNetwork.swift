@@ -15,81 +15,48 @@ public struct RouteNetwork: Sendable {
     let trip: [Int32]
     /// Per trip: its part's row id, its last connection and the trips it continues as.
     let tripRowIds: [Int64]
+    /// Per trip: 0 for the day's own train part, -1 for the day before's still running.
+    let tripDays: [Int]
     let lastConnection: [Int32]
     let continuations: [[Int32]]
-    /// Per station row id: the other stations of its complex, and whether they share its platforms.
-    let neighbours: [[(station: Int32, samePlatform: Bool)]]
+    /// Per station row id: the other stations of its complex, whether they share its platforms,
+    /// and the source's own minimum change time to them (GTFS transfers.txt), when it gives one.
+    let neighbours: [[Neighbour]]
+    /// Per station row id: the source's minimum time to change trains there, when it gives one.
+    let changeHere: [Int16?]
+
+    struct Neighbour {
+        var station: Int32
+        var samePlatform: Bool
+        var minutes: Int16?
+    }
     let stationCount: Int
 
     public var connectionCount: Int { from.count }
     public var tripCount: Int { tripRowIds.count }
 
     /// The network of `serviceDate`, optionally of some railways only (tests search a small one).
-    /// The stops are read in place from the train table: no train is copied on the way.
     public init(timetable: Timetable, serviceDate: CivilDate, railways: Set<String>? = nil) throws {
-        var builder = Builder()
-        try timetable.forEachRunningTrain(on: serviceDate, railways: railways) { rowId, stops, next in
-            builder.addTrain(rowId: rowId, next: next, stops: stops.count) {
-                (stops.station($0), stops.arrival($0), stops.departure($0))
-            }
-        }
-        self.init(builder, reference: timetable.reference, serviceDate: serviceDate)
+        self.init(trains: try timetable.runningTrains(on: serviceDate, railways: railways),
+                  reference: timetable.reference, serviceDate: serviceDate)
     }
 
     init(trains: [RunningTrain], reference: Reference, serviceDate: CivilDate) {
-        var builder = Builder()
-        for train in trains {
-            builder.addTrain(rowId: train.rowId, next: train.next, stops: train.stops.count) {
-                (Int32(train.stops[$0].stationId), train.stops[$0].arrival, train.stops[$0].departure)
-            }
-        }
-        self.init(builder, reference: reference, serviceDate: serviceDate)
-    }
-
-    /// Connections as the trains give them, in train order and each train's stop order.
-    struct Builder {
-        var tripRowIds: [Int64] = []
-        var nextRowIds: [[Int64]] = []
-        var from: [Int32] = [], to: [Int32] = [], departure: [Int16] = [], arrival: [Int16] = [], trip: [Int32] = []
-
-        init() {
-            // A Tokyo weekday has about 600,000 connections: no regrowing on the way there.
-            let expected = 1 << 20
-            from.reserveCapacity(expected); to.reserveCapacity(expected); trip.reserveCapacity(expected)
-            departure.reserveCapacity(expected); arrival.reserveCapacity(expected)
-        }
-
-        mutating func addTrain(rowId: Int64, next: [Int64], stops count: Int, stop: (Int) -> (Int32, Int?, Int?)) {
-            let index = Int32(tripRowIds.count)
-            tripRowIds.append(rowId)
-            nextRowIds.append(next)
-            guard count > 1 else { return }
-            var previous = stop(0)
-            for i in 1 ..< count {
-                let current = stop(i)
-                defer { previous = current }
-                guard let leave = previous.2 ?? previous.1, let reach = current.1 ?? current.2,
-                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // a time going backwards is skipped
-                from.append(previous.0); to.append(current.0)
-                departure.append(Int16(leave)); arrival.append(Int16(reach)); trip.append(index)
-            }
-        }
-    }
-
-    private init(_ built: Builder, reference: Reference, serviceDate: CivilDate) {
         self.serviceDate = serviceDate
         let stationCount = Int(reference.stationsByRowId.keys.max() ?? 0) + 1
         self.stationCount = stationCount
-        let trips = built.tripRowIds.count
-        var tripIndex: [Int64: Int32] = [:]
-        tripIndex.reserveCapacity(trips)
-        for (index, rowId) in built.tripRowIds.enumerated() { tripIndex[rowId] = Int32(index) }
-        tripRowIds = built.tripRowIds
-        continuations = built.nextRowIds.map { $0.compactMap { tripIndex[$0] } }
+        // A train may run twice in one network: as this day's, and as the day before's still
+        // running (a night train past 03:00); each continues as a part of its own day.
+        struct Key: Hashable { var row: Int64, day: Int }
+        var tripIndex: [Key: Int32] = [:]
+        for (index, train) in trains.enumerated() { tripIndex[Key(row: train.rowId, day: train.dayOffset)] = Int32(index) }
+        tripRowIds = trains.map(\.rowId)
+        tripDays = trains.map(\.dayOffset)
+        continuations = trains.map { train in train.next.compactMap { tripIndex[Key(row: $0, day: train.dayOffset)] } }
 
         // How many parts come before each in its through-service chain: a part continuing
         // another sorts after it when their connections share a minute.
-        var depth = [UInt8](repeating: 0, count: trips)
+        var depth = [UInt8](repeating: 0, count: trains.count)
         var changed = true
         while changed {
             changed = false
@@ -101,57 +68,64 @@ public struct RouteNetwork: Sendable {
             }
         }
 
-        // Scan order: departure, arrival, chain depth, then the order they were made in (a trip's
-        // own connections in stop order) — two stable counting-sort passes, the minor key first.
-        let count = built.from.count
-        var minor = [UInt32](repeating: 0, count: count)   // arrival (12 bits) and depth (4 bits)
-        for c in 0 ..< count {
-            minor[c] = UInt32(UInt16(built.arrival[c])) << 4 | UInt32(depth[Int(built.trip[c])])
+        // Every connection once, with its sort key: departure, arrival, chain depth, then the
+        // order they were made in (a trip's own connections in stop order).
+        var keys: [UInt64] = []
+        var raw: [(from: Int32, to: Int32, departure: Int16, arrival: Int16, trip: Int32)] = []
+        keys.reserveCapacity(trains.count * 16)
+        raw.reserveCapacity(trains.count * 16)
+        for (index, train) in trains.enumerated() {
+            let stops = train.stops
+            guard stops.count > 1 else { continue }
+            for i in 0 ..< stops.count - 1 {
+                guard let leave = stops[i].departure ?? stops[i].arrival,
+                      let reach = stops[i + 1].arrival ?? stops[i + 1].departure,
+                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // backwards, or a day-before train's stops before today
+                let number = UInt64(raw.count)
+                keys.append(UInt64(leave) << 52 | UInt64(reach) << 40 | UInt64(depth[index]) << 36 | number)
+                raw.append((Int32(stops[i].stationId), Int32(stops[i + 1].stationId), Int16(leave), Int16(reach), Int32(index)))
+            }
         }
-        let byMinor = Self.stableOrder(count: count, buckets: 1 << 16) { Int(minor[$0]) }
-        let order = Self.stableOrder(count: count, buckets: 1 << 12, of: byMinor) { Int(built.departure[$0]) }
-
+        keys.sort()
         var from = [Int32](), to = [Int32](), departure = [Int16](), arrival = [Int16](), trip = [Int32]()
-        from.reserveCapacity(count); to.reserveCapacity(count); trip.reserveCapacity(count)
-        departure.reserveCapacity(count); arrival.reserveCapacity(count)
-        var last = [Int32](repeating: -1, count: trips)
-        for c in order {
-            let c = Int(c)
-            last[Int(built.trip[c])] = Int32(from.count)
-            from.append(built.from[c]); to.append(built.to[c])
-            departure.append(built.departure[c]); arrival.append(built.arrival[c]); trip.append(built.trip[c])
+        from.reserveCapacity(keys.count); to.reserveCapacity(keys.count); trip.reserveCapacity(keys.count)
+        departure.reserveCapacity(keys.count); arrival.reserveCapacity(keys.count)
+        var last = [Int32](repeating: -1, count: trains.count)
+        for key in keys {
+            let connection = raw[Int(key & 0xF_FFFF_FFFF)]
+            last[Int(connection.trip)] = Int32(from.count)
+            from.append(connection.from); to.append(connection.to)
+            departure.append(connection.departure); arrival.append(connection.arrival); trip.append(connection.trip)
         }
         self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
         lastConnection = last
 
-        var neighbours = [[(station: Int32, samePlatform: Bool)]](repeating: [], count: stationCount)
+        var neighbours = [[Neighbour]](repeating: [], count: stationCount)
         for complex in reference.complexes.values where complex.stations.count > 1 {
             let members = complex.stations.compactMap { reference.stations[$0] }
             for a in members {
                 neighbours[Int(a.rowId)] = members.filter { $0.rowId != a.rowId }.map {
-                    (Int32($0.rowId), $0.platformGroup == a.platformGroup)
+                    Neighbour(station: Int32($0.rowId), samePlatform: $0.platformGroup == a.platformGroup, minutes: nil)
                 }
             }
         }
-        self.neighbours = neighbours
-    }
-
-    /// A counting sort: the elements of `input` (0 ..< count when nil) in order of `key`, keeping
-    /// the input order among equal keys.
-    static func stableOrder(count: Int, buckets: Int, of input: [Int32]? = nil, key: (Int) -> Int) -> [Int32] {
-        var starts = [Int](repeating: 0, count: buckets + 1)
-        for c in 0 ..< count { starts[key(c) + 1] += 1 }
-        for b in 0 ..< buckets { starts[b + 1] += starts[b] }
-        var output = [Int32](repeating: 0, count: count)
-        output.withUnsafeMutableBufferPointer { output in
-            func place(_ c: Int) {
-                let k = key(c)
-                output[starts[k]] = Int32(c)
-                starts[k] += 1
+        // The source's own minimum change times (GTFS transfers.txt) win over the rules, between
+        // any two stations; a change it says is not possible is not offered.
+        var changeHere = [Int16?](repeating: nil, count: stationCount)
+        for (from, transfers) in reference.transfers where Int(from) < stationCount {
+            for transfer in transfers where Int(transfer.to) < stationCount {
+                if transfer.to == from {
+                    changeHere[Int(from)] = transfer.minutes.map { Int16(clamping: $0) } ?? Int16.max / 2
+                    continue
+                }
+                neighbours[Int(from)].removeAll { $0.station == Int32(transfer.to) }
+                guard let minutes = transfer.minutes else { continue }
+                neighbours[Int(from)].append(Neighbour(station: Int32(transfer.to), samePlatform: false,
+                                                       minutes: Int16(clamping: minutes)))
             }
-            if let input { for c in input { place(Int(c)) } } else { for c in 0 ..< count { place(c) } }
         }
-        return output
+        self.changeHere = changeHere
+        self.neighbours = neighbours
     }
 
     /// The first connection leaving at `minute` or later.

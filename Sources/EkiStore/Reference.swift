@@ -1,13 +1,16 @@
 import EkiCore
 import GRDB
-import GRDBSQLite
 
 /// The small tables every query needs (stations, railways, directions, calendars, train types),
 /// read once when a database is opened so the hot paths only touch departures and trains.
 public struct Reference: Sendable {
     public struct Station: Sendable, Equatable {
         public var rowId: Int64
+        /// Unique inside the database (`Minatomirai.Minatomirai.Bashamichi`; a GTFS feed's `SLE:OSB`).
         public var id: String
+        /// What riders type and read back: the id itself, or a GTFS feed's stop_id (`OSB`), which
+        /// the station of each route at that place shares. Every answer shows this one.
+        public var publicId: String
         public var railway: String?
         public var complex: Int64
         public var platformGroup: Int64
@@ -37,6 +40,8 @@ public struct Reference: Sendable {
         public var id: String
         public var name: LocalizedName
         public var color: String?
+        /// A GTFS route_short_name (`1`, `SLE`): the badge of its trains when they have no category.
+        public var shortName: String?
         public var ascending: String?
         public var descending: String?
         public var isLoop: Bool
@@ -58,12 +63,30 @@ public struct Reference: Sendable {
         public var rowId: Int64
         public var id: String
         public var name: LocalizedName
+        /// The place its name says trains go to (a GTFS feed's direction), else nil (上り, Inbound).
+        public var toward: LocalizedName?
     }
 
     public struct TrainType: Sendable, Equatable {
         public var id: String
         public var name: LocalizedName
+        /// For ordering; `.local` when not `classified`.
         public var category: TrainCategory
+        /// Whether the source gives Japanese train types (各 快 準 急 特); a GTFS route kind has none.
+        public var classified: Bool
+    }
+
+    /// A source's own calendar (a GTFS service_id) with its exceptions, for `eki calendar`.
+    public struct FeedCalendar: Sendable, Equatable {
+        public var id: String
+        public var name: LocalizedName
+        /// Sunday first; nil when the feed lists dates only.
+        public var weekdays: [Bool]?
+        public var start: String?, end: String?
+        /// Date → added (true) or removed (false).
+        public var exceptions: [(date: String, added: Bool)]
+
+        public static func == (a: FeedCalendar, b: FeedCalendar) -> Bool { a.id == b.id }
     }
 
     public private(set) var stations: [String: Station] = [:]
@@ -72,6 +95,15 @@ public struct Reference: Sendable {
     public private(set) var directions: [String: Direction] = [:]
     public private(set) var trainTypes: [String: TrainType] = [:]
     public private(set) var complexes: [Int64: Complex] = [:]
+    /// Other ids riders use → the stations they name (a GTFS stop_id or platform stop_id `127N`).
+    public private(set) var stationsByAlias: [String: [String]] = [:]
+    /// Each calendar's name (平日ダイヤ, "Weekday service"), by its code.
+    public private(set) var serviceNames: [String: LocalizedName] = [:]
+    /// The source's own calendars (GTFS), empty for Japan's day kinds.
+    public private(set) var feedCalendars: [FeedCalendar] = []
+    /// Station row id → the source's minimum change times from it (GTFS transfers.txt): to which
+    /// station row, in how many minutes (nil: not possible).
+    public private(set) var transfers: [Int64: [(to: Int64, minutes: Int?)]] = [:]
     /// Every station trains leave from, with its search keys, in one flat array: search scans it
     /// without dictionary look-ups or copies of whole stations.
     public private(set) var searchable: [SearchEntry] = []
@@ -103,20 +135,21 @@ public struct Reference: Sendable {
 
     static func load(_ db: Database) throws -> Reference {
         var reference = Reference()
-        try each(db, "SELECT id, code, name_ja, name_en FROM direction") { row in
-            let id = row.text(1)
-            reference.directions[id] = Direction(rowId: row.int(0), id: id, name: .init(ja: row.text(2), en: row.text(3)))
+        try each(db, "SELECT id, code, name_ja, name_en, toward_ja, toward_en FROM direction") { row in
+            let toward = (row[4] as String?).map { LocalizedName(ja: $0, en: row[5] as String? ?? $0) }
+            reference.directions[row[1]] = Direction(rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]),
+                                                     toward: toward)
         }
         var serviceKinds: [String: String] = [:]
-        try each(db, "SELECT id, code, kind FROM service") { row in
-            let code = row.text(1)
-            reference.serviceRowIds[code] = row.int(0)
-            serviceKinds[code] = row.text(2)
+        try each(db, "SELECT id, code, kind, name_ja, name_en FROM service") { row in
+            reference.serviceRowIds[row[1]] = row[0]
+            serviceKinds[row[1]] = row[2]
+            reference.serviceNames[row[1]] = LocalizedName(ja: row[3], en: row[4])
         }
         let serviceCodes = Dictionary(uniqueKeysWithValues: reference.serviceRowIds.map { ($1, $0) })
         reference.serviceCodes = serviceCodes
         try each(db, "SELECT service_id, date FROM service_date") { row in
-            reference.serviceDates.insert("\(serviceCodes[row.int(0)] ?? "")|\(row.text(1))")
+            reference.serviceDates.insert("\(serviceCodes[row[0]] ?? "")|\(row[1] as String)")
         }
         let directionCodes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { ($0.rowId, $0.id) })
         reference.directionCodes = directionCodes
@@ -124,51 +157,45 @@ public struct Reference: Sendable {
         try each(db, """
             SELECT r.id, r.code, r.name_ja, r.name_en, r.color, r.ascending_id, r.descending_id, r.is_loop,
                    r.search_ja, r.search_en, r.search_words, o.name_ja, o.name_en,
-                   (SELECT COALESCE(SUM(trains), 0) FROM railway_service WHERE railway_id = r.id)
+                   (SELECT COALESCE(SUM(trains), 0) FROM railway_service WHERE railway_id = r.id), r.short_name
             FROM railway r LEFT JOIN operator o ON o.id = r.operator_id
             """) { row in
-            let rowId = row.int(0), id = row.text(1)
-            railwayCodes[rowId] = id
-            reference.railways[id] = Railway(
-                rowId: rowId, id: id, name: .init(ja: row.text(2), en: row.text(3)), color: row.optionalText(4),
-                ascending: row.optionalInt(5).flatMap { directionCodes[$0] },
-                descending: row.optionalInt(6).flatMap { directionCodes[$0] },
-                isLoop: row.bool(7), stations: [], services: [],
-                operatorName: row.optionalText(11).map { LocalizedName(ja: $0, en: row.text(12)) }, trains: Int(row.int(13)),
-                searchKeys: [row.text(8), row.text(9)],
-                searchWords: row.text(10))
+            railwayCodes[row[0]] = row[1]
+            reference.railways[row[1]] = Railway(
+                rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]), color: row[4], shortName: row[14],
+                ascending: (row[5] as Int64?).flatMap { directionCodes[$0] },
+                descending: (row[6] as Int64?).flatMap { directionCodes[$0] },
+                isLoop: row[7], stations: [], services: [],
+                operatorName: (row[11] as String?).map { LocalizedName(ja: $0, en: row[12]) }, trains: row[13],
+                searchKeys: [row[8], row[9]],
+                searchWords: row[10])
         }
         try each(db, """
             SELECT id, name_ja, name_en, latitude, longitude FROM station_complex
             """) { row in
-            let latitude = row.optionalDouble(3), longitude = row.optionalDouble(4)
-            reference.complexes[row.int(0)] = Complex(
-                id: row.int(0), name: .init(ja: row.text(1), en: row.text(2)),
+            let latitude: Double? = row[3], longitude: Double? = row[4]
+            reference.complexes[row[0]] = Complex(
+                id: row[0], name: .init(ja: row[1], en: row[2]),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
                 stations: [])
         }
-        try each(db, "SELECT COUNT(*) FROM station") { row in
-            reference.stations.reserveCapacity(Int(row.int(0)))
-            reference.stationsByRowId.reserveCapacity(Int(row.int(0)))
-        }
         try each(db, """
             SELECT id, code, railway_id, complex_id, platform_group, name_ja, name_en, latitude, longitude,
-                   search_ja, search_en, search_words, trains, departures
+                   search_ja, search_en, search_words, trains, departures, COALESCE(public_id, code)
             FROM station ORDER BY id
             """) { row in
-            let latitude = row.optionalDouble(7), longitude = row.optionalDouble(8)
-            let railwayRow = row.optionalInt(2)
+            let latitude: Double? = row[7], longitude: Double? = row[8]
             let station = Station(
-                rowId: row.int(0), id: row.text(1), railway: railwayRow.flatMap { railwayCodes[$0] },
-                complex: row.int(3), platformGroup: row.int(4), name: .init(ja: row.text(5), en: row.text(6)),
+                rowId: row[0], id: row[1], publicId: row[14], railway: (row[2] as Int64?).flatMap { railwayCodes[$0] },
+                complex: row[3], platformGroup: row[4], name: .init(ja: row[5], en: row[6]),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
-                searchKeys: [row.text(9), row.text(10)], searchWords: row.text(11),
-                trains: Int(row.int(12)), departures: Int(row.int(13)))
+                searchKeys: [row[9], row[10]], searchWords: row[11],
+                trains: row[12], departures: row[13])
             reference.stations[station.id] = station
             reference.stationsByRowId[station.rowId] = station
             reference.complexes[station.complex]?.stations.append(station.id)
             if station.departures > 0 {
-                reference.searchable.append(SearchEntry(station: station.id, railway: railwayRow, complex: station.complex,
+                reference.searchable.append(SearchEntry(station: station.id, railway: row[2], complex: station.complex,
                                                         keys: station.searchKeys,
                                                         words: station.searchWords, trains: station.trains))
             }
@@ -176,18 +203,35 @@ public struct Reference: Sendable {
                 reference.area = reference.area.map { $0.including(position) } ?? GeoBox(enclosing: [position])
             }
         }
+        try each(db, "SELECT a.alias, s.code FROM station_alias a JOIN station s ON s.id = a.station_id ORDER BY s.id") { row in
+            reference.stationsByAlias[row[0] as String, default: []].append(row[1])
+        }
+        try each(db, "SELECT from_id, to_id, minutes FROM station_transfer") { row in
+            reference.transfers[row[0] as Int64, default: []].append((row[1], row[2]))
+        }
+        var calendars: [String: FeedCalendar] = [:]
+        try each(db, "SELECT code, name_ja, name_en, weekdays, start_date, end_date FROM feed_calendar ORDER BY code") { row in
+            let days: String? = row[3]
+            calendars[row[0]] = FeedCalendar(id: row[0], name: .init(ja: row[1], en: row[2]),
+                                             weekdays: days.map { $0.map { $0 == "1" } }, start: row[4], end: row[5],
+                                             exceptions: [])
+        }
+        try each(db, "SELECT code, date, added FROM feed_calendar_date ORDER BY date, code") { row in
+            calendars[row[0] as String]?.exceptions.append((row[1], row[2]))
+        }
+        reference.feedCalendars = calendars.values.sorted { $0.id < $1.id }
         try each(db, """
             SELECT r.code, s.code FROM railway_station rs JOIN railway r ON r.id = rs.railway_id
             JOIN station s ON s.id = rs.station_id ORDER BY rs.railway_id, rs.position
             """) { row in
-            reference.railways[row.text(0)]?.stations.append(row.text(1))
+            reference.railways[row[0] as String]?.stations.append(row[1])
         }
         try each(db, """
             SELECT r.code, s.code FROM railway_service rs JOIN railway r ON r.id = rs.railway_id
             JOIN service s ON s.id = rs.service_id ORDER BY s.code
             """) { row in
-            let service = row.text(1)
-            reference.railways[row.text(0)]?.services.append((service, serviceKinds[service] ?? ""))
+            let service: String = row[1]
+            reference.railways[row[0] as String]?.services.append((service, serviceKinds[service] ?? ""))
         }
         for railway in reference.railways.values where railway.isLoop {
             let ring = ring(railway)
@@ -205,46 +249,48 @@ public struct Reference: Sendable {
         reference.railwayCodes = railwayCodes
         let services = reference.railways.values.flatMap(\.services)
         reference.followsFeedCalendar = !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
-        try each(db, "SELECT id, code, name_ja, name_en, category FROM train_type") { row in
-            let type = TrainType(id: row.text(1), name: .init(ja: row.text(2), en: row.text(3)),
-                                 category: TrainCategory(code: Int(row.int(4))) ?? .local)
+        try each(db, "SELECT id, code, name_ja, name_en, category, classified FROM train_type") { row in
+            let type = TrainType(id: row[1], name: .init(ja: row[2], en: row[3]), category: TrainCategory(code: row[4]) ?? .local,
+                                 classified: row[5])
             reference.trainTypes[type.id] = type
-            reference.trainTypesByRow[row.int(0)] = type
+            reference.trainTypesByRow[row[0]] = type
         }
         return reference
     }
 
-    /// Walks a query's rows with SQLite's own column calls: no `Row`, no generic decoding (whose
-    /// first use of each type searches every protocol conformance of the binary). Opening a
+    /// Walks a query's rows straight off the statement: no array of copied rows. Opening a
     /// database runs this over every station, so it is on every fresh process's path.
-    private static func each(_ db: Database, _ sql: String, _ body: (RawRow) throws -> Void) throws {
-        let statement = try db.makeStatement(sql: sql)
-        let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
-            }
-            try body(RawRow(handle: handle))
-        }
+    private static func each(_ db: Database, _ sql: String, _ body: (Row) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() { try body(row) }
     }
 
-    /// One row under the cursor of `each`, read by column index.
-    struct RawRow {
-        let handle: SQLiteStatement
+    /// The stations an id names: a station's own id, else every station riders call by it (a GTFS
+    /// stop_id or platform stop_id names the station of each route there).
+    public func stations(named id: String) -> [Station] {
+        if let station = stations[id] { return [station] }
+        return (stationsByAlias[id] ?? []).compactMap { stations[$0] }
+    }
 
-        func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-        func bool(_ column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
-        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-        func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
-        func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
-        func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
-        func text(_ column: Int32) -> String {
-            guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
-        }
+    /// The station an id names among a train's stops (station ids): for a GTFS stop_id shared by
+    /// several routes' stations, the one on this train.
+    public func station(_ id: String, amongStops stops: [String]) -> Station? {
+        let named = stations(named: id)
+        return named.first { stops.contains($0.id) } ?? named.first
+    }
+
+    /// A direction's name as a board at `station` shows it. A direction named after where its
+    /// trains go (a GTFS feed's headsign: "toward Old Saybrook") is named, at that place itself, by
+    /// where trains go on to: the railway's end beyond it that way ("toward New London"). Never
+    /// the station you stand at.
+    public func directionName(_ direction: Direction, at station: Station) -> LocalizedName {
+        guard let toward = direction.toward, toward.ja == station.name.ja || toward.en == station.name.en,
+              let railway = station.railway.flatMap({ railways[$0] }) else { return direction.name }
+        let line = railway.stations.compactMap { stations[$0] }
+        guard let here = line.firstIndex(where: { $0.id == station.id }) else { return direction.name }
+        let ahead = direction.id == railway.descending ? Array(line[..<here].reversed()) : Array(line[(here + 1)...])
+        guard let end = ahead.last(where: { $0.name != station.name }) else { return direction.name }
+        return LocalizedName(ja: end.name.ja + "方面", en: "toward " + end.name.en)
     }
 
     /// A loop's stations once round (its list repeats the first station at the end).
@@ -268,6 +314,52 @@ public struct Reference: Sendable {
             day.holiday = nil
         }
         return day
+    }
+
+    /// Why a schedule runs on a day, as the detail beside its name: Japan's day (平日, 祝日: 勤労感謝の日),
+    /// or on a feed's own calendar, which of its calendars it is (the GTFS service_id, `WK`).
+    public func scheduleReason(_ day: ScheduleDay, schedule: String?) -> LocalizedName {
+        guard followsFeedCalendar else { return LocalizedName(ja: day.reasonJa, en: day.reasonEn) }
+        return LocalizedName(ja: schedule ?? "運行なし", en: schedule ?? "no service")
+    }
+
+    /// The dates a feed's service runs (YYYY-MM-DD): its weekly pattern in its range, plus added,
+    /// minus removed dates.
+    public func runningDates(of calendar: FeedCalendar) -> [String] {
+        var dates = Set<String>()
+        if let weekdays = calendar.weekdays, let start = calendar.start.flatMap(CivilDate.init(iso:)),
+           let end = calendar.end.flatMap(CivilDate.init(iso:)), start <= end {
+            for day in start.daysSinceEpoch...end.daysSinceEpoch {
+                let date = CivilDate(daysSinceEpoch: day)
+                if weekdays[date.weekday.rawValue] { dates.insert(date.iso) }
+            }
+        }
+        for exception in calendar.exceptions {
+            if exception.added { dates.insert(exception.date) } else { dates.remove(exception.date) }
+        }
+        return dates.sorted()
+    }
+
+    /// Why a feed's schedule (`WK`, `EX+WK`, a night run's `WK<`) runs on a date, one line per
+    /// feed service in it: its weekly pattern and range, or the exception that adds it that day.
+    public func feedReasons(of schedule: String, on date: CivilDate) -> [String] {
+        let base = schedule.split(separator: "#").first.map(String.init) ?? schedule
+        return base.split(separator: "+").map { part in
+            // `WK<`: a run after midnight of the next day's WK, filed under this day.
+            let nextDay = part.hasSuffix("<")
+            let id = nextDay ? String(part.dropLast()) : String(part)
+            let day = nextDay ? date.adding(days: 1).iso : date.iso
+            guard let calendar = feedCalendars.first(where: { $0.id == id }) else { return id }
+            let prefix = nextDay ? "\(id) (night runs of \(day))" : id
+            if calendar.exceptions.contains(where: { $0.date == day && $0.added }) {
+                return "\(prefix): added on \(day) (calendar_dates.txt)"
+            }
+            if let weekdays = calendar.weekdays, let start = calendar.start, let end = calendar.end {
+                let days = Weekday.allCases.filter { weekdays[$0.rawValue] }.map(Words.weekdayEn).joined(separator: " ")
+                return "\(prefix): \(days), \(start) to \(end) (calendar.txt)"
+            }
+            return "\(prefix): listed for \(day) (calendar_dates.txt)"
+        }
     }
 
     /// The calendar a railway runs on a date, or nil when it runs none of its calendars that day.

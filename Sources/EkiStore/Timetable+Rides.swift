@@ -7,6 +7,8 @@ import GRDB
 public struct RidePart: Sendable, Equatable {
     public var rowId: Int64
     public var id: String
+    /// What riders call it (a GTFS trip_id); else `id`.
+    public var publicId: String
     public var railway: String
     public var service: String
     public var trainType: String
@@ -40,14 +42,14 @@ extension Timetable {
 
     func ridePart(_ db: Database, rowId: Int64) throws -> RidePart? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT code, railway_id, service_id, type_id, direction_id, stops FROM train WHERE id = ?
+            SELECT code, railway_id, service_id, type_id, direction_id, stops, COALESCE(trip_id, code) FROM train WHERE id = ?
             """), arguments: [rowId]) else { return nil }
         let code: String = row[0]
         guard let list = StopList(decoding: [UInt8](row[5] as Data)) else {
             throw StoreError.inconsistent("train \(code) has a damaged stop list")
         }
         return RidePart(
-            rowId: rowId, id: code, railway: reference.railwayCodes[row[1]] ?? "",
+            rowId: rowId, id: code, publicId: row[6], railway: reference.railwayCodes[row[1]] ?? "",
             service: reference.serviceCodes[row[2]] ?? "",
             trainType: reference.trainTypesByRow[row[3]]?.id ?? "",
             direction: reference.directionCodes[row[4]] ?? "",
@@ -115,70 +117,59 @@ extension Timetable {
 /// A train part that runs on one service day, as the fastest-route search reads it.
 public struct RunningTrain: Sendable {
     public var rowId: Int64
+    /// Minutes on the asked day's clock (a day-before train's 27:11 is 191).
     public var stops: [StopList.Stop]
     public var next: [Int64]
-}
-
-/// A running train's stops as stored (`StopList`'s 8-byte records), read in place: the network of a
-/// whole day is built from some 600,000 of them, with no array made per train.
-public struct StoredStops {
-    let bytes: UnsafeRawBufferPointer
-
-    public var count: Int { bytes.count / 8 }
-    public func station(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self))) }
-    /// Arrival and departure minutes; nil where the stop has none.
-    public func arrival(_ index: Int) -> Int? { minute(index * 8 + 4) }
-    public func departure(_ index: Int) -> Int? { minute(index * 8 + 6) }
-
-    private func minute(_ offset: Int) -> Int? {
-        let value = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
-        return value == StopList.none ? nil : Int(value)
-    }
+    /// 0 for the asked day's own trains, -1 for the day before's still running.
+    public var dayOffset = 0
 }
 
 extension Timetable {
     /// Every train part running on `serviceDate` (each railway's calendar for that day), optionally
-    /// only those of some railways. One pass over the train table; stops stay as row ids.
+    /// only those of some railways, and the day before's that still leave after 03:00 this day (a
+    /// feed's night trains at 27:11), their times moved onto this day's clock (27:11 is 03:11).
+    /// One pass over the train table; stops stay as row ids.
     public func runningTrains(on serviceDate: CivilDate, railways: Set<String>? = nil) throws -> [RunningTrain] {
-        var trains: [RunningTrain] = []
-        try forEachRunningTrain(on: serviceDate, railways: railways) { id, stops, next in
-            trains.append(RunningTrain(rowId: id, stops: (0 ..< stops.count).map {
-                StopList.Stop(stationId: Int64(stops.station($0)), arrival: stops.arrival($0), departure: stops.departure($0))
-            }, next: next))
-        }
-        return trains
-    }
-
-    /// The running train parts of `runningTrains`, in the same order, each handed over with its
-    /// stops read in place (valid only during the call) and the parts it continues as.
-    public func forEachRunningTrain(on serviceDate: CivilDate, railways: Set<String>? = nil,
-                                    _ body: (Int64, StoredStops, [Int64]) throws -> Void) throws {
-        let day = reference.scheduleDay(serviceDate)
-        // Which (railway, calendar) pairs run, as one flag per pair of row ids: a look-up per train row.
-        let services = (reference.serviceRowIds.values.max() ?? 0) + 1
-        var running = [Bool](repeating: false, count: Int((reference.railwayCodes.keys.max() ?? 0) + 1) * Int(services))
-        for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
-            if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {
-                running[Int(railway.rowId * services + row)] = true
+        func running(_ date: CivilDate) -> Set<[Int64]> {   // [railway row, service row]
+            let day = reference.scheduleDay(date)
+            var running: Set<[Int64]> = []
+            for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
+                if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {
+                    running.insert([railway.rowId, row])
+                }
             }
+            return running
         }
-        try reader.read { db in
+        let today = running(serviceDate)
+        let nextDay = 1440 + ServiceMinute.dayStart
+        let yesterday = latestMinute >= nextDay ? running(serviceDate.adding(days: -1)) : []
+        return try reader.read { db in
             var links: [Int64: [Int64]] = [:]
             let linkRows = try Row.fetchCursor(db, sql: "SELECT train_id, next_id FROM train_link")
             while let row = try linkRows.next() { links[row[0], default: []].append(row[1]) }
+            var trains: [RunningTrain] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT id, railway_id, service_id, stops FROM train")
             while let row = try rows.next() {
-                let railway: Int64 = row[1], service: Int64 = row[2]
-                let pair = Int(railway * services + service)
-                guard service < services, pair >= 0, pair < running.count, running[pair] else { continue }
+                let key: [Int64] = [row[1], row[2]]
+                let isToday = today.contains(key)
+                guard isToday || yesterday.contains(key) else { continue }
                 let id: Int64 = row[0]
-                let damaged = try row.withUnsafeData(atIndex: 3) { data -> Bool in
-                    guard let data, data.count % 8 == 0 else { return true }
-                    try data.withUnsafeBytes { try body(id, StoredStops(bytes: $0), links[id] ?? []) }
-                    return false
+                guard var list = try row.withUnsafeData(atIndex: 3, { data in data.flatMap { StopList(decoding: [UInt8]($0)) } }) else {
+                    throw StoreError.inconsistent("train row \(id) has a damaged stop list")
                 }
-                if damaged { throw StoreError.inconsistent("train row \(id) has a damaged stop list") }
+                if isToday {
+                    trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? []))
+                }
+                // Also (or only) as the day before's train running on into this day.
+                if yesterday.contains(key), list.stops.contains(where: { ($0.departure ?? 0) >= nextDay }) {
+                    for index in list.stops.indices {
+                        list.stops[index].arrival = list.stops[index].arrival.map { $0 - 1440 }
+                        list.stops[index].departure = list.stops[index].departure.map { $0 - 1440 }
+                    }
+                    trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? [], dayOffset: -1))
+                }
             }
+            return trains
         }
     }
 }
