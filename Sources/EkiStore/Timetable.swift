@@ -35,9 +35,9 @@ public final class Timetable: Sendable {
         // Hold the shared lock from the first read on: no lock and unlock system calls and no
         // change-counter read per query. Safe because a database is never written in place —
         // `eki import` writes a new file and renames it over the old one.
-        // Pages are read through a memory map rather than a read system call each: a day's route
-        // network reads the whole train table (about 15 MB) in one pass.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE; PRAGMA mmap_size = 268435456") }
+        // No mmap: a file overwritten in place (never by eki, but by a careless copy) must give an
+        // error answer, and a memory map of a truncated file would stop the process with SIGBUS.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
         do {
             reader = try DatabaseQueue(path: url.path, configuration: configuration)
             let version = try reader.read { db -> Int? in
