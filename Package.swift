@@ -107,6 +107,7 @@ let package = Package(
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),
