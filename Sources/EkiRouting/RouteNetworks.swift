@@ -76,7 +76,8 @@ public final class RouteNetworks: Sendable {
         var building: (date: CivilDate, requester: String?)?
         /// A build that failed (the database could not be read): told once to the next asker.
         var failed: [CivilDate: any Error] = [:]
-        var waiters: [CivilDate: [UInt64: CheckedContinuation<Bool, Never>]] = [:]
+        /// Told when a date's build ends (true), for callers waiting inline or asynchronously alike.
+        var waiters: [CivilDate: [UInt64: @Sendable (Bool) -> Void]] = [:]
         var nextWaiter: UInt64 = 0
         var stopped = false
     }
@@ -89,8 +90,6 @@ public final class RouteNetworks: Sendable {
     private let work = DispatchSemaphore(value: 0)
     private let ownConnection = Mutex<Timetable?>(nil)
     private let waitInline: Duration?
-    /// Broadcast after each build, for callers waiting inline.
-    private let finished = NSCondition()
 
     /// `window`: the dates served (nil: any). `capacity`: networks kept (each ~10 MB) besides
     /// today's and tomorrow's. `queueLimit`: dates waiting to be built beyond the one under way
@@ -116,14 +115,19 @@ public final class RouteNetworks: Sendable {
     /// waiting up to `waitInline` for it, when set).
     public func network(for date: CivilDate) throws -> RouteNetwork {
         guard let waitInline else { return try lookUp(date) }
-        let deadline = Date().addingTimeInterval(Double(waitInline.components.seconds) + Double(waitInline.components.attoseconds) / 1e18)
-        finished.lock()
-        defer { finished.unlock() }
+        let deadline = ContinuousClock.now + waitInline
         while true {
             do {
                 return try lookUp(date)
             } catch Failure.notReady(date) {
-                guard finished.wait(until: deadline) || Date() < deadline else { throw Failure.notReady(date) }
+                let left = deadline - .now
+                guard left > .zero else { throw Failure.notReady(date) }
+                let built = DispatchSemaphore(value: 0)
+                guard let id = addWaiter(date, { _ in built.signal() }) else { continue }
+                let nanoseconds = Int(min(Double(left.components.seconds) * 1e9 + Double(left.components.attoseconds) / 1e9, 1e15))
+                if built.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+                    removeWaiter(date, id)?(false)
+                }
             }
         }
     }
@@ -178,22 +182,28 @@ public final class RouteNetworks: Sendable {
     /// nothing is pending for `date` (built, failed, or never asked): ask `network(for:)` again.
     public func waitUntilBuilt(_ date: CivilDate, timeout: Duration) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let id: UInt64? = state.withLock { state in
-                guard state.building?.date == date || state.queue.contains(where: { $0.date == date }) else { return nil }
-                state.nextWaiter += 1
-                state.waiters[date, default: [:]][state.nextWaiter] = continuation
-                return state.nextWaiter
-            }
-            guard let id else { return continuation.resume(returning: true) }
+            guard let id = addWaiter(date, { continuation.resume(returning: $0) }) else { return continuation.resume(returning: true) }
             Task { [weak self] in
                 try? await Task.sleep(for: timeout)
-                self?.expire(date, id)
+                self?.removeWaiter(date, id)?(false)
             }
         }
     }
 
-    private func expire(_ date: CivilDate, _ id: UInt64) {
-        state.withLock { $0.waiters[date]?.removeValue(forKey: id) }?.resume(returning: false)
+    /// The one way of waiting for a build: `tell` is called once, with true when `date`'s build
+    /// ends, or by whoever removes it. nil (and `tell` never called) when nothing is pending for `date`.
+    private func addWaiter(_ date: CivilDate, _ tell: @escaping @Sendable (Bool) -> Void) -> UInt64? {
+        state.withLock { state in
+            guard state.building?.date == date || state.queue.contains(where: { $0.date == date }) else { return nil }
+            state.nextWaiter += 1
+            state.waiters[date, default: [:]][state.nextWaiter] = tell
+            return state.nextWaiter
+        }
+    }
+
+    /// Takes a waiter back (it timed out); nil when the build has told it already.
+    private func removeWaiter(_ date: CivilDate, _ id: UInt64) -> (@Sendable (Bool) -> Void)? {
+        state.withLock { $0.waiters[date]?.removeValue(forKey: id) }
     }
 
     // MARK: - The builder
@@ -221,7 +231,7 @@ public final class RouteNetworks: Sendable {
             return next.date
         }) else { return !state.withLock { $0.stopped } }
         let result = Result { try RouteNetwork(timetable: builderTimetable(), serviceDate: date) }
-        let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+        let waiters = state.withLock { state -> [@Sendable (Bool) -> Void] in
             state.building = nil
             switch result {
             case .success(let network):
@@ -237,10 +247,7 @@ public final class RouteNetworks: Sendable {
             }
             return Array((state.waiters.removeValue(forKey: date) ?? [:]).values)
         }
-        for waiter in waiters { waiter.resume(returning: true) }
-        finished.lock()
-        finished.broadcast()
-        finished.unlock()
+        for waiter in waiters { waiter(true) }
         return true
     }
 
