@@ -82,11 +82,22 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
             throw UpdateError.badManifest(place, "no \"\(key.stringValue)\"")
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
             throw UpdateError.badManifest(place, "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type")
-        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
-            // A number too large for its field (1e300 bytes, a version past Int64) is JSON all the same.
-            throw UpdateError.badManifest(place, "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" is out of range")
+        } catch DecodingError.dataCorrupted where outOfRangeField(data) != nil {
+            // A number too large for its field (1e300 bytes, a version past Int64) is JSON all the
+            // same; Foundation's decoder calls it "not valid JSON" without naming the field.
+            throw UpdateError.badManifest(place, "\"\(outOfRangeField(data) ?? "")\" is out of range")
         } catch {
             throw UpdateError.badManifest(place, "not JSON")
+        }
+    }
+
+    /// The whole-number field whose JSON number does not fit an Int64, if any.
+    static func outOfRangeField(_ data: Data) -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        return ["version", "schemaVersion", "size", "databaseSize"].first { key in
+            guard let number = object[key] as? NSNumber else { return false }
+            let value = number.doubleValue
+            return !(value.isFinite && value.rounded() == value && abs(value) < 9.2e18)
         }
     }
 

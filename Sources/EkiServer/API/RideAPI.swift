@@ -114,7 +114,7 @@ struct RideAPI: Sendable {
             let place = "fix \(index + 1)"
             guard let object = item as? [String: Any] else { throw Problem.badRequest("\(place) must be an object") }
             let fix: Fix
-            do { fix = try FixReader.fix(object) } catch { throw Problem.badRequest("\(place): \(error.message)") }
+            do { fix = try FixReader.fix(object) } catch let error as FixReader.Failure { throw Problem.badRequest("\(place): \(error.message)") }
             guard (-90...90).contains(fix.latitude), (-180...180).contains(fix.longitude) else {
                 throw Problem.badRequest("\(place): \(FixReader.positionRule)")
             }

@@ -58,19 +58,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        counted = true
-        let count = open.count.wrappingAdd(1, ordering: .relaxed).newValue
-        if count > limits.maxConnections {
-            refusing = "the server has too many open connections"
-            logger.debug("connection refused: \(count - 1) open, at most \(limits.maxConnections)")
-        }
+        // Per address first: a connection refused for its address's cap does not count toward
+        // the total, so one address's refused sockets never push other addresses over it.
         if let peer = context.remoteAddress, !(limits.trustedProxy.map { ClientAddress.sameHost(peer, $0) } ?? false) {
             let key = ClientAddress.key(peer)
             address = key
             let own = open.add(key)
-            if own > limits.maxConnectionsPerAddress, refusing == nil {
+            if own > limits.maxConnectionsPerAddress {
                 refusing = "your address has too many open connections"
                 logger.debug("connection refused: \(own - 1) open from \(key), at most \(limits.maxConnectionsPerAddress)")
+            }
+        }
+        if refusing == nil {
+            counted = true
+            let count = open.count.wrappingAdd(1, ordering: .relaxed).newValue
+            if count > limits.maxConnections {
+                refusing = "the server has too many open connections"
+                logger.debug("connection refused: \(count - 1) open, at most \(limits.maxConnections)")
             }
         }
         start(.header, after: limits.headerTimeout, context: context)
@@ -94,7 +98,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if counted {
             counted = false
             open.count.wrappingSubtract(1, ordering: .relaxed)
-            if let address { open.remove(address) }
+        }
+        if let address {
+            self.address = nil
+            open.remove(address)
         }
     }
 
