@@ -31,14 +31,16 @@ public enum FixReader {
         }
         let time: Double
         if let text = object["t"] as? String {
+            // The pattern's years keep it near the range (an offset may carry it a day past the
+            // ends, as openapi.json allows: the tracker then skips the fix).
             guard let seconds = Self.time(text) else { throw Failure(message: timeRule) }
             time = seconds
         } else {
             guard let seconds = try number("t", timeRule) else { throw Failure(message: timeRule) }
             time = seconds > 100_000_000_000 ? seconds / 1000 : seconds
+            // Checked before anything turns it into a service day: -1e19 s has none.
+            guard Fix.supportedTimes.contains(time) else { throw Failure(message: timeRule) }
         }
-        // Checked before anything turns it into a service day: -1e19 s has none.
-        guard Fix.supportedTimes.contains(time) else { throw Failure(message: timeRule) }
         guard let latitude = try number("lat", positionRule), let longitude = try number("lon", positionRule) else {
             throw Failure(message: positionRule)
         }
