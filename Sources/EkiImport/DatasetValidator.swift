@@ -75,7 +75,7 @@ enum DatasetValidator {
             }
             trains[index].next.removeAll { !trainIds.contains($0) }
             trains[index].previous.removeAll { !trainIds.contains($0) }
-            checkTimes(train, warnings: &warnings)
+            checkTimes(train, latest: dataset.source.latestMinute, warnings: &warnings)
             served[train.railwayId, default: []].formUnion(train.stops.map(\.station))
         }
         dataset.trains = trains
@@ -182,15 +182,16 @@ enum DatasetValidator {
         }
     }
 
-    /// Times must not go backwards along a train, and must fall inside the service day 03:00–26:59.
-    private static func checkTimes(_ train: TimetableDataset.Train, warnings: inout [ImportWarning]) {
+    /// Times must not go backwards along a train, and must fall inside the source's service day:
+    /// Tokyo's 03:00–26:59, or a GTFS feed's 03:00–47:59 (its night trains run on its own clock).
+    private static func checkTimes(_ train: TimetableDataset.Train, latest: Int, warnings: inout [ImportWarning]) {
         var previous: (minute: Int, station: String)?
         for stop in train.stops {
             for minute in [stop.arrival, stop.departure].compactMap({ $0 }) {
                 let time = ServiceMinute(minute)
-                if !time.isWithinServiceDay {
+                if minute < ServiceMinute.dayStart || minute > latest {
                     warnings.append(.init(.timeOutsideServiceDay,
-                                          "train \(train.id) at \(stop.station): \(time.serviceClock) is outside the service day 03:00–26:59",
+                                          "train \(train.id) at \(stop.station): \(time.serviceClock) is outside the service day 03:00–\(ServiceMinute(latest).serviceClock)",
                                           ids: [train.id, stop.station]))
                 }
                 if let previous, minute < previous.minute {

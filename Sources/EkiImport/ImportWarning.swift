@@ -21,6 +21,8 @@ public struct ImportWarning: Codable, Sendable, Equatable {
         case stationTimetableDisagrees
         /// A GTFS route that is not rail (bus, ferry, …), skipped with its trips.
         case notRail
+        /// An optional field that is null, empty, missing or of the wrong type: read as absent.
+        case badField
         /// A station, railway, operator, direction or train type id given twice: the later one is dropped.
         case duplicateId
         /// Coordinates that are not a place on Earth (latitude -90…90, longitude -180…180): dropped.

@@ -7,7 +7,6 @@ import Synchronization
 struct JSONFileReader {
     let folder: URL
     private var fileDigests: [String: UInt64] = [:]
-    private var newestModification: Date?
 
     init(folder: URL) { self.folder = folder }
 
@@ -68,7 +67,6 @@ struct JSONFileReader {
             case .success(let (value, digest)):
                 decoded.append(value)
                 fileDigests[file] = digest
-                noteModification(of: file)
             case .failure(let error):
                 throw error
             }
@@ -86,15 +84,6 @@ struct JSONFileReader {
         return String(combined, radix: 16)
     }
 
-    /// The newest file's modification day in Tokyo, the closest thing to a snapshot date a folder has.
-    func newestModificationDate() -> String {
-        guard let newestModification else { return "" }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TokyoTime.zone
-        let parts = calendar.dateComponents([.year, .month, .day], from: newestModification)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
     // MARK: - Reading
 
     private func read(_ relativePath: String) throws -> Data {
@@ -110,15 +99,6 @@ struct JSONFileReader {
 
     private mutating func remember(_ file: String, data: Data) {
         fileDigests[file] = Self.fnv1a(data)
-        noteModification(of: file)
-    }
-
-    private mutating func noteModification(of file: String) {
-        let path = folder.appendingPathComponent(file).path
-        if let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-           date > (newestModification ?? .distantPast) {
-            newestModification = date
-        }
     }
 
     static func decode<T: Decodable>(_ type: T.Type, data: Data, file: String) throws -> T {

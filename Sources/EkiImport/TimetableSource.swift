@@ -26,6 +26,8 @@ public enum ImportError: Error, CustomStringConvertible, Equatable {
     case malformed(file: String, detail: String)
     /// A record of a table file (GTFS) that cannot be read: file, line, what is wrong.
     case badRecord(file: String, line: Int, detail: String)
+    /// The source reads but holds nothing Eki can show (`22 bus routes, no rail`).
+    case nothingToImport(String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum ImportError: Error, CustomStringConvertible, Equatable {
             "malformed JSON in \(file): \(detail)"
         case .badRecord(let file, let line, let detail):
             "\(file) line \(line): \(detail)"
+        case .nothingToImport(let found):
+            "nothing to import: \(found)"
         }
     }
 }

@@ -18,7 +18,7 @@ public struct NameJSON: CompactJSON {
 public struct StationNameJSON: Encodable {
     var id: String
     var title: NameJSON
-    public init(_ station: Reference.Station) { id = station.id; title = NameJSON(station.name) }
+    public init(_ station: Reference.Station) { id = station.publicId; title = NameJSON(station.name) }
 }
 
 public struct RailwayRefJSON: Encodable {
@@ -31,5 +31,5 @@ public struct RailwayRefJSON: Encodable {
 public struct StationRefJSON: Encodable {
     var id: String
     var railway: String?
-    public init(_ station: Reference.Station) { id = station.id; railway = station.railway }
+    public init(_ station: Reference.Station) { id = station.publicId; railway = station.railway }
 }

@@ -6,6 +6,9 @@ import Foundation
 public struct NearbyJSON: Encodable {
     var results: [Result]
     var outsideArea: Bool
+    /// When nothing is within the radius (and the point is inside the data's area): the nearest
+    /// station all the same, with its distance, so an empty answer never leaves a rider guessing.
+    var nearest: Result?
 
     struct Result: Encodable {
         var title: NameJSON
@@ -24,14 +27,16 @@ public struct NearbyJSON: Encodable {
 
     public init(_ result: NearbyResult, departures: [String: [Board.Row]]?, reference: Reference) {
         outsideArea = result.outsideArea
-        results = result.stations.map { place in
+        func json(_ place: NearbyStation) -> Result {
             Result(title: NameJSON(place.nearest.name),
                    stations: place.stations.map { station in
-                       Station(id: station.id, railway: station.railway,
+                       Station(id: station.publicId, railway: station.railway,
                                next: departures.map { ($0[station.id] ?? []).map { DepartureJSON($0, reference: reference) } })
                    },
                    coord: [place.coordinate.latitude, place.coordinate.longitude],
                    distanceMeters: Int(place.distance.rounded()), walkMinutes: place.walkMinutes)
         }
+        results = result.stations.map(json)
+        nearest = result.stations.isEmpty ? result.nearestOutside.map(json) : nil
     }
 }

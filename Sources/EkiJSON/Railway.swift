@@ -37,7 +37,8 @@ public struct RailwayJSON: Encodable {
     struct TrainType: Encodable {
         var id: String
         var title: NameJSON
-        var category: String
+        /// Null when the source gives no Japanese train types (a GTFS feed's Subway).
+        var category: OrNull<String>
     }
 
     struct Through: Encodable {
@@ -55,13 +56,15 @@ public struct RailwayJSON: Encodable {
         color = OrNull(railway.color)
         loop = railway.isLoop
         stations = detail.stations.map {
-            Station(id: $0.id, title: NameJSON($0.name), coord: OrNull($0.coordinate.map { [$0.latitude, $0.longitude] }))
+            Station(id: $0.publicId, title: NameJSON($0.name), coord: OrNull($0.coordinate.map { [$0.latitude, $0.longitude] }))
         }
         directions = detail.directions.map {
             Direction(id: $0.direction.id, title: NameJSON($0.direction.name),
-                      terminal: OrNull($0.terminal?.id), clockwise: OrNull($0.clockwise))
+                      terminal: OrNull($0.terminal?.publicId), clockwise: OrNull($0.clockwise))
         }
-        trainTypes = detail.trainTypes.map { TrainType(id: $0.id, title: NameJSON($0.name), category: $0.category.rawValue) }
+        trainTypes = detail.trainTypes.map {
+            TrainType(id: $0.id, title: NameJSON($0.name), category: OrNull($0.classified ? $0.category.rawValue : nil))
+        }
         trainsPerCalendar = Dictionary(detail.calendars.map { ($0.service, $0.trains) }, uniquingKeysWith: +)
         throughService = detail.throughService.map {
             Through(id: $0.railway.id, title: NameJSON($0.railway.name), trains: $0.trains)

@@ -51,14 +51,15 @@ public struct RouteSegmentJSON: Encodable {
     var stopsToRide: Int
     var trainType: String?
     var trainTypeName: NameJSON?
-    var category: String
+    /// Absent when the source gives no Japanese train types.
+    var category: String?
     var destinationName: NameJSON
     var railways: [RailwayRefJSON]
     var stops: [Stop]
 
     public init(_ segment: RoutePlan.Segment, reference: Reference) {
-        train = segment.choice.train
-        parts = segment.parts
+        train = segment.publicTrain
+        parts = segment.publicParts
         board = StationJSON(segment.board, reference: reference)
         alight = StationJSON(segment.alight, reference: reference)
         direction = DirectionJSON(id: segment.direction.id, title: NameJSON(segment.direction.name))
@@ -70,13 +71,13 @@ public struct RouteSegmentJSON: Encodable {
         stopsToRide = segment.stopsToRide
         trainType = segment.trainType?.id
         trainTypeName = segment.trainType.map { NameJSON($0.name) }
-        category = segment.category.rawValue
+        category = segment.trainType?.classified == false ? nil : segment.category.rawValue
         destinationName = NameJSON(segment.destination)
         var seen: [String] = []
         for stop in segment.stops where !seen.contains(stop.railway) { seen.append(stop.railway) }
         railways = seen.compactMap { reference.railways[$0].map(RailwayRefJSON.init) }
         stops = segment.stops.map {
-            Stop(station: $0.station.id, title: NameJSON($0.station.name), arrival: $0.arrival?.clock,
+            Stop(station: $0.station.publicId, title: NameJSON($0.station.name), arrival: $0.arrival?.clock,
                  departure: $0.departure?.clock, arrivalMinute: $0.arrival?.value, departureMinute: $0.departure?.value)
         }
     }
@@ -88,7 +89,7 @@ public struct StationJSON: Encodable {
     var railway: String?
     var railwayTitle: NameJSON?
     init(_ station: Reference.Station, reference: Reference) {
-        id = station.id
+        id = station.publicId
         title = NameJSON(station.name)
         railway = station.railway
         railwayTitle = station.railway.flatMap { reference.railways[$0] }.map { NameJSON($0.name) }
@@ -218,8 +219,9 @@ public struct SuggestionsJSON: Encodable {
         self.suggestions = suggestions.map { suggestion in
             Suggestion(
                 pattern: suggestion.remembered.pattern.legs.map {
-                    Suggestion.Leg(board: $0.board, boardTitle: reference.stations[$0.board].map { NameJSON($0.name) },
-                                   direction: $0.direction, alight: $0.alight,
+                    Suggestion.Leg(board: reference.stations[$0.board]?.publicId ?? $0.board,
+                                   boardTitle: reference.stations[$0.board].map { NameJSON($0.name) },
+                                   direction: $0.direction, alight: reference.stations[$0.alight]?.publicId ?? $0.alight,
                                    alightTitle: reference.stations[$0.alight].map { NameJSON($0.name) })
                 },
                 uses: suggestion.remembered.uses, lastUsed: formatter.string(from: suggestion.remembered.lastUsed),

@@ -10,6 +10,7 @@ public struct StationDetailJSON: Encodable {
     var at: String
     var serviceDate: String
     var schedule: String?
+    var scheduleName: NameJSON?
     var scheduleReason: NameJSON
     var loop: Bool
     var sides: [Side]
@@ -54,7 +55,7 @@ public struct StationDetailJSON: Encodable {
         var id: String
         var ids: [String]
         var title: NameJSON
-        var category: String
+        var category: String?
         var trains: Int
     }
 
@@ -66,37 +67,43 @@ public struct StationDetailJSON: Encodable {
     }
 
     public init(_ detail: StationDetail, bookmarks: Set<Bookmark>, reference: Reference) {
-        station = detail.station.id
+        station = detail.station.publicId
         title = NameJSON(detail.station.name)
         railway = detail.railway.map(RailwayRefJSON.init)
         at = detail.instant.serviceDate.iso + "T" + detail.instant.minute.serviceClock
         serviceDate = detail.instant.serviceDate.iso
         schedule = detail.schedule
-        scheduleReason = NameJSON(.init(ja: detail.day.reasonJa, en: detail.day.reasonEn))
+        scheduleName = detail.schedule.flatMap { reference.serviceNames[$0] }.map(NameJSON.init)
+        scheduleReason = NameJSON(reference.scheduleReason(detail.day, schedule: detail.schedule))
         loop = detail.isLoop
         sides = detail.sides.map { side in
             let hasLink = side.terminal != nil && side.terminal?.id != side.neighbour?.id
             return Side(
-                direction: side.direction.id, directionName: NameJSON(side.direction.name),
+                direction: side.direction.id, directionName: NameJSON(reference.directionName(side.direction, at: detail.station)),
                 bookmarked: bookmarks.contains(Bookmark(station: detail.station.id, direction: side.direction.id)),
                 neighbour: side.neighbour.map(StationNameJSON.init), terminal: side.terminal.map(StationNameJSON.init),
                 link: hasLink ? (side.stationsBetween > 0 ? "dotted" : "solid") : nil,
                 stationsBetween: side.stationsBetween, toward: side.toward.map(StationNameJSON.init),
                 throughRailway: side.throughRailway.map(RailwayRefJSON.init), noTrainsThisDay: side.noTrainsThisDay,
-                next: side.next.map { DepartureJSON($0, reference: reference) }, lastTrainGone: side.lastTrainGone,
+                next: side.next.map { DepartureJSON($0, reference: reference) },
+                lastTrainGone: side.lastTrainGone,
                 lastTrains: side.lastTrains.map { DepartureJSON($0, reference: reference) },
                 lastByDestination: side.lastByDestination.map { DepartureJSON($0, reference: reference) },
-                destinations: side.destinations.map { Destination(stations: $0.stations, title: NameJSON($0.name), trains: $0.trains) },
+                destinations: side.destinations.map {
+                    Destination(stations: DepartureJSON.publicIds($0.stations, reference: reference), title: NameJSON($0.name),
+                                trains: $0.trains)
+                },
                 frequency: side.frequency.map {
                     Period(period: $0.period.rawValue, title: NameJSON($0.period.name), trains: $0.trains,
                            perHour: ($0.perHour * 10).rounded() / 10)
                 })
         }
         trainTypes = detail.trainTypes.map {
-            TrainType(id: $0.type.id, ids: $0.ids, title: NameJSON($0.type.name), category: $0.type.category.rawValue, trains: $0.trains)
+            TrainType(id: $0.type.id, ids: $0.ids, title: NameJSON($0.type.name),
+                      category: $0.type.classified ? $0.type.category.rawValue : nil, trains: $0.trains)
         }
         connections = detail.connections.map {
-            Connection(station: $0.station.id, title: NameJSON($0.station.name), railway: $0.railway.map(RailwayRefJSON.init),
+            Connection(station: $0.station.publicId, title: NameJSON($0.station.name), railway: $0.railway.map(RailwayRefJSON.init),
                        samePlatform: $0.samePlatform)
         }
     }

@@ -26,19 +26,21 @@ public struct TimelineJSON: CompactJSON {
     }
 
     public init(_ timeline: Timeline, reference: Reference) {
-        station = timeline.station.id
+        station = timeline.station.publicId
         stationName = NameJSON(timeline.station.name)
         railway = timeline.station.railway
         direction = timeline.direction.id
-        directionName = NameJSON(timeline.direction.name)
+        directionName = NameJSON(reference.directionName(timeline.direction, at: timeline.station))
         serviceDate = timeline.serviceDate.iso
         schedule = timeline.schedule
-        scheduleReason = NameJSON(.init(ja: timeline.day.reasonJa, en: timeline.day.reasonEn))
+        scheduleReason = NameJSON(reference.scheduleReason(timeline.day, schedule: timeline.schedule))
         generatedAt = timeline.generatedAt.description
         reloadAfter = timeline.reloadAfter.description
         entries = timeline.entries.map { entry in
             Entry(at: entry.at.description, lastTrainGone: entry.lastTrainGone,
-                  departures: DepartureJSON.inBoardOrder(entry.rows.map { DepartureJSON($0, reference: reference) }))
+                  departures: DepartureJSON.inBoardOrder(entry.rows.map {
+                      DepartureJSON($0, reference: reference)
+                  }))
         }
     }
 }

@@ -26,26 +26,41 @@ public struct TrainJSON: Encodable {
         var railwayName: NameJSON
         var direction: String
         var trainType: String
-        var category: String
+        /// Absent when the source gives no Japanese train types.
+        var category: String?
         var number: String
+        /// The calendar it runs on (its schedule id) and what riders call it.
+        var schedule: String
+        var scheduleName: NameJSON?
+        /// Where the train says it goes (GTFS trip_headsign); absent when the source does not say.
+        var headsign: NameJSON?
         var names: [NameJSON]
         var stops: [Stop]
     }
     var trainId: String
+    /// The service day asked for: a feed's trip_id can run under several calendars, and the
+    /// answer is the copy of that day.
+    var serviceDate: String
+    /// Whether the train's calendar runs on `serviceDate`.
+    var runs: Bool
     var parts: [Part]
 
-    /// One train followed across through service, part by part.
-    public init(trainId: String, parts: [TrainPart], reference: Reference) {
-        self.trainId = trainId
+    /// One train followed across through service, part by part, as it runs on `date`.
+    public init(trainId: String, date: CivilDate, parts: [TrainPart], reference: Reference) {
+        self.trainId = parts.first { $0.id == trainId }?.publicId ?? trainId
+        serviceDate = date.iso
+        runs = parts.first.map { reference.service(of: $0.railway, on: reference.scheduleDay(date)) == $0.service } ?? false
         self.parts = parts.map { part in
-            Part(
-                trainId: part.id, railway: part.railway,
+            let type = reference.trainTypes[part.trainType]
+            return Part(
+                trainId: part.publicId, railway: part.railway,
                 railwayName: NameJSON(reference.railways[part.railway]?.name ?? .init(ja: part.railway, en: part.railway)),
                 direction: part.direction, trainType: part.trainType,
-                category: (reference.trainTypes[part.trainType]?.category ?? .local).rawValue,
-                number: part.number, names: part.names.map(NameJSON.init),
+                category: type?.classified == false ? nil : (type?.category ?? .local).rawValue,
+                number: part.number, schedule: part.service, scheduleName: reference.serviceNames[part.service].map(NameJSON.init),
+                headsign: part.headsign.map(NameJSON.init), names: part.names.map(NameJSON.init),
                 stops: part.stops.map { stop in
-                    .init(station: stop.station,
+                    .init(station: reference.stations[stop.station]?.publicId ?? stop.station,
                           stationName: NameJSON(reference.stations[stop.station]?.name ?? .init(ja: stop.station, en: stop.station)),
                           arrival: stop.arrival?.clock, departure: stop.departure?.clock)
                 })

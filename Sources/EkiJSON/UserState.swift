@@ -22,7 +22,7 @@ public struct HistoryJSON: Encodable {
         formatter.timeZone = TokyoTime.zone
         history = entries.map { entry in
             let station = reference?.stations[entry.station]
-            return Entry(station: entry.station, stationName: station.map { NameJSON($0.name) },
+            return Entry(station: station?.publicId ?? entry.station, stationName: station.map { NameJSON($0.name) },
                          railway: station?.railway,
                          railwayName: station?.railway.flatMap { reference?.railways[$0] }.map { NameJSON($0.name) },
                          direction: entry.direction, views: entry.views,
@@ -48,7 +48,7 @@ public struct BookmarksJSON: Encodable {
     /// Each bookmark with its board (nil when its station or direction left the data).
     public init(_ boards: [(Bookmark, Board?)], reference: Reference) {
         bookmarks = boards.map { bookmark, board in
-            Entry(station: bookmark.station, direction: bookmark.direction,
+            Entry(station: reference.stations[bookmark.station]?.publicId ?? bookmark.station, direction: bookmark.direction,
                   departures: board.map { StationBoardJSON([$0], reference: reference) })
         }
     }

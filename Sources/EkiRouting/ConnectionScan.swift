@@ -4,7 +4,8 @@
 ///
 /// Connections are scanned once in departure order. A trip can be boarded at a connection when
 /// its departure station is ready: reached with one train fewer, plus the change time there
-/// (`TransferRules`: a minute inside a platform group, a walk to another group of the complex).
+/// (`TransferRules`: a minute inside a platform group, a walk to another group of the complex; a
+/// feed's own minimum transfer times, GTFS transfers.txt, where it gives them).
 /// Staying on a train, through service included, needs no change time.
 struct ConnectionScan {
     let network: RouteNetwork
@@ -77,9 +78,9 @@ struct ConnectionScan {
                         readyBoard[slot] = board
                     }
                 }
-                relax(to, arrival &+ samePlatform)
+                relax(to, arrival &+ (network.changeHere[to] ?? samePlatform))
                 for neighbour in network.neighbours[to] {
-                    relax(Int(neighbour.station), arrival &+ (neighbour.samePlatform ? samePlatform : walk))
+                    relax(Int(neighbour.station), arrival &+ (neighbour.minutes ?? (neighbour.samePlatform ? samePlatform : walk)))
                 }
                 if network.lastConnection[trip] == Int32(c) {
                     for next in network.continuations[trip] where legs < Int(tripLegs[Int(next)]) {

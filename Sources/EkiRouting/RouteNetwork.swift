@@ -15,10 +15,21 @@ public struct RouteNetwork: Sendable {
     let trip: [Int32]
     /// Per trip: its part's row id, its last connection and the trips it continues as.
     let tripRowIds: [Int64]
+    /// Per trip: 0 for the day's own train part, -1 for the day before's still running.
+    let tripDays: [Int]
     let lastConnection: [Int32]
     let continuations: [[Int32]]
-    /// Per station row id: the other stations of its complex, and whether they share its platforms.
-    let neighbours: [[(station: Int32, samePlatform: Bool)]]
+    /// Per station row id: the other stations of its complex, whether they share its platforms,
+    /// and the source's own minimum change time to them (GTFS transfers.txt), when it gives one.
+    let neighbours: [[Neighbour]]
+    /// Per station row id: the source's minimum time to change trains there, when it gives one.
+    let changeHere: [Int16?]
+
+    struct Neighbour {
+        var station: Int32
+        var samePlatform: Bool
+        var minutes: Int16?
+    }
     let stationCount: Int
 
     public var connectionCount: Int { from.count }
@@ -34,10 +45,14 @@ public struct RouteNetwork: Sendable {
         self.serviceDate = serviceDate
         let stationCount = Int(reference.stationsByRowId.keys.max() ?? 0) + 1
         self.stationCount = stationCount
-        var tripIndex: [Int64: Int32] = [:]
-        for (index, train) in trains.enumerated() { tripIndex[train.rowId] = Int32(index) }
+        // A train may run twice in one network: as this day's, and as the day before's still
+        // running (a night train past 03:00); each continues as a part of its own day.
+        struct Key: Hashable { var row: Int64, day: Int }
+        var tripIndex: [Key: Int32] = [:]
+        for (index, train) in trains.enumerated() { tripIndex[Key(row: train.rowId, day: train.dayOffset)] = Int32(index) }
         tripRowIds = trains.map(\.rowId)
-        continuations = trains.map { $0.next.compactMap { tripIndex[$0] } }
+        tripDays = trains.map(\.dayOffset)
+        continuations = trains.map { train in train.next.compactMap { tripIndex[Key(row: $0, day: train.dayOffset)] } }
 
         // How many parts come before each in its through-service chain: a part continuing
         // another sorts after it when their connections share a minute.
@@ -65,7 +80,7 @@ public struct RouteNetwork: Sendable {
             for i in 0 ..< stops.count - 1 {
                 guard let leave = stops[i].departure ?? stops[i].arrival,
                       let reach = stops[i + 1].arrival ?? stops[i + 1].departure,
-                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // a time going backwards is skipped
+                      reach >= leave, leave >= 0, reach < 4096 else { continue }   // backwards, or a day-before train's stops before today
                 let number = UInt64(raw.count)
                 keys.append(UInt64(leave) << 52 | UInt64(reach) << 40 | UInt64(depth[index]) << 36 | number)
                 raw.append((Int32(stops[i].stationId), Int32(stops[i + 1].stationId), Int16(leave), Int16(reach), Int32(index)))
@@ -85,15 +100,31 @@ public struct RouteNetwork: Sendable {
         self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
         lastConnection = last
 
-        var neighbours = [[(station: Int32, samePlatform: Bool)]](repeating: [], count: stationCount)
+        var neighbours = [[Neighbour]](repeating: [], count: stationCount)
         for complex in reference.complexes.values where complex.stations.count > 1 {
             let members = complex.stations.compactMap { reference.stations[$0] }
             for a in members {
                 neighbours[Int(a.rowId)] = members.filter { $0.rowId != a.rowId }.map {
-                    (Int32($0.rowId), $0.platformGroup == a.platformGroup)
+                    Neighbour(station: Int32($0.rowId), samePlatform: $0.platformGroup == a.platformGroup, minutes: nil)
                 }
             }
         }
+        // The source's own minimum change times (GTFS transfers.txt) win over the rules, between
+        // any two stations; a change it says is not possible is not offered.
+        var changeHere = [Int16?](repeating: nil, count: stationCount)
+        for (from, transfers) in reference.transfers where Int(from) < stationCount {
+            for transfer in transfers where Int(transfer.to) < stationCount {
+                if transfer.to == from {
+                    changeHere[Int(from)] = transfer.minutes.map { Int16(clamping: $0) } ?? Int16.max / 2
+                    continue
+                }
+                neighbours[Int(from)].removeAll { $0.station == Int32(transfer.to) }
+                guard let minutes = transfer.minutes else { continue }
+                neighbours[Int(from)].append(Neighbour(station: Int32(transfer.to), samePlatform: false,
+                                                       minutes: Int16(clamping: minutes)))
+            }
+        }
+        self.changeHere = changeHere
         self.neighbours = neighbours
     }
 

@@ -32,6 +32,17 @@ public struct RoutePlan: Sendable {
         public var parts: [String] {
             stops.reduce(into: []) { parts, stop in if parts.last != stop.part { parts.append(stop.part) } }
         }
+        /// The same, by the ids riders know them by (GTFS trip_ids).
+        public var publicParts: [String] {
+            var seen: [String] = [], named: [String] = []
+            for stop in stops where seen.last != stop.part {
+                seen.append(stop.part)
+                named.append(stop.publicPart)
+            }
+            return named
+        }
+        /// The train boarded, by the id riders know it by (a GTFS trip_id).
+        public var publicTrain: String { stops.first?.publicPart ?? choice.train }
     }
 
     /// A stop of a ridden train. Where a train runs through onto another railway the two parts'
@@ -42,13 +53,17 @@ public struct RoutePlan: Sendable {
         public var departure: ServiceMinute?
         /// The train part that leaves from here (that arrives, at the last stop).
         public var part: String
+        /// Its id as riders know it (a GTFS trip_id).
+        public var publicPart: String
         public var railway: String
         /// Where a through-service train arrives on one station id and leaves from another of the
         /// same platform group (東横線 渋谷 → 副都心線 渋谷): the station it arrived at.
         public var arrivedAt: Reference.Station?
 
         /// Whether getting off here is getting off at `station` (either id of a through stop).
-        func isAt(_ id: String) -> Bool { station.id == id || arrivedAt?.id == id }
+        func isAt(_ id: String) -> Bool {
+            station.id == id || arrivedAt?.id == id || station.publicId == id || arrivedAt?.publicId == id
+        }
     }
 
     /// Between getting off one train and boarding the next.

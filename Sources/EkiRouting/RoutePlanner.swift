@@ -76,24 +76,47 @@ public struct RoutePlanner: Sendable {
     /// One chosen train worked out: it must run on the day, leave the board station and reach the
     /// alight station later on (across through service).
     public func segment(_ choice: Route.Segment, on date: CivilDate) throws -> RoutePlan.Segment {
-        guard choice.train.utf8.count <= 200, let part = try timetable.ridePart(choice.train) else {
+        guard choice.train.utf8.count <= 200, let code = try timetable.resolveTrain(choice.train, on: date),
+              let found = try timetable.ridePart(code) else {
             throw RouteError.noTrain(choice.train)
         }
-        let schedule = reference.service(of: part.railway, on: ScheduleDay(date))
-        guard schedule == part.service else {
-            throw RouteError.notRunning(train: part.id, date: date, schedule: schedule)
+        let offset = try dayOffset(of: found, on: date)
+        let part = found.shifted(by: offset)
+        guard let board = reference.station(choice.board, amongStops: part.stops.map(\.station)) else {
+            throw RouteError.noStation(choice.board)
         }
-        guard let board = reference.stations[choice.board] else { throw RouteError.noStation(choice.board) }
         guard let index = boardIndex(of: part, at: board) else {
-            throw RouteError.doesNotLeave(train: part.id, station: board.id)
+            throw RouteError.doesNotLeave(train: part.publicId, station: board.publicId)
         }
-        for path in try timetable.paths(from: part) {
+        // The id to get off at may be a station's, or one riders use (a stop_id, a platform's).
+        let alightIds = [choice.alight] + reference.stations(named: choice.alight).map(\.id)
+        for path in try timetable.paths(from: found).map({ $0.map { $0.shifted(by: offset) } }) {
             let stops = ride(path, from: index)
-            if let end = stops.dropFirst().firstIndex(where: { $0.isAt(choice.alight) }) {
-                return try segment(choice, part: part, board: board, stops: Array(stops[...end]), path: path)
+            if let end = stops.dropFirst().firstIndex(where: { stop in alightIds.contains { stop.isAt($0) } }) {
+                let station = stops[end].station
+                let alight = alightIds.contains(station.id) || station.publicId == choice.alight
+                    ? station.id : stops[end].arrivedAt?.id ?? station.id
+                var resolved = choice
+                resolved.train = part.id
+                resolved.board = board.id
+                resolved.alight = alight
+                return try segment(resolved, part: part, board: board, stops: Array(stops[...end]), path: path, offset: offset)
             }
         }
-        throw RouteError.doesNotReach(train: part.id, station: choice.alight, after: board.id)
+        throw RouteError.doesNotReach(train: part.publicId, station: choice.alight, after: board.publicId)
+    }
+
+    /// 0 when `part` runs on `date`; -1440 when it is the day before's, still running after 03:00
+    /// this day (a feed's night train at 27:11, ridden at 03:11); else it does not run that day.
+    func dayOffset(of part: RidePart, on date: CivilDate) throws -> Int {
+        let schedule = reference.service(of: part.railway, on: ScheduleDay(date))
+        if schedule == part.service { return 0 }
+        let nextDay = 1440 + ServiceMinute.dayStart
+        if reference.service(of: part.railway, on: ScheduleDay(date.adding(days: -1))) == part.service,
+           part.stops.contains(where: { ($0.departure?.value ?? 0) >= nextDay }) {
+            return -1440
+        }
+        throw RouteError.notRunning(train: part.publicId, date: date, schedule: schedule)
     }
 
     /// The train leaving one of `boards` at `minute` or later (until `until`, when given) that gets
@@ -104,14 +127,30 @@ public struct RoutePlanner: Sendable {
         var best: RoutePlan.Segment?
         let targetIds = targets.map(\.id)
         for board in boards where !targetIds.contains(board.id) {
-            guard let railway = board.railway, let service = reference.service(of: railway, on: ScheduleDay(date)) else { continue }
+            guard let railway = board.railway else { continue }
+            // The day's trains, and the day before's still leaving (night trains past 03:00).
+            var services: [(service: String, offset: Int)] = []
+            if let service = reference.service(of: railway, on: ScheduleDay(date)) { services.append((service, 0)) }
+            if timetable.latestMinute >= minute + 1440,
+               let service = reference.service(of: railway, on: ScheduleDay(date.adding(days: -1))) {
+                services.append((service, -1440))
+            }
             for way in try timetable.directions(at: board) where direction.map({ Timetable.direction(way, matches: $0) }) ?? true {
-                let entries = try timetable.boardEntries(station: board, direction: way, service: service, from: minute, limit: scan)
+                var entries: [(entry: BoardEntry, offset: Int)] = []
+                for (service, offset) in services {
+                    entries += try timetable.boardEntries(station: board, direction: way, service: service, from: minute - offset,
+                                                          limit: scan).map { entry in
+                        var shifted = entry
+                        shifted.minute += offset
+                        return (shifted, offset)
+                    }
+                }
+                entries.sort { ($0.entry.minute, $0.entry.train) < ($1.entry.minute, $1.entry.train) }
                 var parts = PartCache(timetable: timetable)
-                for entry in entries {
+                for (entry, offset) in entries {
                     if let best, entry.minute > best.arrival.value { break }
                     if let until, entry.minute > until { break }
-                    guard let found = try reach(entry, from: board, to: targetIds, parts: &parts) else { continue }
+                    guard let found = try reach(entry, from: board, to: targetIds, parts: &parts, offset: offset) else { continue }
                     if best.map({ (found.arrival.value, found.departure.value) < ($0.arrival.value, $0.departure.value) }) ?? true {
                         best = found
                     }
@@ -166,11 +205,12 @@ public struct RoutePlanner: Sendable {
                 if n > 0, i == 0, let previous = stops.last, previous.station.complex == station.complex {
                     stops[stops.count - 1] = RoutePlan.Stop(
                         station: station, arrival: previous.arrival, departure: stop.departure, part: part.id,
-                        railway: part.railway, arrivedAt: previous.station.id == station.id ? nil : previous.station)
+                        publicPart: part.publicId, railway: part.railway,
+                        arrivedAt: previous.station.id == station.id ? nil : previous.station)
                     continue
                 }
                 stops.append(RoutePlan.Stop(station: station, arrival: stop.arrival, departure: stop.departure,
-                                            part: part.id, railway: part.railway, arrivedAt: nil))
+                                            part: part.id, publicPart: part.publicId, railway: part.railway, arrivedAt: nil))
                 if stops.count > 1, station.id == stops[0].station.id { return stops }
             }
         }
@@ -180,31 +220,33 @@ public struct RoutePlanner: Sendable {
     /// A board row followed until it reaches one of `targets` (the first listed is preferred
     /// when a stop is two of them): the segment ridden, or nil.
     func reach(_ entry: BoardEntry, from board: Reference.Station, to targets: [String],
-               parts: inout PartCache) throws -> RoutePlan.Segment? {
-        guard let part = try parts.part(entry.train) else { return nil }
-        for path in try parts.paths(part) {
+               parts: inout PartCache, offset: Int = 0) throws -> RoutePlan.Segment? {
+        guard let found = try parts.part(entry.train) else { return nil }
+        let part = found.shifted(by: offset)
+        for path in try parts.paths(found).map({ $0.map { $0.shifted(by: offset) } }) {
             let stops = ride(path, from: entry.stopIndex)
             guard let end = stops.dropFirst().firstIndex(where: { stop in targets.contains { stop.isAt($0) } }) else { continue }
             let alight = targets.first { stops[end].isAt($0) } ?? stops[end].station.id
             let choice = Route.Segment(train: part.id, board: board.id, alight: alight)
-            return try segment(choice, part: part, board: board, stops: Array(stops[...end]), path: path)
+            return try segment(choice, part: part, board: board, stops: Array(stops[...end]), path: path, offset: offset)
         }
         return nil
     }
 
     private func segment(_ choice: Route.Segment, part: RidePart, board: Reference.Station,
-                         stops: [RoutePlan.Stop], path: [RidePart]) throws -> RoutePlan.Segment {
+                         stops: [RoutePlan.Stop], path: [RidePart], offset: Int = 0) throws -> RoutePlan.Segment {
         guard let departure = stops.first?.departure, let last = stops.last, let arrival = last.arrival ?? last.departure,
               let alight = reference.stations[choice.alight] else {
-            throw RouteError.doesNotReach(train: part.id, station: choice.alight, after: board.id)
+            throw RouteError.doesNotReach(train: part.publicId, station: choice.alight, after: board.publicId)
         }
         let direction = try timetable.boardDirection(train: part.rowId, station: board) ?? reference.directions[part.direction]
-        guard let direction else { throw RouteError.doesNotLeave(train: part.id, station: board.id) }
+        guard let direction else { throw RouteError.doesNotLeave(train: part.publicId, station: board.publicId) }
         let type = reference.trainTypes[part.trainType]
         return RoutePlan.Segment(
             choice: choice, board: board, alight: alight, direction: direction, departure: departure, arrival: arrival,
             trainType: type, category: type?.category ?? .local,
-            destination: try destination(of: part, leaving: board, direction: direction, at: departure, path: path), stops: stops)
+            destination: try destination(of: part, leaving: board, direction: direction,
+                                         at: ServiceMinute(departure.value - offset), path: path), stops: stops)
     }
 
     /// Where the train goes, as the board of `board` says it (so a route and the platform agree,
@@ -243,5 +285,18 @@ struct PartCache {
         let found = try timetable.paths(from: part)
         paths[part.rowId] = found
         return found
+    }
+}
+
+extension RidePart {
+    /// The same part with every time moved by `minutes` (a day before's train on this day's clock).
+    func shifted(by minutes: Int) -> RidePart {
+        guard minutes != 0 else { return self }
+        var part = self
+        for index in part.stops.indices {
+            part.stops[index].arrival = part.stops[index].arrival.map { ServiceMinute($0.value + minutes) }
+            part.stops[index].departure = part.stops[index].departure.map { ServiceMinute($0.value + minutes) }
+        }
+        return part
     }
 }

@@ -6,7 +6,11 @@ import GRDB
 public struct Reference: Sendable {
     public struct Station: Sendable, Equatable {
         public var rowId: Int64
+        /// Unique inside the database (`Minatomirai.Minatomirai.Bashamichi`; a GTFS feed's `SLE:OSB`).
         public var id: String
+        /// What riders type and read back: the id itself, or a GTFS feed's stop_id (`OSB`), which
+        /// the station of each route at that place shares. Every answer shows this one.
+        public var publicId: String
         public var railway: String?
         public var complex: Int64
         public var platformGroup: Int64
@@ -36,6 +40,8 @@ public struct Reference: Sendable {
         public var id: String
         public var name: LocalizedName
         public var color: String?
+        /// A GTFS route_short_name (`1`, `SLE`): the badge of its trains when they have no category.
+        public var shortName: String?
         public var ascending: String?
         public var descending: String?
         public var isLoop: Bool
@@ -57,12 +63,30 @@ public struct Reference: Sendable {
         public var rowId: Int64
         public var id: String
         public var name: LocalizedName
+        /// The place its name says trains go to (a GTFS feed's direction), else nil (上り, Inbound).
+        public var toward: LocalizedName?
     }
 
     public struct TrainType: Sendable, Equatable {
         public var id: String
         public var name: LocalizedName
+        /// For ordering; `.local` when not `classified`.
         public var category: TrainCategory
+        /// Whether the source gives Japanese train types (各 快 準 急 特); a GTFS route kind has none.
+        public var classified: Bool
+    }
+
+    /// A source's own calendar (a GTFS service_id) with its exceptions, for `eki calendar`.
+    public struct FeedCalendar: Sendable, Equatable {
+        public var id: String
+        public var name: LocalizedName
+        /// Sunday first; nil when the feed lists dates only.
+        public var weekdays: [Bool]?
+        public var start: String?, end: String?
+        /// Date → added (true) or removed (false).
+        public var exceptions: [(date: String, added: Bool)]
+
+        public static func == (a: FeedCalendar, b: FeedCalendar) -> Bool { a.id == b.id }
     }
 
     public private(set) var stations: [String: Station] = [:]
@@ -71,6 +95,15 @@ public struct Reference: Sendable {
     public private(set) var directions: [String: Direction] = [:]
     public private(set) var trainTypes: [String: TrainType] = [:]
     public private(set) var complexes: [Int64: Complex] = [:]
+    /// Other ids riders use → the stations they name (a GTFS stop_id or platform stop_id `127N`).
+    public private(set) var stationsByAlias: [String: [String]] = [:]
+    /// Each calendar's name (平日ダイヤ, "Weekday service"), by its code.
+    public private(set) var serviceNames: [String: LocalizedName] = [:]
+    /// The source's own calendars (GTFS), empty for Japan's day kinds.
+    public private(set) var feedCalendars: [FeedCalendar] = []
+    /// Station row id → the source's minimum change times from it (GTFS transfers.txt): to which
+    /// station row, in how many minutes (nil: not possible).
+    public private(set) var transfers: [Int64: [(to: Int64, minutes: Int?)]] = [:]
     /// Every station trains leave from, with its search keys, in one flat array: search scans it
     /// without dictionary look-ups or copies of whole stations.
     public private(set) var searchable: [SearchEntry] = []
@@ -102,13 +135,16 @@ public struct Reference: Sendable {
 
     static func load(_ db: Database) throws -> Reference {
         var reference = Reference()
-        try each(db, "SELECT id, code, name_ja, name_en FROM direction") { row in
-            reference.directions[row[1]] = Direction(rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]))
+        try each(db, "SELECT id, code, name_ja, name_en, toward_ja, toward_en FROM direction") { row in
+            let toward = (row[4] as String?).map { LocalizedName(ja: $0, en: row[5] as String? ?? $0) }
+            reference.directions[row[1]] = Direction(rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]),
+                                                     toward: toward)
         }
         var serviceKinds: [String: String] = [:]
-        try each(db, "SELECT id, code, kind FROM service") { row in
+        try each(db, "SELECT id, code, kind, name_ja, name_en FROM service") { row in
             reference.serviceRowIds[row[1]] = row[0]
             serviceKinds[row[1]] = row[2]
+            reference.serviceNames[row[1]] = LocalizedName(ja: row[3], en: row[4])
         }
         let serviceCodes = Dictionary(uniqueKeysWithValues: reference.serviceRowIds.map { ($1, $0) })
         reference.serviceCodes = serviceCodes
@@ -121,12 +157,12 @@ public struct Reference: Sendable {
         try each(db, """
             SELECT r.id, r.code, r.name_ja, r.name_en, r.color, r.ascending_id, r.descending_id, r.is_loop,
                    r.search_ja, r.search_en, r.search_words, o.name_ja, o.name_en,
-                   (SELECT COALESCE(SUM(trains), 0) FROM railway_service WHERE railway_id = r.id)
+                   (SELECT COALESCE(SUM(trains), 0) FROM railway_service WHERE railway_id = r.id), r.short_name
             FROM railway r LEFT JOIN operator o ON o.id = r.operator_id
             """) { row in
             railwayCodes[row[0]] = row[1]
             reference.railways[row[1]] = Railway(
-                rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]), color: row[4],
+                rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]), color: row[4], shortName: row[14],
                 ascending: (row[5] as Int64?).flatMap { directionCodes[$0] },
                 descending: (row[6] as Int64?).flatMap { directionCodes[$0] },
                 isLoop: row[7], stations: [], services: [],
@@ -145,12 +181,12 @@ public struct Reference: Sendable {
         }
         try each(db, """
             SELECT id, code, railway_id, complex_id, platform_group, name_ja, name_en, latitude, longitude,
-                   search_ja, search_en, search_words, trains, departures
+                   search_ja, search_en, search_words, trains, departures, COALESCE(public_id, code)
             FROM station ORDER BY id
             """) { row in
             let latitude: Double? = row[7], longitude: Double? = row[8]
             let station = Station(
-                rowId: row[0], id: row[1], railway: (row[2] as Int64?).flatMap { railwayCodes[$0] },
+                rowId: row[0], id: row[1], publicId: row[14], railway: (row[2] as Int64?).flatMap { railwayCodes[$0] },
                 complex: row[3], platformGroup: row[4], name: .init(ja: row[5], en: row[6]),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
                 searchKeys: [row[9], row[10]], searchWords: row[11],
@@ -167,6 +203,23 @@ public struct Reference: Sendable {
                 reference.area = reference.area.map { $0.including(position) } ?? GeoBox(enclosing: [position])
             }
         }
+        try each(db, "SELECT a.alias, s.code FROM station_alias a JOIN station s ON s.id = a.station_id ORDER BY s.id") { row in
+            reference.stationsByAlias[row[0] as String, default: []].append(row[1])
+        }
+        try each(db, "SELECT from_id, to_id, minutes FROM station_transfer") { row in
+            reference.transfers[row[0] as Int64, default: []].append((row[1], row[2]))
+        }
+        var calendars: [String: FeedCalendar] = [:]
+        try each(db, "SELECT code, name_ja, name_en, weekdays, start_date, end_date FROM feed_calendar ORDER BY code") { row in
+            let days: String? = row[3]
+            calendars[row[0]] = FeedCalendar(id: row[0], name: .init(ja: row[1], en: row[2]),
+                                             weekdays: days.map { $0.map { $0 == "1" } }, start: row[4], end: row[5],
+                                             exceptions: [])
+        }
+        try each(db, "SELECT code, date, added FROM feed_calendar_date ORDER BY date, code") { row in
+            calendars[row[0] as String]?.exceptions.append((row[1], row[2]))
+        }
+        reference.feedCalendars = calendars.values.sorted { $0.id < $1.id }
         try each(db, """
             SELECT r.code, s.code FROM railway_station rs JOIN railway r ON r.id = rs.railway_id
             JOIN station s ON s.id = rs.station_id ORDER BY rs.railway_id, rs.position
@@ -196,8 +249,9 @@ public struct Reference: Sendable {
         reference.railwayCodes = railwayCodes
         let services = reference.railways.values.flatMap(\.services)
         reference.followsFeedCalendar = !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
-        try each(db, "SELECT id, code, name_ja, name_en, category FROM train_type") { row in
-            let type = TrainType(id: row[1], name: .init(ja: row[2], en: row[3]), category: TrainCategory(code: row[4]) ?? .local)
+        try each(db, "SELECT id, code, name_ja, name_en, category, classified FROM train_type") { row in
+            let type = TrainType(id: row[1], name: .init(ja: row[2], en: row[3]), category: TrainCategory(code: row[4]) ?? .local,
+                                 classified: row[5])
             reference.trainTypes[type.id] = type
             reference.trainTypesByRow[row[0]] = type
         }
@@ -209,6 +263,34 @@ public struct Reference: Sendable {
     private static func each(_ db: Database, _ sql: String, _ body: (Row) throws -> Void) throws {
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() { try body(row) }
+    }
+
+    /// The stations an id names: a station's own id, else every station riders call by it (a GTFS
+    /// stop_id or platform stop_id names the station of each route there).
+    public func stations(named id: String) -> [Station] {
+        if let station = stations[id] { return [station] }
+        return (stationsByAlias[id] ?? []).compactMap { stations[$0] }
+    }
+
+    /// The station an id names among a train's stops (station ids): for a GTFS stop_id shared by
+    /// several routes' stations, the one on this train.
+    public func station(_ id: String, amongStops stops: [String]) -> Station? {
+        let named = stations(named: id)
+        return named.first { stops.contains($0.id) } ?? named.first
+    }
+
+    /// A direction's name as a board at `station` shows it. A direction named after where its
+    /// trains go (a GTFS feed's headsign: "toward Old Saybrook") is named, at that place itself, by
+    /// where trains go on to: the railway's end beyond it that way ("toward New London"). Never
+    /// the station you stand at.
+    public func directionName(_ direction: Direction, at station: Station) -> LocalizedName {
+        guard let toward = direction.toward, toward.ja == station.name.ja || toward.en == station.name.en,
+              let railway = station.railway.flatMap({ railways[$0] }) else { return direction.name }
+        let line = railway.stations.compactMap { stations[$0] }
+        guard let here = line.firstIndex(where: { $0.id == station.id }) else { return direction.name }
+        let ahead = direction.id == railway.descending ? Array(line[..<here].reversed()) : Array(line[(here + 1)...])
+        guard let end = ahead.last(where: { $0.name != station.name }) else { return direction.name }
+        return LocalizedName(ja: end.name.ja + "方面", en: "toward " + end.name.en)
     }
 
     /// A loop's stations once round (its list repeats the first station at the end).
@@ -232,6 +314,52 @@ public struct Reference: Sendable {
             day.holiday = nil
         }
         return day
+    }
+
+    /// Why a schedule runs on a day, as the detail beside its name: Japan's day (平日, 祝日: 勤労感謝の日),
+    /// or on a feed's own calendar, which of its calendars it is (the GTFS service_id, `WK`).
+    public func scheduleReason(_ day: ScheduleDay, schedule: String?) -> LocalizedName {
+        guard followsFeedCalendar else { return LocalizedName(ja: day.reasonJa, en: day.reasonEn) }
+        return LocalizedName(ja: schedule ?? "運行なし", en: schedule ?? "no service")
+    }
+
+    /// The dates a feed's service runs (YYYY-MM-DD): its weekly pattern in its range, plus added,
+    /// minus removed dates.
+    public func runningDates(of calendar: FeedCalendar) -> [String] {
+        var dates = Set<String>()
+        if let weekdays = calendar.weekdays, let start = calendar.start.flatMap(CivilDate.init(iso:)),
+           let end = calendar.end.flatMap(CivilDate.init(iso:)), start <= end {
+            for day in start.daysSinceEpoch...end.daysSinceEpoch {
+                let date = CivilDate(daysSinceEpoch: day)
+                if weekdays[date.weekday.rawValue] { dates.insert(date.iso) }
+            }
+        }
+        for exception in calendar.exceptions {
+            if exception.added { dates.insert(exception.date) } else { dates.remove(exception.date) }
+        }
+        return dates.sorted()
+    }
+
+    /// Why a feed's schedule (`WK`, `EX+WK`, a night run's `WK<`) runs on a date, one line per
+    /// feed service in it: its weekly pattern and range, or the exception that adds it that day.
+    public func feedReasons(of schedule: String, on date: CivilDate) -> [String] {
+        let base = schedule.split(separator: "#").first.map(String.init) ?? schedule
+        return base.split(separator: "+").map { part in
+            // `WK<`: a run after midnight of the next day's WK, filed under this day.
+            let nextDay = part.hasSuffix("<")
+            let id = nextDay ? String(part.dropLast()) : String(part)
+            let day = nextDay ? date.adding(days: 1).iso : date.iso
+            guard let calendar = feedCalendars.first(where: { $0.id == id }) else { return id }
+            let prefix = nextDay ? "\(id) (night runs of \(day))" : id
+            if calendar.exceptions.contains(where: { $0.date == day && $0.added }) {
+                return "\(prefix): added on \(day) (calendar_dates.txt)"
+            }
+            if let weekdays = calendar.weekdays, let start = calendar.start, let end = calendar.end {
+                let days = Weekday.allCases.filter { weekdays[$0.rawValue] }.map(Words.weekdayEn).joined(separator: " ")
+                return "\(prefix): \(days), \(start) to \(end) (calendar.txt)"
+            }
+            return "\(prefix): listed for \(day) (calendar_dates.txt)"
+        }
     }
 
     /// The calendar a railway runs on a date, or nil when it runs none of its calendars that day.

@@ -8,7 +8,7 @@ import GRDB
 /// which keeps 1.2M stop events to ~10 MB and a train timetable to one row read.
 public enum Schema {
     /// Bump on any change a reader could notice; readers refuse other versions with a clear message.
-    public static let version = 3
+    public static let version = 4
 
     static let statements: [String] = [
         """
@@ -31,7 +31,9 @@ public enum Schema {
             id INTEGER PRIMARY KEY,
             code TEXT NOT NULL UNIQUE,
             name_ja TEXT NOT NULL,
-            name_en TEXT NOT NULL
+            name_en TEXT NOT NULL,
+            toward_ja TEXT,
+            toward_en TEXT
         )
         """,
         """
@@ -42,6 +44,7 @@ public enum Schema {
             name_ja TEXT NOT NULL,
             name_en TEXT NOT NULL,
             color TEXT,
+            short_name TEXT,
             ascending_id INTEGER REFERENCES direction(id),
             descending_id INTEGER REFERENCES direction(id),
             is_loop INTEGER NOT NULL,
@@ -61,10 +64,13 @@ public enum Schema {
             longitude REAL
         )
         """,
+        // `code` is unique inside the database; `public_id` is what riders type and read back (a GTFS
+        // stop_id, shared by the station of each route at that place), NULL when it is the code.
         """
         CREATE TABLE station(
             id INTEGER PRIMARY KEY,
             code TEXT NOT NULL UNIQUE,
+            public_id TEXT,
             railway_id INTEGER REFERENCES railway(id),
             complex_id INTEGER NOT NULL REFERENCES station_complex(id),
             platform_group INTEGER NOT NULL,
@@ -80,6 +86,14 @@ public enum Schema {
         )
         """,
         "CREATE INDEX station_complex_index ON station(complex_id)",
+        // Every other id a station answers to (a GTFS feed's platform stop_ids, 127N under 127).
+        """
+        CREATE TABLE station_alias(
+            alias TEXT NOT NULL,
+            station_id INTEGER NOT NULL REFERENCES station(id),
+            PRIMARY KEY(alias, station_id)
+        ) WITHOUT ROWID
+        """,
         "CREATE INDEX station_position ON station(latitude, longitude)",
         """
         CREATE TABLE railway_station(
@@ -87,6 +101,15 @@ public enum Schema {
             position INTEGER NOT NULL,
             station_id INTEGER NOT NULL REFERENCES station(id),
             PRIMARY KEY(railway_id, position)
+        ) WITHOUT ROWID
+        """,
+        // The source's minimum change times (GTFS transfers.txt); minutes NULL: not possible.
+        """
+        CREATE TABLE station_transfer(
+            from_id INTEGER NOT NULL REFERENCES station(id),
+            to_id INTEGER NOT NULL REFERENCES station(id),
+            minutes INTEGER,
+            PRIMARY KEY(from_id, to_id)
         ) WITHOUT ROWID
         """,
         // Polylines as little-endian Int32 pairs of micro-degrees (latitude, longitude): 8 bytes a point.
@@ -104,15 +127,38 @@ public enum Schema {
             code TEXT NOT NULL UNIQUE,
             name_ja TEXT NOT NULL,
             name_en TEXT NOT NULL,
-            category INTEGER NOT NULL
+            category INTEGER NOT NULL,
+            classified INTEGER NOT NULL
         )
         """,
         """
         CREATE TABLE service(
             id INTEGER PRIMARY KEY,
             code TEXT NOT NULL UNIQUE,
-            kind TEXT NOT NULL
+            kind TEXT NOT NULL,
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL
         )
+        """,
+        // The source's own calendars (GTFS service_ids): weekly pattern (Sunday first, '1'/'0';
+        // NULL for dates only), range, and each date added (1) or removed (0). For `eki calendar`.
+        """
+        CREATE TABLE feed_calendar(
+            code TEXT PRIMARY KEY NOT NULL,
+            name_ja TEXT NOT NULL,
+            name_en TEXT NOT NULL,
+            weekdays TEXT,
+            start_date TEXT,
+            end_date TEXT
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE feed_calendar_date(
+            code TEXT NOT NULL REFERENCES feed_calendar(code),
+            date TEXT NOT NULL,
+            added INTEGER NOT NULL,
+            PRIMARY KEY(code, date)
+        ) WITHOUT ROWID
         """,
         // Explicit running dates, for sources that list them (GTFS calendar_dates).
         """
@@ -131,10 +177,16 @@ public enum Schema {
             PRIMARY KEY(railway_id, service_id)
         ) WITHOUT ROWID
         """,
+        // `trip_id`: the id riders and other tools know the train by when it is not `code` (a GTFS
+        // trip_id, kept for every copy of a trip that runs under several calendars); NULL when equal.
+        // `headsign_*`: where the train says it goes (GTFS trip_headsign), NULL when not given.
         """
         CREATE TABLE train(
             id INTEGER PRIMARY KEY,
             code TEXT NOT NULL UNIQUE,
+            trip_id TEXT,
+            headsign_ja TEXT,
+            headsign_en TEXT,
             railway_id INTEGER NOT NULL REFERENCES railway(id),
             service_id INTEGER NOT NULL REFERENCES service(id),
             number TEXT NOT NULL,
@@ -145,6 +197,7 @@ public enum Schema {
         )
         """,
         // Origins (kind 0) and destinations (kind 1) of the whole through-service run, as the source gives them.
+        "CREATE INDEX train_trip ON train(trip_id) WHERE trip_id IS NOT NULL",
         """
         CREATE TABLE train_terminal(
             train_id INTEGER NOT NULL REFERENCES train(id),

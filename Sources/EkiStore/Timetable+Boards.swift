@@ -11,6 +11,14 @@ public struct Board: Sendable {
         public var minutesUntil: Int
         /// Where the train goes, as the platform sign says it.
         public var destination: LocalizedName
+        /// The day it leaves on, days changing at 03:00: later than the board's `serviceDate` for
+        /// the next day's trains, which a board shows under a line saying so.
+        public var day: CivilDate
+        /// Its minute on the clock of the board's service day (yesterday's 27:11 is 191, 03:11).
+        public var boardMinute: Int
+        /// The service day the board was asked for: a row whose `day` is later is the next day's.
+        public var askedDay: CivilDate
+        public var isNextDay: Bool { day > askedDay }
     }
 
     public var station: Reference.Station
@@ -28,10 +36,13 @@ public struct Board: Sendable {
 }
 
 extension Timetable {
-    /// The station ids a rider means by `query`: a station id, or every station of the complex whose
+    /// The station ids a rider means by `query`: a station id (a feed's stop_id names the station of
+    /// each route there), or every station of the complex whose
     /// Japanese or English name folds to the same search key. Empty when nothing matches exactly.
     public func stations(matching query: String) -> [Reference.Station] {
-        if let station = reference.stations[query] { return [station] }
+        // An id: the station's own, or one riders use (a GTFS stop_id, parent or platform).
+        let named = reference.stations(named: query)
+        if !named.isEmpty { return named }
         let key = SearchKey.fold(query)
         guard !key.isEmpty else { return [] }
         let complexes = Set(reference.stations.values.filter { $0.searchKeys.contains(key) }.map(\.complex))
@@ -72,32 +83,52 @@ extension Timetable {
         return directions
     }
 
-    /// The next `limit` departures from `station` toward `direction` after `instant`, running past the
-    /// end of the service day into the next one's first trains.
+    /// The next `limit` departures from `station` toward `direction` after `instant`, whichever
+    /// service day they belong to: a night train of yesterday's service leaving at 03:11 (27:11 on
+    /// its own clock) is on the board at 03:10 beside today's 03:31, and after the day's last train
+    /// come the next day's first (their rows' `day` says which day they are).
     public func nextDepartures(station: Reference.Station, direction: Reference.Direction,
                                at instant: ServiceInstant, limit: Int) throws -> Board {
-        let today = try dayBoard(station: station, direction: direction, serviceDate: instant.serviceDate,
-                                 from: instant.minute.value, limit: limit, at: instant)
-        var board = today
-        if board.rows.count < limit {
-            let tomorrow = try dayBoard(station: station, direction: direction,
-                                        serviceDate: instant.serviceDate.adding(days: 1),
-                                        from: 0, limit: limit - board.rows.count, at: instant)
-            board.rows += tomorrow.rows
-            board.lastTrainGone = today.rows.isEmpty
-            if today.rows.isEmpty {
-                board.noTrainsThisDay = try dayBoard(station: station, direction: direction, serviceDate: instant.serviceDate,
-                                                     from: 0, limit: 1, at: instant).rows.isEmpty
-            }
+        let today = instant.serviceDate, minute = instant.minute.value
+        var board = try dayBoard(station: station, direction: direction, serviceDate: today,
+                                 from: minute, limit: limit, at: instant)
+        // Yesterday's service, where it runs on past this moment (a feed's times past 24:00 + now).
+        if latestMinute >= minute + 1440 {
+            board.rows += try dayBoard(station: station, direction: direction, serviceDate: today.adding(days: -1),
+                                       from: minute + 1440, limit: limit, at: instant).rows
+        }
+        // Tomorrow's: to fill the board, or because today's late trains may leave after its first.
+        if board.rows.count < limit || latestMinute >= 1440 + ServiceMinute.dayStart {
+            board.rows += try dayBoard(station: station, direction: direction, serviceDate: today.adding(days: 1),
+                                       from: 0, limit: limit, at: instant).rows
+        }
+        board.rows.sort { ($0.minutesUntil, $0.departure.trainId) < ($1.minutesUntil, $1.departure.trainId) }
+        if board.rows.count > limit { board.rows.removeLast(board.rows.count - limit) }
+        board.lastTrainGone = board.rows.first.map { $0.day > today } ?? true
+        if board.lastTrainGone {
+            board.noTrainsThisDay = try stationTimetable(station: station, direction: direction, serviceDate: today,
+                                                         limit: 1).rows.isEmpty
         }
         return board
     }
 
-    /// The whole service day's timetable of one station and direction.
+    /// The whole day's timetable of one station and direction, from 03:00 to 03:00 the next
+    /// morning: the day's own trains, and those of the day before that leave after 03:00 (a feed's
+    /// night trains at 27:11). Times are on the day's clock (27:11 of the day before is 03:11).
     public func stationTimetable(station: Reference.Station, direction: Reference.Direction,
-                                 serviceDate: CivilDate) throws -> Board {
-        try dayBoard(station: station, direction: direction, serviceDate: serviceDate, from: 0, limit: .max,
-                     at: ServiceInstant(serviceDate: serviceDate, minute: ServiceMinute(ServiceMinute.dayStart)))
+                                 serviceDate: CivilDate, limit: Int = .max) throws -> Board {
+        let start = ServiceInstant(serviceDate: serviceDate, minute: ServiceMinute(ServiceMinute.dayStart))
+        let nextDay = 1440 + ServiceMinute.dayStart
+        var board = try dayBoard(station: station, direction: direction, serviceDate: serviceDate, from: 0, limit: limit,
+                                 at: start)
+        board.rows.removeAll { $0.departure.time.value >= nextDay }
+        if latestMinute >= nextDay {
+            board.rows += try dayBoard(station: station, direction: direction, serviceDate: serviceDate.adding(days: -1),
+                                       from: nextDay, limit: limit, at: start).rows
+            board.rows.sort { ($0.minutesUntil, $0.departure.trainId) < ($1.minutesUntil, $1.departure.trainId) }
+            if board.rows.count > limit { board.rows.removeLast(board.rows.count - limit) }
+        }
+        return board
     }
 
     /// One service day's board from a minute on (the timeline reads a whole day through it once).
@@ -107,6 +138,12 @@ extension Timetable {
         let schedule = station.railway.flatMap { reference.service(of: $0, on: day) }
         var board = Board(station: station, direction: direction, serviceDate: serviceDate, day: day,
                           schedule: schedule, rows: [], lastTrainGone: false)
+        if serviceDate != instant.serviceDate {
+            // The board is the asked day's, whichever day its rows come from.
+            board.serviceDate = instant.serviceDate
+            board.day = reference.scheduleDay(instant.serviceDate)
+            board.schedule = station.railway.flatMap { reference.service(of: $0, on: board.day) }
+        }
         guard let schedule, let serviceRowId = reference.serviceRowIds[schedule] else { return board }
         let departures = try reader.read { db in
             try self.departures(db, station: station.rowId, direction: direction.rowId, service: serviceRowId,
@@ -114,11 +151,20 @@ extension Timetable {
         }
         let dayOffset = (serviceDate.daysSinceEpoch - instant.serviceDate.daysSinceEpoch) * 1440
         board.rows = departures.map { departure in
-            Board.Row(departure: departure, serviceDate: serviceDate,
-                      minutesUntil: dayOffset + departure.time.value - instant.minute.value,
-                      destination: destinationName(of: departure, from: station))
+            let fromAsked = dayOffset + departure.time.value
+            return Board.Row(departure: departure, serviceDate: serviceDate,
+                             minutesUntil: fromAsked - instant.minute.value,
+                             destination: destinationName(of: departure, from: station),
+                             day: instant.serviceDate.adding(days: Self.dayIndex(fromAsked)), boardMinute: fromAsked,
+                             askedDay: instant.serviceDate)
         }
         return board
+    }
+
+    /// Which day after the asked service day a minute on its clock falls on, days changing at 03:00
+    /// (27:11 is the next day's 03:11, 26:59 still the asked day's).
+    static func dayIndex(_ minute: Int) -> Int {
+        Int((Double(minute - ServiceMinute.dayStart) / 1440).rounded(.down))
     }
 
     /// Where a departure goes in words: its destination stations; on a loop line without one,

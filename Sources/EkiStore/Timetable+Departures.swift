@@ -4,12 +4,21 @@ import GRDB
 /// One row of a station timetable: a train leaving this station in one direction on one schedule.
 public struct Departure: Sendable, Equatable {
     public var time: ServiceMinute
+    /// The train part's id inside the database (unique; a GTFS copy is `R1@EX+WK`).
     public var trainId: String
+    /// The id riders and the source's tools know it by: the GTFS trip_id (`R1`); else `trainId`.
+    public var publicTrainId: String
+    /// The train number riders see (GTFS trip_short_name, Mini Tokyo 3D's `n`).
+    public var number: String
+    /// Where the train says it goes (GTFS trip_headsign), when the source gives it.
+    public var headsign: LocalizedName?
     /// The railway of the train part that departs (another railway's part for through service).
     public var railway: String
     public var direction: String
     public var trainType: String
     public var category: TrainCategory
+    /// Whether the source gives a Japanese train type (各 快 準 急 特); else `category` is only for order.
+    public var classified: Bool
     /// Where the whole through-service run ends, as the source gives it; for a loop train that
     /// gives none, where its run ends when that is less than a lap ahead (`loop_run_end`).
     public var destinations: [String]
@@ -45,6 +54,7 @@ extension Timetable {
         var named: [Int: Int64] = [:]   // index in `departures` → train row id
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT d.minute, d.stop_index, d.train_id, t.code, t.railway_id, t.type_id,
+                   COALESCE(t.trip_id, t.code), t.number, t.headsign_ja, t.headsign_en,
                    COALESCE((SELECT group_concat(tt.station_id, ' ') FROM train_terminal tt
                               WHERE tt.train_id = d.train_id AND tt.kind = 1),
                             (SELECT CAST(e.station_id AS TEXT) FROM loop_run_end e
@@ -58,14 +68,16 @@ extension Timetable {
             """), arguments: [station, direction, service, minute, min(limit, Int(Int32.max))])
         while let row = try rows.next() {
             let type = reference.trainTypesByRow[row[5]]
-            let destinations = (row[6] as String?)?.split(separator: " ").compactMap {
+            let headsign = (row[8] as String?).map { LocalizedName(ja: $0, en: row[9] as String? ?? $0) }
+            let destinations = (row[10] as String?)?.split(separator: " ").compactMap {
                 Int64($0).flatMap { reference.stationsByRowId[$0]?.id }
             } ?? []
-            if row[7] as Bool { named[departures.count] = row[2] }
+            if row[11] as Bool { named[departures.count] = row[2] }
             departures.append(Departure(
-                time: ServiceMinute(row[0]), trainId: row[3], railway: reference.railwayCodes[row[4]] ?? "",
+                time: ServiceMinute(row[0]), trainId: row[3], publicTrainId: row[6], number: row[7], headsign: headsign,
+                railway: reference.railwayCodes[row[4]] ?? "",
                 direction: directionCode, trainType: type?.id ?? "", category: type?.category ?? .local,
-                destinations: destinations, names: [], stopIndex: row[1]))
+                classified: type?.classified ?? true, destinations: destinations, names: [], stopIndex: row[1]))
         }
         for (index, train) in named {
             departures[index].names = try Row.fetchAll(db.cachedStatement(sql: """

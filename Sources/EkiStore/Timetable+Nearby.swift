@@ -25,6 +25,15 @@ public struct NearbyResult: Sendable {
     /// The point lies outside the area the timetable covers (more than `Timetable.areaMargin`
     /// beyond its outermost stations): an empty answer means "not here", not "walk further".
     public var outsideArea: Bool
+    /// When no station is within the radius but the point is inside the area: the nearest one
+    /// all the same (within 50 km), so no answer is empty in silence.
+    public var nearestOutside: NearbyStation?
+
+    public init(stations: [NearbyStation], outsideArea: Bool, nearestOutside: NearbyStation? = nil) {
+        self.stations = stations
+        self.outsideArea = outsideArea
+        self.nearestOutside = nearestOutside
+    }
 }
 
 extension Timetable {
@@ -68,6 +77,13 @@ extension Timetable {
             found[index].stations = found[index].complex.stations.compactMap { reference.stations[$0] }
                 .filter { $0.departures > 0 }
         }
+        if found.isEmpty, radius < Self.farthestNearest {
+            return NearbyResult(stations: [], outsideArea: false,
+                                nearestOutside: try nearby(point, radius: Self.farthestNearest, limit: 1).stations.first)
+        }
         return NearbyResult(stations: found, outsideArea: false)
     }
+
+    /// How far the nearest station is looked for when none is within the asked radius.
+    public static let farthestNearest = 50_000.0
 }

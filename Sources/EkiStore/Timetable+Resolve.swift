@@ -50,8 +50,10 @@ extension Timetable {
         let matches = stations(matching: query)
         let served = try matches.filter { try !directions(at: $0).isEmpty }
         if !served.isEmpty { return served }
-        if !matches.isEmpty { throw ResolveError.noDepartures(stations: matches.map { "\($0.name.ja) (\($0.id))" }) }
-        throw ResolveError.noStation(query, suggestions: suggestions(for: query).map { "\($0.name.ja) \($0.name.en) (\($0.id))" })
+        if !matches.isEmpty { throw ResolveError.noDepartures(stations: matches.map { "\(language.pick($0.name)) (\($0.publicId))" }) }
+        throw ResolveError.noStation(query, suggestions: suggestions(for: query).map {
+            $0.name.ja == $0.name.en ? "\($0.name.en) (\($0.publicId))" : "\($0.name.ja) \($0.name.en) (\($0.publicId))"
+        })
     }
 
     /// The railway a rider means: an id (any case), or the best railway the search finds for a name
@@ -109,7 +111,7 @@ extension Timetable {
                 || vocabulary.contains(key) || lineless.map(vocabulary.contains) == true
         }
         guard kept.isEmpty else { return kept }
-        let valid = stations.compactMap { $0.railway.flatMap { reference.railways[$0] } }.map { "\($0.id) (\($0.name.ja))" }
+        let valid = stations.compactMap { $0.railway.flatMap { reference.railways[$0] } }.map { "\($0.id) (\(language.pick($0.name)))" }
         throw ResolveError.noRailway(query, station: stations.first?.name.en ?? "this station", valid: valid)
     }
 
@@ -124,19 +126,22 @@ extension Timetable {
         for station in stations {
             let directions = try directions(at: station)
             if let match = directions.first(where: { Self.direction($0, matches: id) }) { found.append((station, [match])) }
-            valid += directions.map { "\($0.id) (\($0.name.ja))" }
+            valid += directions.map { "\($0.id) (\(language.pick(reference.directionName($0, at: station))))" }
         }
         guard found.isEmpty else { return found }
         var seen = Set<String>()
         // One station is named by its id, several by their shared name.
-        let place = stations.count == 1 ? stations[0].id : stations[0].name.en
+        let place = stations.count == 1 ? stations[0].publicId : stations[0].name.en
         throw ResolveError.noDirection(id, station: place, valid: valid.filter { seen.insert($0).inserted })
     }
 
-    /// A direction by id (any case), Japanese name or English name (any case).
+    /// A direction by id (any case), Japanese name or English name (any case), a GTFS feed's own
+    /// direction_id (`0`, `1`), or the place it heads for ("Old Saybrook").
     public static func direction(_ direction: Reference.Direction, matches id: String) -> Bool {
         direction.id == id || direction.id.lowercased() == id.lowercased()
             || direction.name.ja == id || direction.name.en.lowercased() == id.lowercased()
+            || ((id == "0" || id == "1") && direction.id.hasSuffix(":" + id))
+            || direction.toward.map { $0.ja == id || $0.en.lowercased() == id.lowercased() } == true
     }
 
     /// The next departure each way from every station of these places, by station id (nearby).

@@ -7,6 +7,8 @@ import GRDB
 public struct RidePart: Sendable, Equatable {
     public var rowId: Int64
     public var id: String
+    /// What riders call it (a GTFS trip_id); else `id`.
+    public var publicId: String
     public var railway: String
     public var service: String
     public var trainType: String
@@ -40,14 +42,14 @@ extension Timetable {
 
     func ridePart(_ db: Database, rowId: Int64) throws -> RidePart? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT code, railway_id, service_id, type_id, direction_id, stops FROM train WHERE id = ?
+            SELECT code, railway_id, service_id, type_id, direction_id, stops, COALESCE(trip_id, code) FROM train WHERE id = ?
             """), arguments: [rowId]) else { return nil }
         let code: String = row[0]
         guard let list = StopList(decoding: [UInt8](row[5] as Data)) else {
             throw StoreError.inconsistent("train \(code) has a damaged stop list")
         }
         return RidePart(
-            rowId: rowId, id: code, railway: reference.railwayCodes[row[1]] ?? "",
+            rowId: rowId, id: code, publicId: row[6], railway: reference.railwayCodes[row[1]] ?? "",
             service: reference.serviceCodes[row[2]] ?? "",
             trainType: reference.trainTypesByRow[row[3]]?.id ?? "",
             direction: reference.directionCodes[row[4]] ?? "",
@@ -115,21 +117,32 @@ extension Timetable {
 /// A train part that runs on one service day, as the fastest-route search reads it.
 public struct RunningTrain: Sendable {
     public var rowId: Int64
+    /// Minutes on the asked day's clock (a day-before train's 27:11 is 191).
     public var stops: [StopList.Stop]
     public var next: [Int64]
+    /// 0 for the asked day's own trains, -1 for the day before's still running.
+    public var dayOffset = 0
 }
 
 extension Timetable {
     /// Every train part running on `serviceDate` (each railway's calendar for that day), optionally
-    /// only those of some railways. One pass over the train table; stops stay as row ids.
+    /// only those of some railways, and the day before's that still leave after 03:00 this day (a
+    /// feed's night trains at 27:11), their times moved onto this day's clock (27:11 is 03:11).
+    /// One pass over the train table; stops stay as row ids.
     public func runningTrains(on serviceDate: CivilDate, railways: Set<String>? = nil) throws -> [RunningTrain] {
-        let day = reference.scheduleDay(serviceDate)
-        var running: Set<[Int64]> = []   // [railway row, service row]
-        for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
-            if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {
-                running.insert([railway.rowId, row])
+        func running(_ date: CivilDate) -> Set<[Int64]> {   // [railway row, service row]
+            let day = reference.scheduleDay(date)
+            var running: Set<[Int64]> = []
+            for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
+                if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {
+                    running.insert([railway.rowId, row])
+                }
             }
+            return running
         }
+        let today = running(serviceDate)
+        let nextDay = 1440 + ServiceMinute.dayStart
+        let yesterday = latestMinute >= nextDay ? running(serviceDate.adding(days: -1)) : []
         return try reader.read { db in
             var links: [Int64: [Int64]] = [:]
             let linkRows = try Row.fetchCursor(db, sql: "SELECT train_id, next_id FROM train_link")
@@ -137,13 +150,24 @@ extension Timetable {
             var trains: [RunningTrain] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT id, railway_id, service_id, stops FROM train")
             while let row = try rows.next() {
-                let railway: Int64 = row[1]
-                guard running.contains([railway, row[2]]) else { continue }
+                let key: [Int64] = [row[1], row[2]]
+                let isToday = today.contains(key)
+                guard isToday || yesterday.contains(key) else { continue }
                 let id: Int64 = row[0]
-                guard let list = try row.withUnsafeData(atIndex: 3, { data in data.flatMap { StopList(decoding: [UInt8]($0)) } }) else {
+                guard var list = try row.withUnsafeData(atIndex: 3, { data in data.flatMap { StopList(decoding: [UInt8]($0)) } }) else {
                     throw StoreError.inconsistent("train row \(id) has a damaged stop list")
                 }
-                trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? []))
+                if isToday {
+                    trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? []))
+                }
+                // Also (or only) as the day before's train running on into this day.
+                if yesterday.contains(key), list.stops.contains(where: { ($0.departure ?? 0) >= nextDay }) {
+                    for index in list.stops.indices {
+                        list.stops[index].arrival = list.stops[index].arrival.map { $0 - 1440 }
+                        list.stops[index].departure = list.stops[index].departure.map { $0 - 1440 }
+                    }
+                    trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? [], dayOffset: -1))
+                }
             }
             return trains
         }

@@ -160,7 +160,7 @@ extension Timetable {
                 typeCounts[row.departure.trainType, default: 0] += 1
             }
             side.destinations = destinations.values.sorted { ($0.trains, $1.name.en) > ($1.trains, $0.name.en) }
-            side.frequency = PeriodCount.count(day.map(\.departure.time.value))
+            side.frequency = PeriodCount.count(day.map(\.boardMinute))
             detail.sides.append(side)
         }
         // Left to right as the railway's station list reads: toward its first station, then its last.
@@ -201,13 +201,13 @@ extension Timetable {
     /// The last row of each group, by departure time (the latest wins; a tie keeps the first).
     static func lastRows<Key: Hashable>(_ rows: [Board.Row], by key: (Board.Row) -> Key) -> [Board.Row] {
         var last: [Key: Board.Row] = [:]
-        for row in rows where last[key(row)].map({ $0.departure.time.value <= row.departure.time.value }) ?? true {
+        for row in rows where last[key(row)].map({ $0.boardMinute <= row.boardMinute }) ?? true {
             last[key(row)] = row
         }
         return Array(last.values)
     }
 
     static func byTime(_ a: Board.Row, _ b: Board.Row) -> Bool {
-        (a.departure.time.value, a.departure.trainId) < (b.departure.time.value, b.departure.trainId)
+        (a.boardMinute, a.departure.trainId) < (b.boardMinute, b.departure.trainId)
     }
 }

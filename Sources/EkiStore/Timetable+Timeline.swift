@@ -33,25 +33,32 @@ extension Timetable {
                          at instant: ServiceInstant, limit: Int) throws -> Timeline {
         let today = try dayBoard(station: station, direction: direction, serviceDate: instant.serviceDate,
                                  from: instant.minute.value, limit: .max, at: instant)
+        var rows = today.rows
+        // Yesterday's night trains still to leave, and tomorrow's first (which may come between
+        // today's last on a railway that never sleeps).
+        if latestMinute >= instant.minute.value + 1440 {
+            rows += try dayBoard(station: station, direction: direction, serviceDate: instant.serviceDate.adding(days: -1),
+                                 from: instant.minute.value + 1440, limit: .max, at: instant).rows
+        }
         let nextDay = instant.serviceDate.adding(days: 1)
-        let tomorrow = try dayBoard(station: station, direction: direction, serviceDate: nextDay,
-                                    from: 0, limit: limit, at: instant).rows
+        rows += try dayBoard(station: station, direction: direction, serviceDate: nextDay,
+                             from: 0, limit: latestMinute >= 1440 + ServiceMinute.dayStart ? .max : limit, at: instant).rows
+        rows.sort { ($0.boardMinute, $0.departure.trainId) < ($1.boardMinute, $1.departure.trainId) }
+        let todays = rows.filter { $0.day == instant.serviceDate }
         let dayOver = ServiceMinute.dayEnd + 1
         var entries: [Timeline.Entry] = []
-        var next = 0   // index of the first of today's rows still on the board
-        for minute in Self.boardChanges(from: instant.minute.value, departures: today.rows, before: dayOver) {
-            while next < today.rows.count, today.rows[next].departure.time.value < minute { next += 1 }
-            let shown = today.rows[next..<min(next + limit, today.rows.count)]
-            let rows = Array(shown) + tomorrow.prefix(limit - shown.count)
+        var next = 0   // index of the first row still on the board
+        for minute in Self.boardChanges(from: instant.minute.value, departures: todays, before: dayOver) {
+            while next < rows.count, rows[next].boardMinute < minute { next += 1 }
             let elapsed = minute - instant.minute.value
             entries.append(Timeline.Entry(
                 at: ServiceInstant(serviceDate: instant.serviceDate, minute: ServiceMinute(minute)),
-                rows: rows.map { row in
+                rows: rows[next..<min(next + limit, rows.count)].map { row in
                     var row = row
                     row.minutesUntil -= elapsed
                     return row
                 },
-                lastTrainGone: next == today.rows.count))
+                lastTrainGone: !todays.contains { $0.boardMinute >= minute }))
         }
         return Timeline(station: station, direction: direction, serviceDate: today.serviceDate, day: today.day,
                         schedule: today.schedule, generatedAt: instant,
@@ -64,7 +71,7 @@ extension Timetable {
     static func boardChanges(from start: Int, departures: [Board.Row], before dayOver: Int) -> [Int] {
         var minutes = [start]
         for row in departures {
-            let change = row.departure.time.value + 1
+            let change = row.boardMinute + 1
             guard change < dayOver else { break }
             if let last = minutes.last, change > last { minutes.append(change) }
         }

@@ -14,10 +14,15 @@ public struct TrainPart: Sendable, Equatable {
         }
     }
 
+    /// Unique inside the database (a GTFS copy is `R1@EX+WK`, a frequency run `BF0~1020`).
     public var id: String
+    /// What riders and the source's tools call it: the GTFS trip_id (`R1`); else `id`.
+    public var publicId: String
     public var railway: String
     public var service: String
     public var number: String
+    /// Where the train says it goes (GTFS trip_headsign), when the source gives it.
+    public var headsign: LocalizedName?
     public var trainType: String
     public var direction: String
     public var vehicle: String?
@@ -36,10 +41,37 @@ extension Timetable {
         try reader.read { db in try Self.trainPart(db, code: id) }
     }
 
+    /// The train part a rider means by an id: the database's own id, or the id riders know
+    /// (a GTFS trip_id) — of the copies of a trip, the one running on `date` (the first one
+    /// otherwise); of a frequency trip's runs, the first leaving at `minute` or later.
+    public func resolveTrain(_ id: String, on date: CivilDate? = nil, at minute: Int? = nil) throws -> String? {
+        guard id.utf8.count <= 200 else { return nil }
+        let candidates = try reader.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT t.code, r.code, s.code, t.stops FROM train t
+                JOIN railway r ON r.id = t.railway_id JOIN service s ON s.id = t.service_id
+                WHERE t.code = ? OR t.trip_id = ? ORDER BY t.id
+                """), arguments: [id, id])
+        }
+        if let exact = candidates.first(where: { $0[0] as String == id }), date == nil { return exact[0] }
+        var running = candidates
+        if let date {
+            let day = reference.scheduleDay(date)
+            let onDay = candidates.filter { reference.service(of: $0[1], on: day) == $0[2] as String }
+            if !onDay.isEmpty { running = onDay }
+        }
+        guard running.count > 1, let minute else { return running.first?[0] }
+        func start(_ row: Row) -> Int {
+            StopList(decoding: [UInt8](row[3] as Data))?.stops.first?.departure ?? 0
+        }
+        return (running.filter { start($0) >= minute }.min { start($0) < start($1) } ?? running.first)?[0]
+    }
+
     static func trainPart(_ db: Database, code: String) throws -> TrainPart? {
         guard let row = try Row.fetchOne(db, sql: """
             SELECT t.id, t.code, r.code AS railway, s.code AS service, t.number, y.code AS type,
-                   d.code AS direction, t.vehicle, t.stops
+                   d.code AS direction, t.vehicle, t.stops, COALESCE(t.trip_id, t.code) AS public_id,
+                   t.headsign_ja, t.headsign_en
             FROM train t
             JOIN railway r ON r.id = t.railway_id
             JOIN service s ON s.id = t.service_id
@@ -58,7 +90,8 @@ extension Timetable {
             WHERE tt.train_id = ? ORDER BY kind, position
             """, arguments: [rowId])
         return TrainPart(
-            id: row["code"], railway: row["railway"], service: row["service"], number: row["number"],
+            id: row["code"], publicId: row["public_id"], railway: row["railway"], service: row["service"], number: row["number"],
+            headsign: (row["headsign_ja"] as String?).map { LocalizedName(ja: $0, en: row["headsign_en"] as String? ?? $0) },
             trainType: row["type"], direction: row["direction"], vehicle: row["vehicle"],
             stops: stopList.stops.map { stop in
                 TrainPart.Stop(station: stationCodes[stop.stationId] ?? "?",

@@ -11,6 +11,12 @@ public final class Timetable: Sendable {
     public let reference: Reference
     /// The zone the timetable's times are local to: "now" is read on this clock.
     public let timeZone: TimeZone
+    /// The language its riders read (a feed's feed_lang, agency_lang or time zone): boards speak it
+    /// unless the rider asks for the other.
+    public let language: Language
+    /// The latest departure minute of any service day: past 1619 (26:59) when a service day's
+    /// trains run on after 03:00 the next morning, so boards look at the day before as well.
+    public let latestMinute: Int
     /// Directions leaving each station, by station row id, filled as asked: every board and every
     /// name lookup needs them, and they only change with the database.
     let directionsByStation = Mutex<[Int64: [Reference.Direction]]>([:])
@@ -43,11 +49,14 @@ public final class Timetable: Sendable {
                 throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
             }
             reference = try reader.read(Reference.load)
-            // Databases from before the key, and Mini Tokyo 3D ones, are Tokyo's.
-            let zoneName = try reader.read { db in
-                try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'time_zone'")
+            let meta = try reader.read { db in
+                try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
+                    SELECT key, value FROM meta WHERE key IN ('time_zone', 'language', 'latest_minute')
+                    """).map { ($0[0] as String, $0[1] as String) })
             }
-            timeZone = zoneName.flatMap(TimeZone.init(identifier:)) ?? TokyoTime.zone
+            timeZone = meta["time_zone"].flatMap(TimeZone.init(identifier:)) ?? TokyoTime.zone
+            language = meta["language"].flatMap(Language.init(rawValue:)) ?? .ja
+            latestMinute = meta["latest_minute"].flatMap(Int.init) ?? ServiceMinute.dayEnd
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
@@ -68,6 +77,8 @@ public struct DatabaseInfo: Codable, Sendable, Equatable {
     public var attribution: String
     /// The zone the times are local to (Asia/Tokyo; a GTFS feed's agency_timezone).
     public var timeZone: String
+    /// The language its riders read: ja or en.
+    public var language: String
     public var sizeBytes: Int64
     public var counts: Counts
 
@@ -97,6 +108,7 @@ extension Timetable {
                 importedAt: meta["imported_at"] ?? "",
                 attribution: meta["attribution"] ?? "",
                 timeZone: meta["time_zone"] ?? TokyoTime.identifier,
+                language: meta["language"] ?? "ja",
                 sizeBytes: size,
                 counts: .init(railways: count("railways"), stations: count("stations"),
                               stationComplexes: count("complexes"), trains: count("trains"),

@@ -11,9 +11,18 @@ public struct LocalizedName: Hashable, Sendable, Codable {
 }
 
 /// The two languages every human-readable output comes in.
-public enum Language: String, CaseIterable, Sendable {
+public enum Language: String, CaseIterable, Sendable, Codable {
     case ja, en
     public func pick(_ name: LocalizedName) -> String { self == .ja ? name.ja : name.en }
+
+    /// The language a feed's riders read: its own declared language (GTFS `feed_lang`, else
+    /// `agency_lang`), else its time zone's (Asia/Tokyo is Japanese, anywhere else English).
+    public static func of(declared: String?, timeZone: String) -> Language {
+        let code = (declared ?? "").lowercased()
+        if code.hasPrefix("ja") { return .ja }
+        if !code.isEmpty, code != "mul" { return .en }
+        return timeZone == TokyoTime.identifier ? .ja : .en
+    }
 }
 
 /// Everything a source format reader produces, in one shape for every format.
@@ -34,19 +43,37 @@ public struct TimetableDataset: Sendable {
     public var trains: [Train] = []
     /// Railway id → drawn shape, one polyline per part.
     public var shapes: [String: [[GeoPoint]]] = [:]
+    /// The source's own calendars with their exceptions (GTFS); empty for Japan's day kinds.
+    public var calendars: [FeedCalendar] = []
+    /// Minimum change times the source gives between two stations (GTFS transfers.txt).
+    public var transfers: [Transfer] = []
+
+    public struct Transfer: Sendable, Equatable {
+        /// Station ids; `minutes` nil when the change is not possible.
+        public var from: String, to: String, minutes: Int?
+        public init(from: String, to: String, minutes: Int?) { self.from = from; self.to = to; self.minutes = minutes }
+    }
 
     public init(source: SourceInfo) { self.source = source }
 
     public struct SourceInfo: Sendable, Codable, Equatable {
         /// Format name, e.g. "minitokyo3d".
         public var format: String
-        /// Date of the newest input file (YYYY-MM-DD, Tokyo), the best snapshot date a folder gives.
+        /// The day the data describes, from the data itself (YYYY-MM-DD): a GTFS feed's feed_info or
+        /// calendar range, a fetch record's or git commit's date; `SourceInfo.unknownDate` when the
+        /// data does not say. Never a file's modification time: a copy made today is not today's data.
         public var snapshotDate: String
         /// Digest of the input files' bytes, to tell two snapshots apart.
         public var digest: String
         public var attribution: String
         /// The time zone the times are local to (GTFS agency_timezone); Mini Tokyo 3D is Tokyo's.
         public var timeZone: String = TokyoTime.identifier
+        /// The language the source's riders read (`Language.of`): boards speak it unless asked otherwise.
+        public var language: Language = .ja
+        /// The latest service-day minute a time may have: Tokyo's sources end the service day at
+        /// 26:59; GTFS times run to 47:59 (a night train of one service day leaving at 27:11).
+        public var latestMinute: Int = ServiceMinute.dayEnd
+        public static let unknownDate = "unknown"
         public init(format: String, snapshotDate: String, digest: String, attribution: String) {
             self.format = format
             self.snapshotDate = snapshotDate
@@ -64,11 +91,19 @@ public struct TimetableDataset: Sendable {
 
     public struct Direction: Sendable {
         public var id: String, name: LocalizedName
-        public init(id: String, name: LocalizedName) { self.id = id; self.name = name }
+        /// The place its name says the trains go to (a GTFS headsign or terminal), when it is named
+        /// so: at that place itself, a board names the direction by where trains go on to instead.
+        public var toward: LocalizedName?
+        public init(id: String, name: LocalizedName, toward: LocalizedName? = nil) {
+            self.id = id; self.name = name; self.toward = toward
+        }
     }
 
     public struct Railway: Sendable {
         public var id: String, operatorId: String?, name: LocalizedName, color: String?
+        /// What riders call it in a word or two, shown as a board's badge when the source gives no
+        /// Japanese train types (a GTFS route_short_name: `1`, `SLE`).
+        public var shortName: String?
         public var ascending: String?, descending: String?
         /// Stations in line order; a loop line repeats its first station at the end.
         public var stations: [String]
@@ -82,6 +117,11 @@ public struct TimetableDataset: Sendable {
 
     public struct Station: Sendable {
         public var id: String, railwayId: String?, name: LocalizedName, coordinate: GeoPoint?
+        /// The id riders of the source know it by, when it is not `id` (a GTFS station is one per
+        /// route and place, `SLE:OSB`, but its riders call it `OSB`); several stations may share it.
+        public var publicId: String?
+        /// Other ids that name it (a GTFS feed's platform stop_ids `127N`, `127S`).
+        public var aliases: [String] = []
         public init(id: String, railwayId: String?, name: LocalizedName, coordinate: GeoPoint?) {
             self.id = id; self.railwayId = railwayId; self.name = name; self.coordinate = coordinate
         }
@@ -89,8 +129,11 @@ public struct TimetableDataset: Sendable {
 
     public struct TrainType: Sendable {
         public var id: String, name: LocalizedName, category: TrainCategory
-        public init(id: String, name: LocalizedName, category: TrainCategory) {
-            self.id = id; self.name = name; self.category = category
+        /// Whether the category comes from Japanese train types the source gives (各 快 準 急 特);
+        /// false for a kind of vehicle (a GTFS route_type: Subway, Commuter rail), which has none.
+        public var classified: Bool
+        public init(id: String, name: LocalizedName, category: TrainCategory, classified: Bool = true) {
+            self.id = id; self.name = name; self.category = category; self.classified = classified
         }
     }
 
@@ -101,8 +144,25 @@ public struct TimetableDataset: Sendable {
             case weekday, saturday, holiday, saturdayHoliday, dates
         }
         public var id: String, kind: Kind, dates: [String]
-        public init(id: String, kind: Kind, dates: [String] = []) {
-            self.id = id; self.kind = kind; self.dates = dates
+        /// What riders call it ("Weekday service", 平日ダイヤ); the id is only a detail beside it.
+        public var name: LocalizedName?
+        public init(id: String, kind: Kind, dates: [String] = [], name: LocalizedName? = nil) {
+            self.id = id; self.kind = kind; self.dates = dates; self.name = name
+        }
+    }
+
+    /// One calendar as the source writes it (a GTFS service_id): its weekly pattern between two
+    /// dates, and the dates added to or removed from it. `eki calendar` shows these for a feed.
+    public struct FeedCalendar: Sendable, Equatable {
+        public var id: String, name: LocalizedName
+        /// Sunday first; nil when the source gives only dates (calendar_dates.txt alone).
+        public var weekdays: [Bool]?
+        public var start: String?, end: String?
+        public var added: [String], removed: [String]
+        public init(id: String, name: LocalizedName, weekdays: [Bool]?, start: String?, end: String?,
+                    added: [String], removed: [String]) {
+            self.id = id; self.name = name; self.weekdays = weekdays; self.start = start; self.end = end
+            self.added = added; self.removed = removed
         }
     }
 
@@ -123,6 +183,11 @@ public struct TimetableDataset: Sendable {
         public var stops: [Stop]
         /// Through service: train parts this one continues as / continues from, on any railway.
         public var next: [String], previous: [String]
+        /// The id riders and the source's other tools know the train by, when it is not `id`: a
+        /// GTFS trip_id (`R1` for the copy `R1@EX+WK` that runs where two calendars overlap).
+        public var publicId: String?
+        /// Where the train says it goes (GTFS trip_headsign), when the source gives it.
+        public var headsign: LocalizedName?
         public init(id: String, railwayId: String, serviceId: String, number: String, typeId: String,
                     directionId: String, origins: [String], destinations: [String], names: [LocalizedName],
                     vehicle: String?, stops: [Stop], next: [String], previous: [String]) {

@@ -37,14 +37,15 @@ extension TimetableWriter {
             }
 
             directionIds = Self.intern(dataset.directions.map(\.id))
-            let insertDirection = try db.makeStatement(sql: "INSERT INTO direction VALUES (?, ?, ?, ?)")
+            let insertDirection = try db.makeStatement(sql: "INSERT INTO direction VALUES (?, ?, ?, ?, ?, ?)")
             for direction in dataset.directions {
                 try insertDirection.execute(arguments: [directionIds[direction.id], direction.id,
-                                                        direction.name.ja, direction.name.en])
+                                                        direction.name.ja, direction.name.en,
+                                                        direction.toward?.ja, direction.toward?.en])
             }
 
             railwayIds = Self.intern(dataset.railways.map(\.id))
-            let insertRailway = try db.makeStatement(sql: "INSERT INTO railway VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let insertRailway = try db.makeStatement(sql: "INSERT INTO railway VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             let operators = Dictionary(dataset.operators.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             for railway in dataset.railways {
                 // Riders also say the operator first ("Tokyu Toyoko", 東急東横線 is 東横線 here).
@@ -57,7 +58,7 @@ extension TimetableWriter {
                 }
                 try insertRailway.execute(arguments: [
                     railwayIds[railway.id], railway.id, railway.operatorId.flatMap { operatorIds[$0] },
-                    railway.name.ja, railway.name.en, railway.color,
+                    railway.name.ja, railway.name.en, railway.color, railway.shortName,
                     railway.ascending.flatMap { directionIds[$0] }, railway.descending.flatMap { directionIds[$0] },
                     railway.isLoop, SearchKey.fold(railway.name.ja), SearchKey.fold(railway.name.en),
                     Self.uniqueWords(words),
@@ -66,6 +67,11 @@ extension TimetableWriter {
             summary.railways = dataset.railways.count
 
             try writeStations(&summary)
+            let insertTransfer = try db.makeStatement(sql: "INSERT OR REPLACE INTO station_transfer VALUES (?, ?, ?)")
+            for transfer in dataset.transfers {
+                guard let from = stationIds[transfer.from], let to = stationIds[transfer.to] else { continue }
+                try insertTransfer.execute(arguments: [from, to, transfer.minutes])
+            }
 
             let insertRailwayStation = try db.makeStatement(sql: "INSERT INTO railway_station VALUES (?, ?, ?)")
             for railway in dataset.railways {
@@ -84,18 +90,31 @@ extension TimetableWriter {
             }
 
             typeIds = Self.intern(dataset.trainTypes.map(\.id))
-            let insertType = try db.makeStatement(sql: "INSERT INTO train_type VALUES (?, ?, ?, ?, ?)")
+            let insertType = try db.makeStatement(sql: "INSERT INTO train_type VALUES (?, ?, ?, ?, ?, ?)")
             for type in dataset.trainTypes {
-                try insertType.execute(arguments: [typeIds[type.id], type.id, type.name.ja, type.name.en, type.category.code])
+                try insertType.execute(arguments: [typeIds[type.id], type.id, type.name.ja, type.name.en, type.category.code,
+                                                   type.classified])
             }
 
             serviceIds = Self.intern(dataset.services.map(\.id))
-            let insertService = try db.makeStatement(sql: "INSERT INTO service VALUES (?, ?, ?)")
+            let insertService = try db.makeStatement(sql: "INSERT INTO service VALUES (?, ?, ?, ?, ?)")
             let insertServiceDate = try db.makeStatement(sql: "INSERT OR IGNORE INTO service_date VALUES (?, ?)")
             for service in dataset.services {
-                try insertService.execute(arguments: [serviceIds[service.id], service.id, service.kind.rawValue])
+                let name = service.name ?? ScheduleNames.name(kind: service.kind.rawValue, id: service.id)
+                try insertService.execute(arguments: [serviceIds[service.id], service.id, service.kind.rawValue, name.ja, name.en])
                 for date in service.dates {
                     try insertServiceDate.execute(arguments: [serviceIds[service.id], date])
+                }
+            }
+
+            let insertCalendar = try db.makeStatement(sql: "INSERT OR IGNORE INTO feed_calendar VALUES (?, ?, ?, ?, ?, ?)")
+            let insertCalendarDate = try db.makeStatement(sql: "INSERT OR REPLACE INTO feed_calendar_date VALUES (?, ?, ?)")
+            for calendar in dataset.calendars {
+                try insertCalendar.execute(arguments: [calendar.id, calendar.name.ja, calendar.name.en,
+                                                       calendar.weekdays.map { $0.map { $0 ? "1" : "0" }.joined() },
+                                                       calendar.start, calendar.end])
+                for (dates, added) in [(calendar.added, true), (calendar.removed, false)] {
+                    for date in dates { try insertCalendarDate.execute(arguments: [calendar.id, date, added]) }
                 }
             }
         }
@@ -137,15 +156,20 @@ extension TimetableWriter {
             }
 
             let insertStation = try db.makeStatement(sql: """
-                INSERT INTO station(id, code, railway_id, complex_id, platform_group, name_ja, name_en,
+                INSERT INTO station(id, code, public_id, railway_id, complex_id, platform_group, name_ja, name_en,
                                     latitude, longitude, search_ja, search_en, search_words)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            let insertAlias = try db.makeStatement(sql: "INSERT OR IGNORE INTO station_alias VALUES (?, ?)")
             for station in dataset.stations {
                 guard let id = stationIds[station.id], let place = complexOf[station.id] else { continue }
                 platformGroup[id] = place.group
+                let publicId = station.publicId.flatMap { $0 == station.id ? nil : $0 }
+                for alias in Set(station.aliases + [publicId].compactMap { $0 }) where alias != station.id {
+                    try insertAlias.execute(arguments: [alias, id])
+                }
                 try insertStation.execute(arguments: [
-                    id, station.id, station.railwayId.flatMap { railwayIds[$0] }, place.complex, place.group,
+                    id, station.id, publicId, station.railwayId.flatMap { railwayIds[$0] }, place.complex, place.group,
                     station.name.ja, station.name.en, station.coordinate?.latitude, station.coordinate?.longitude,
                     SearchKey.fold(station.name.ja), SearchKey.fold(station.name.en),
                     Self.uniqueWords(SearchKey.words(station.name.ja) + SearchKey.words(station.name.en)),
@@ -176,7 +200,7 @@ extension TimetableWriter {
 
         mutating func writeTrains(_ summary: inout TimetableWriter.Summary) throws {
             trainIds = Self.intern(dataset.trains.map(\.id))
-            let insertTrain = try db.makeStatement(sql: "INSERT INTO train VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let insertTrain = try db.makeStatement(sql: "INSERT INTO train VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             let insertTerminal = try db.makeStatement(sql: "INSERT OR IGNORE INTO train_terminal VALUES (?, ?, ?, ?)")
             let insertName = try db.makeStatement(sql: "INSERT INTO train_name VALUES (?, ?, ?, ?)")
             let insertLink = try db.makeStatement(sql: "INSERT OR IGNORE INTO train_link VALUES (?, ?)")
@@ -190,7 +214,8 @@ extension TimetableWriter {
                     stationIds[stop.station].map { StopList.Stop(stationId: $0, arrival: stop.arrival, departure: stop.departure) }
                 })
                 try insertTrain.execute(arguments: [
-                    id, train.id, railway, service, train.number, typeIds[train.typeId],
+                    id, train.id, train.publicId.flatMap { $0 == train.id ? nil : $0 },
+                    train.headsign?.ja, train.headsign?.en, railway, service, train.number, typeIds[train.typeId],
                     directionIds[train.directionId], train.vehicle, Data(stops.encoded()),
                 ])
                 for (kind, stations) in [(0, train.origins), (1, train.destinations)] {
@@ -265,6 +290,7 @@ extension TimetableWriter {
                 try insert.execute()
             }
             summary.departures = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM departure") ?? 0
+            summary.latestMinute = Int(rows.map(\.minute).max() ?? 0)
             try writeStationCounts()
         }
 

@@ -16,6 +16,9 @@ public struct TimetableWriter {
     public struct Summary: Sendable {
         public var railways = 0, stations = 0, complexes = 0, trains = 0
         public var stopEvents = 0, departures = 0, throughDepartures = 0, links = 0
+        /// The latest departure minute of any service day (past 1619 when trains run after 03:00
+        /// the next morning on their own service day's clock, as GTFS night trains do).
+        public var latestMinute = 0
     }
 
     public let target: URL
@@ -100,6 +103,8 @@ public struct TimetableWriter {
             ("snapshot_digest", dataset.source.digest),
             ("attribution", dataset.source.attribution),
             ("time_zone", dataset.source.timeZone),
+            ("language", dataset.source.language.rawValue),
+            ("latest_minute", String(summary.latestMinute)),
             ("imported_at", formatter.string(from: importedAt)),
             ("eki_version", ekiVersion),
             ("count_railways", String(summary.railways)),

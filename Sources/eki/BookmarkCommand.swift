@@ -58,7 +58,7 @@ struct BookmarkCommand: ParsableCommand {
             let timetable = try database.open()
             let (station, direction) = try platform.resolve(in: timetable)
             let removed = try userState.open().removeBookmark(Bookmark(station: station.id, direction: direction.id))
-            guard removed else { throw failure("\(station.id) \(direction.id) is not bookmarked", code: 1) }
+            guard removed else { throw failure("\(station.publicId) \(direction.id) is not bookmarked", code: 1) }
             print("removed \(station.name.ja) \(station.name.en) · \(direction.name.ja) \(direction.name.en)")
         }
     }
@@ -72,8 +72,8 @@ struct BookmarkCommand: ParsableCommand {
         @Option(name: .long, help: "Departures per platform (1–20).")
         var limit = 2
 
-        @Option(name: .long, help: "Language: ja or en.")
-        var lang: Language = .ja
+        @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+        var lang: Language?
 
         @Flag(name: .long, help: "Print JSON.")
         var json = false
@@ -88,6 +88,7 @@ struct BookmarkCommand: ParsableCommand {
         func run() throws {
             let bookmarks = try userState.open().bookmarks()
             let timetable = try database.open()
+            let lang = self.lang ?? timetable.language
             let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
             // A bookmark whose station or direction left the data stays listed, without trains.
             let boards = try bookmarks.map { bookmark -> (Bookmark, Board?) in

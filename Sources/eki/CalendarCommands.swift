@@ -7,13 +7,19 @@ import Foundation
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
-        abstract: "Japanese national holidays of a year (substitute and citizens' holidays included).")
+        abstract: "The calendar timetables follow in a year: Japan's national holidays, or a feed's own service days and exceptions.",
+        discussion: "On a database imported from a GTFS feed, the feed's services (calendar.txt) and their exceptions (calendar_dates.txt); otherwise, and without a database, Japanese national holidays (substitute and citizens' holidays included).")
 
     @Argument(help: "The year, 1949–2099.")
     var year: Int
 
+    @Option(name: .long, help: "Language: ja or en (default: the data's own).")
+    var lang: Language?
+
     @Flag(name: .long, help: "Print JSON.")
     var json = false
+
+    @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
         let years = JapaneseHolidays.supportedYears
@@ -23,13 +29,54 @@ struct CalendarCommand: ParsableCommand {
 
 extension CalendarCommand {
     func run() throws {
-        let holidays = JapaneseHolidays.holidays(in: year)
+        // No database yet is fine: the holidays need none.
+        let timetable = FileManager.default.fileExists(atPath: database.url.path) ? try database.open() : nil
+        let reference = timetable?.reference
+        let lang = self.lang ?? timetable?.language ?? .ja
         if json {
-            print(try Render.json(CalendarJSON(year: year)))
+            print(try Render.json(CalendarJSON(year: year, reference: reference)))
             return
         }
+        if let reference, !reference.feedCalendars.isEmpty {
+            print(feedCalendar(reference, lang: lang))
+            return
+        }
+        let holidays = JapaneseHolidays.holidays(in: year)
         let width = holidays.map { Render.width($0.nameJa) }.max() ?? 0
         print(holidays.map { "\($0.date.iso) \(weekdayJa($0.date.weekday))  \(Render.pad($0.nameJa, to: width))  \($0.nameEn)" }.joined(separator: "\n"))
+    }
+
+    /// The feed's services with their weekly days and range, then the year's exceptions by date.
+    func feedCalendar(_ reference: Reference, lang: Language) -> String {
+        let prefix = String(format: "%04d-", year)
+        let words = Words(lang)
+        var lines = [lang == .ja ? "\(year)年 データの運行日（calendar.txt, calendar_dates.txt）"
+                                 : "\(year): the feed's own service days (calendar.txt, calendar_dates.txt)"]
+        let rows = reference.feedCalendars.map { calendar -> [String] in
+            let days = calendar.weekdays.map { CalendarJSON.days($0) } ?? (lang == .ja ? "日付指定" : "dates only")
+            let range = [calendar.start, calendar.end].compactMap { $0 }.joined(separator: " – ")
+            let runs = reference.runningDates(of: calendar).filter { $0.hasPrefix(prefix) }.count
+            return [calendar.id, lang.pick(calendar.name), days, range, lang == .ja ? "\(runs)日" : "\(runs) day\(runs == 1 ? "" : "s")"]
+        }
+        let widths = (0..<5).map { column in rows.map { Render.width($0[column]) }.max() ?? 0 }
+        for row in rows {
+            lines.append("  " + zip(row, widths).map { Render.pad($0, to: $1) }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+        }
+        var byDate: [String: [String]] = [:]
+        for calendar in reference.feedCalendars {
+            for exception in calendar.exceptions where exception.date.hasPrefix(prefix) {
+                byDate[exception.date, default: []].append(
+                    lang == .ja ? "\(calendar.id) \(exception.added ? "運行" : "運休")" : "\(calendar.id) \(exception.added ? "added" : "removed")")
+            }
+        }
+        if !byDate.isEmpty {
+            lines.append(lang == .ja ? "例外（calendar_dates.txt）:" : "Exceptions (calendar_dates.txt):")
+            for (date, changes) in byDate.sorted(by: { $0.key < $1.key }) {
+                let day = CivilDate(iso: date).map { words.day($0) } ?? date
+                lines.append("  \(date)  \(day)  " + changes.joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     func weekdayJa(_ weekday: Weekday) -> String { "(" + ["日", "月", "火", "水", "木", "金", "土"][weekday.rawValue] + ")" }
@@ -51,8 +98,9 @@ struct ScheduleCommand: ParsableCommand {
 
 extension ScheduleCommand {
     func run() throws {
-        let day = ScheduleDay(try Resolve.date(date))
+        let date = try Resolve.date(self.date)
         let timetable = try database.open()
+        let day = timetable.reference.scheduleDay(date)
         let output = ScheduleJSON(day, reference: timetable.reference)
         let railways = output.railways
         if json {
@@ -62,7 +110,10 @@ extension ScheduleCommand {
         var lines = [output.headline]
         let grouped = Dictionary(grouping: railways, by: { $0.schedule ?? "(no service)" })
         for (schedule, members) in grouped.sorted(by: { $0.key < $1.key }) {
-            lines.append("  \(schedule): \(members.count) railways — " + members.prefix(6).map(\.nameJa).joined(separator: "、") + (members.count > 6 ? "…" : ""))
+            let name = timetable.reference.serviceNames[schedule].map { " (\($0.en) / \($0.ja))" } ?? ""
+            lines.append("  \(schedule)\(name): \(members.count) railway\(members.count == 1 ? "" : "s") — "
+                         + members.prefix(6).map(\.nameJa).joined(separator: "、") + (members.count > 6 ? "…" : ""))
+            for reason in members.first?.reasons ?? [] { lines.append("    " + reason) }
         }
         print(lines.joined(separator: "\n"))
     }

@@ -25,8 +25,8 @@ struct DeparturesCommand: ParsableCommand {
     @Option(name: .long, help: "How many departures per direction (1–100).")
     var limit = 8
 
-    @Option(name: .long, help: "Language of the board: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language of the board: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON instead of a board.")
     var json = false
@@ -42,6 +42,7 @@ struct DeparturesCommand: ParsableCommand {
 extension DeparturesCommand {
     func run() throws {
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var results: [(Reference.Station, [Board])] = []
@@ -63,70 +64,89 @@ extension DeparturesCommand {
     }
 }
 
-/// The human board: time, category badge, type, destination, minutes until departure.
+/// The human board: time, badge, type, destination, minutes until departure; the next day's trains
+/// under a line naming their day. Words come from `Words`, so the CLI, the API and the pages agree.
 struct BoardText {
     var lang: Language
     var color: Bool
     var reference: Reference
+    var words: Words { Words(lang) }
 
     func render(station: Reference.Station, boards: [Board], at instant: ServiceInstant?) -> String {
         let railway = station.railway.flatMap { reference.railways[$0] }
-        var lines = ["\(lang.pick(station.name))  \(railway.map { lang.pick($0.name) } ?? "")  (\(station.id))"]
-        if let board = boards.first {
-            let reason = lang == .ja ? board.day.reasonJa : board.day.reasonEn
-            let schedule = board.schedule.map { lang == .ja ? scheduleJa($0) : $0 } ?? (lang == .ja ? "運休" : "no service")
-            lines.append(lang == .ja ? "\(board.serviceDate.iso) \(schedule)ダイヤ（\(reason)）" : "\(board.serviceDate.iso) \(schedule) timetable (\(reason))")
-        }
+        var lines = ["\(lang.pick(station.name))  \(railway.map { lang.pick($0.name) } ?? "")  (\(station.publicId))"]
+        if let board = boards.first { lines.append(scheduleLine(board)) }
         for board in boards {
             lines.append("")
             lines.append(header(board))
             // A day with no train this way at all is not a service that has ended.
             if board.noTrainsThisDay {
-                lines.append(lang == .ja ? "  この日はこの方面の列車はありません" : "  No trains this way on this day")
-                if !board.rows.isEmpty { lines.append(lang == .ja ? "  翌日の始発:" : "  First trains of the next service day:") }
+                lines.append("  " + words.noTrainsThisWay)
             } else if board.lastTrainGone {
-                lines.append(board.rows.isEmpty ? (lang == .ja ? "  本日の運転は終了しました。" : "  No more trains today.")
-                    : (lang == .ja ? "  本日の運転は終了しました。次の始発:" : "  No more trains today. First trains of the next service day:"))
+                lines.append("  " + words.noMoreTrainsToday)
             }
             let typeWidth = board.rows.map { Render.width(typeName($0)) }.max() ?? 0
-            let destinationWidth = board.rows.map { Render.width(lang.pick($0.destination)) }.max() ?? 0
+            let badgeWidth = board.rows.map { Render.width(badgeText($0)) }.max() ?? 0
+            let destinationWidth = board.rows.map { Render.width(destination($0)) }.max() ?? 0
+            var day = board.serviceDate
             for row in board.rows {
-                var line = "  \(row.departure.time.clock)  \(Render.badge(row.departure.category, color: color)) "
+                if row.day > day {
+                    day = row.day
+                    lines.append("  " + words.nextDay(row.day))
+                }
+                var line = "  \(row.departure.time.clock)  "
+                if badgeWidth > 0 { line += badge(row) + String(repeating: " ", count: badgeWidth - Render.width(badgeText(row))) + " " }
                 line += Render.pad(typeName(row), to: typeWidth) + "  "
-                line += Render.pad(lang.pick(row.destination), to: destinationWidth)
-                if instant != nil { line += "  " + until(row.minutesUntil) }
+                line += Render.pad(destination(row), to: destinationWidth)
+                if instant != nil { line += "  " + words.until(row.minutesUntil) }
                 if let name = row.departure.names.first { line += "  " + lang.pick(name) }
+                if !row.departure.number.isEmpty, !row.departure.classified { line += "  " + words.trainNumber(row.departure.number) }
                 lines.append(line)
             }
         }
         return lines.joined(separator: "\n")
     }
 
+    /// "2026-01-08 平日ダイヤ（平日）", "2026-01-08 Weekday service (WK)".
+    func scheduleLine(_ board: Board) -> String {
+        words.scheduleLine(date: board.serviceDate, name: board.schedule.map { reference.serviceNames[$0] ?? LocalizedName(ja: $0, en: $0) },
+                           detail: lang.pick(reference.scheduleReason(board.day, schedule: board.schedule)))
+    }
+
+    /// The direction as the platform names it, and the end of the line when the name does not say
+    /// where trains go (上り, Inbound): never the station the rider stands at.
     func header(_ board: Board) -> String {
+        let name = reference.directionName(board.direction, at: board.station)
         let railway = board.station.railway.flatMap { reference.railways[$0] }
-        let terminal: String
-        if let railway, railway.isLoop {
-            terminal = ""
-        } else if let railway, let last = (board.direction.id == railway.descending ? railway.stations.first : railway.stations.last),
-                  // At the end itself, trains leaving that way go on as another railway's: no "toward" it.
-                  last != board.station.id, let name = reference.stations[last]?.name {
-            terminal = lang == .ja ? "（\(name.ja)方面）" : " (toward \(name.en))"
-        } else {
-            terminal = ""
+        var terminal = ""
+        if board.direction.toward == nil, let railway, !railway.isLoop,
+           let last = (board.direction.id == railway.descending ? railway.stations.first : railway.stations.last),
+           // At the end itself, trains leaving that way go on as another railway's: no "toward" it.
+           last != board.station.id, let end = reference.stations[last]?.name, end != board.station.name {
+            terminal = lang == .ja ? "（\(end.ja)方面）" : " (toward \(end.en))"
         }
-        return "\(lang.pick(board.direction.name))\(terminal)"
+        return "\(lang.pick(name))\(terminal)"
     }
 
     func typeName(_ row: Board.Row) -> String {
         reference.trainTypes[row.departure.trainType].map { lang.pick($0.name) } ?? row.departure.trainType
     }
 
-    func until(_ minutes: Int) -> String {
-        if lang == .ja { return minutes < 60 ? "\(minutes)分後" : "\(minutes / 60)時間\(minutes % 60)分後" }
-        return minutes < 60 ? "in \(minutes) min" : "in \(minutes / 60) h \(minutes % 60) min"
+    /// Where it goes as the train says it (a GTFS headsign), else its destination.
+    func destination(_ row: Board.Row) -> String { lang.pick(row.departure.headsign ?? row.destination) }
+
+    /// 各 快 準 急 特 where the source gives Japanese train types; else the line's short name (`1`, `SLE`).
+    func badgeText(_ row: Board.Row) -> String {
+        row.departure.classified ? row.departure.category.badge : reference.railways[row.departure.railway]?.shortName ?? ""
     }
 
-    func scheduleJa(_ calendar: String) -> String {
-        ["Weekday": "平日", "Saturday": "土曜", "Holiday": "休日", "SaturdayHoliday": "土休日"][calendar] ?? calendar
+    func badge(_ row: Board.Row) -> String {
+        if row.departure.classified { return Render.badge(row.departure.category, color: color) }
+        let text = badgeText(row)
+        guard color, !text.isEmpty, let railway = reference.railways[row.departure.railway],
+              let rgb = railway.color.flatMap(Render.rgb) else { return text }
+        return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(text)\u{1B}[0m"
     }
+
+    func until(_ minutes: Int) -> String { words.until(minutes) }
 }

@@ -12,8 +12,8 @@ struct HistoryCommand: ParsableCommand {
     @Flag(name: .long, help: "Forget them all.")
     var clear = false
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -23,6 +23,10 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let store = try userState.open()
+        // Names come from the timetable when there is one; history alone still shows ids.
+        let timetable = try? Timetable(url: database.url)
+        let reference = timetable?.reference
+        let lang = self.lang ?? timetable?.language ?? .ja
         if clear {
             let count = try store.clearHistory()
             if json {
@@ -33,8 +37,6 @@ struct HistoryCommand: ParsableCommand {
             return
         }
         let entries = try store.history()
-        // Names come from the timetable when there is one; history alone still shows ids.
-        let reference = try? Timetable(url: database.url).reference
         if json {
             print(try Render.json(HistoryJSON(entries: entries, reference: reference)))
             return

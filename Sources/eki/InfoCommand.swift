@@ -31,7 +31,7 @@ extension InfoCommand {
         print("""
             Database   \(info.path) (\(Terminal.byteCount(info.sizeBytes)), schema \(info.schemaVersion))
             Source     \(info.source), snapshot \(info.snapshotDate) (\(info.snapshotDigest)), imported \(info.importedAt)
-            Time zone  \(info.timeZone)
+            Time zone  \(info.timeZone), language \(info.language)
             Railways   \(Terminal.number(c.railways))
             Stations   \(Terminal.number(c.stations)) in \(Terminal.number(c.stationComplexes)) complexes
             Trains     \(Terminal.number(c.trains)) (\(Terminal.number(c.trainTypes)) train types, \(Terminal.number(c.services)) calendars)

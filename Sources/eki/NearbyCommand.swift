@@ -36,8 +36,8 @@ struct NearbyCommand: ParsableCommand {
     @Flag(name: .long, help: "Order by distance and by the boards you view most (see `eki history`).")
     var personal = false
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -61,6 +61,7 @@ struct NearbyCommand: ParsableCommand {
     func run() throws {
         let location = try Self.parse(point)
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
         var result = try timetable.nearby(location, radius: Double(radius), limit: personal ? .max : limit)
         // Like a board that cannot record history, a history that cannot be read never costs the
@@ -78,13 +79,12 @@ struct NearbyCommand: ParsableCommand {
             return
         }
         if result.stations.isEmpty {
-            let nearest = try timetable.nearby(location, radius: 50_000, limit: 1).stations.first
-            var line = lang == .ja ? "\(radius) m 以内に駅はありません" : "no station within \(radius) m"
-            if let nearest {
-                line += lang == .ja ? "（最寄りは\(nearest.nearest.name.ja)、\(Self.distance(nearest.distance))）"
-                    : " (the nearest is \(nearest.nearest.name.en), \(Self.distance(nearest.distance)))"
+            if let nearest = result.nearestOutside {
+                print(Words(lang).nearestOutside(radius: radius, name: lang.pick(nearest.nearest.name),
+                                                 meters: Int(nearest.distance.rounded()), walk: nearest.walkMinutes))
+            } else {
+                print(lang == .ja ? "\(radius) m 以内に駅はありません" : "No station within \(radius) m")
             }
-            print(line)
             return
         }
         let text = PlaceText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference)
@@ -95,11 +95,12 @@ struct NearbyCommand: ParsableCommand {
             var lines = ["\(text.title(place.nearest.name))  \(Self.distance(place.distance)) · \(walk)"]
             for station in place.stations {
                 let railway = station.railway.flatMap { timetable.reference.railways[$0] }
-                var line = "  " + (railway.map { text.chip($0) + lang.pick($0.name) } ?? station.id)
+                var line = "  " + (railway.map { text.chip($0) + lang.pick($0.name) } ?? station.publicId)
                 for row in departures[station.id] ?? [] {
-                    let direction = timetable.reference.directions[row.departure.direction].map { lang.pick($0.name) } ?? ""
-                    line += "   \(direction) \(row.departure.time.clock) \(Render.badge(row.departure.category, color: board.color))"
-                    line += " \(lang.pick(row.destination)) \(board.until(row.minutesUntil))"
+                    let direction = timetable.reference.directions[row.departure.direction]
+                        .map { lang.pick(timetable.reference.directionName($0, at: station)) } ?? ""
+                    line += "   \(direction) \(row.departure.time.clock) \(board.badge(row))"
+                    line += " \(board.destination(row)) \(board.until(row.minutesUntil))"
                 }
                 lines.append(line)
             }

@@ -14,8 +14,8 @@ struct RailwayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A railway id or name: Tokyu.Toyoko, 東横線, とうよこ, \"yamanote line\".", valueName: "railway"))
     var railway: String
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -29,6 +29,7 @@ struct RailwayCommand: ParsableCommand {
 extension RailwayCommand {
     func run() throws {
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let detail = try timetable.railwayDetail(try Resolve.railway(railway, in: timetable))
         let output = json ? try Render.json(RailwayJSON(detail))
             : RailwayText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference).render(detail)
@@ -106,8 +107,11 @@ struct RailwayText {
         let railway = detail.railway
         let ja = lang == .ja
         let chip = PlaceText(lang: lang, color: color, reference: reference).chip(railway)
-        var title = "\(chip) " + (ja ? "\(railway.name.ja)  \(railway.name.en)" : "\(railway.name.en)  \(railway.name.ja)")
-        if let owner = railway.operatorName { title += "  " + (ja ? "\(owner.ja) \(owner.en)" : "\(owner.en) \(owner.ja)") }
+        let place = PlaceText(lang: lang, color: color, reference: reference)
+        var title = "\(chip) " + place.title(railway.name)
+        if let owner = railway.operatorName, owner.en != railway.name.en {
+            title += "  " + (owner.ja == owner.en ? owner.en : ja ? "\(owner.ja) \(owner.en)" : "\(owner.en) \(owner.ja)")
+        }
         title += "  \(railway.color ?? "")  \(railway.id)"
         var lines = [title]
 
@@ -136,7 +140,7 @@ struct RailwayText {
         if !detail.trainTypes.isEmpty {
             lines.append("")
             lines.append((ja ? "種別  " : "Train types  ") + detail.trainTypes.map {
-                Render.badge($0.category, color: color) + " " + lang.pick($0.name)
+                ($0.classified ? Render.badge($0.category, color: color) + " " : "") + lang.pick($0.name)
             }.joined(separator: "  "))
         }
         if !detail.calendars.isEmpty {

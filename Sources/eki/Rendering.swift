@@ -26,6 +26,15 @@ enum Render {
         return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(category.badge)\u{1B}[0m"
     }
 
+    /// A train's badge: its category (各 快 準 急 特) where the source gives Japanese train types,
+    /// else its line's short name on the line's colour (`SLE`, `1`), else nothing.
+    static func badge(type: Reference.TrainType?, category: TrainCategory, railway: Reference.Railway?, color: Bool) -> String {
+        guard type?.classified == false else { return badge(category, color: color) }
+        guard let text = railway?.shortName else { return "" }
+        guard color, let rgb = railway?.color.flatMap(rgb) else { return text }
+        return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(text)\u{1B}[0m"
+    }
+
     static func rgb(_ hex: String) -> (Int, Int, Int)? {
         guard hex.hasPrefix("#"), hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else { return nil }
         return (value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF)

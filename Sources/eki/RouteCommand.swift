@@ -22,8 +22,8 @@ struct RouteCommand: ParsableCommand {
         @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
         var at: String?
 
-        @Option(name: .long, help: "Language: ja or en.")
-        var lang: Language = .ja
+        @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+        var lang: Language?
 
         @Flag(name: .long, help: "Print JSON.")
         var json = false
@@ -82,7 +82,7 @@ struct RouteContext {
         planner = RoutePlanner(timetable: timetable, rules: rules)
         store = RouteStore(state: try common.userState.open())
         instant = try Resolve.instant(common.at, timeZone: timetable.timeZone)
-        lang = common.lang
+        lang = common.lang ?? timetable.language
         json = common.json
         (route, expired) = try store.active(at: instant)
     }

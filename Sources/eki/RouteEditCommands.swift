@@ -188,9 +188,9 @@ extension RouteCommand {
                 let current = swapped.segments[proposal.index]
                 lines.append("")
                 lines.append(context.lang == .ja
-                    ? "⚠ \(proposal.index + 1)番目 \(current.departure.clock) 発\(why): \(segment.departure.clock) 発 \(segment.category.badge) \(RouteWords.bound(segment.destination).ja)（\(segment.arrival.clock) 着）"
-                    : "⚠ segment \(proposal.index + 1) at \(current.departure.clock): \(why): \(segment.departure.clock) \(segment.category.badge) \(RouteWords.bound(segment.destination).en) (arrives \(segment.arrival.clock))")
-                lines.append("   eki route swap \(proposal.index + 1) \(segment.choice.train)")
+                    ? "⚠ \(proposal.index + 1)番目 \(current.departure.clock) 発\(why): \(segment.departure.clock) 発 \(context.text.badge(segment)) \(RouteWords.bound(segment.destination).ja)（\(segment.arrival.clock) 着）"
+                    : "⚠ segment \(proposal.index + 1) at \(current.departure.clock): \(why): \(segment.departure.clock) \(context.text.badge(segment)) \(RouteWords.bound(segment.destination).en) (arrives \(segment.arrival.clock))")
+                lines.append("   eki route swap \(proposal.index + 1) \(segment.publicTrain)")
             }
             if !proposals.isEmpty {
                 lines.append(context.lang == .ja ? "（--follow で提案をすべて採用）" : "(--follow takes every proposal)")

@@ -22,7 +22,7 @@ extension RouteCommand {
         func run() throws {
             let context = try RouteContext(common)
             let plan = try context.requirePlan()
-            let card = RouteCardSVG(plan: plan, reference: context.timetable.reference, lang: common.lang).render()
+            let card = RouteCardSVG(plan: plan, reference: context.timetable.reference, lang: context.lang).render()
             guard svg != nil || png != nil else {
                 // The card itself is the output; --json wraps it for programs that read JSON.
                 print(common.json ? try Render.json(["svg": card]) : card, terminator: common.json ? "\n" : "")

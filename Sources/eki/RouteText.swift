@@ -65,7 +65,7 @@ struct RouteText {
         let stops = segment.stopsToRide
         return [
             " \(number)  \(segment.departure.clock)  \(lang.pick(segment.board.name))  \(railway) \(lang.pick(segment.direction.name))",
-            "           \(Render.badge(segment.category, color: color)) \(type)\(toward)",
+            "           \(badge(segment)) \(type)\(toward)",
             lang == .ja ? "     ↓     \(stops)駅・\(duration(segment.minutes))\(through)"
                         : "     ↓     \(stops) stop\(stops == 1 ? "" : "s"), \(duration(segment.minutes))\(through)",
             "    \(segment.arrival.clock)  \(lang.pick(segment.alight.name))",
@@ -87,8 +87,13 @@ struct RouteText {
         let difference = lang == .ja
             ? "発\(signed(alternative.departsBy))分・着\(signed(alternative.arrivesBy))分"
             : "leaves \(signed(alternative.departsBy)), arrives \(signed(alternative.arrivesBy)) min"
-        return "  \(Render.pad(label, to: 3)) \(segment.departure.clock) \(Render.badge(segment.category, color: color)) \(type) \(bound) → \(lang.pick(segment.alight.name)) \(segment.arrival.clock)  (\(difference))"
+        return "  \(Render.pad(label, to: 3)) \(segment.departure.clock) \(badge(segment)) \(type) \(bound) → \(lang.pick(segment.alight.name)) \(segment.arrival.clock)  (\(difference))"
     }
 
     func duration(_ minutes: Int) -> String { lang.pick(RouteWords.duration(minutes)) }
+
+    func badge(_ segment: RoutePlan.Segment) -> String {
+        Render.badge(type: segment.trainType, category: segment.category,
+                     railway: segment.stops.first.flatMap { reference.railways[$0.railway] }, color: color)
+    }
 }

@@ -16,8 +16,8 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .long, help: "How many results (1–100).")
     var limit = 10
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -30,6 +30,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let results: [SearchResult]
         do {
             results = try timetable.search(query, limit: limit)
@@ -71,9 +72,10 @@ struct PlaceText {
     var color: Bool
     var reference: Reference
 
-    /// "渋谷 Shibuya" in Japanese mode, "Shibuya 渋谷" in English.
+    /// "渋谷 Shibuya" in Japanese mode, "Shibuya 渋谷" in English; once when a feed has one name.
     func title(_ name: LocalizedName) -> String {
-        lang == .ja ? "\(name.ja)  \(name.en)" : "\(name.en)  \(name.ja)"
+        if name.ja == name.en { return name.en }
+        return lang == .ja ? "\(name.ja)  \(name.en)" : "\(name.en)  \(name.ja)"
     }
 
     /// The railway's color as a small square (a colored block on a terminal).

@@ -18,8 +18,8 @@ struct StationCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Tokyo local time to start from, YYYY-MM-DDTHH:MM (a transfer time). Default: now.", valueName: "time"))
     var at: String?
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -29,6 +29,7 @@ struct StationCommand: ParsableCommand {
 
     func run() throws {
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         let details = try stations.map { try timetable.stationDetail($0, at: instant) }
@@ -55,12 +56,13 @@ struct StationText {
         let place = PlaceText(lang: lang, color: color, reference: reference)
         var lines: [String] = []
         let railwayName = detail.railway.map { place.chip($0) + lang.pick($0.name) } ?? ""
-        lines.append("\(place.title(detail.station.name))  \(railwayName)  (\(detail.station.id))")
-        let schedule = detail.schedule.map { lang == .ja ? board.scheduleJa($0) : $0 } ?? (lang == .ja ? "運休" : "no service")
+        lines.append("\(place.title(detail.station.name))  \(railwayName)  (\(detail.station.publicId))")
         // The service day's own clock: after midnight 24:30 goes with the day the date names.
         let clock = detail.instant.minute.serviceClock
-        lines.append(lang == .ja ? "\(detail.instant.serviceDate.iso) \(schedule)ダイヤ（\(detail.day.reasonJa)） \(clock) から"
-                                 : "\(detail.instant.serviceDate.iso) \(schedule) timetable (\(detail.day.reasonEn)) from \(clock)")
+        let schedule = Words(lang).scheduleLine(
+            date: detail.instant.serviceDate, name: detail.schedule.map { reference.serviceNames[$0] ?? LocalizedName(ja: $0, en: $0) },
+            detail: lang.pick(reference.scheduleReason(detail.day, schedule: detail.schedule)))
+        lines.append(schedule + (lang == .ja ? " \(clock) から" : " from \(clock)"))
         lines.append("")
         lines.append(diagram(detail))
 
@@ -80,7 +82,9 @@ struct StationText {
 
         if !detail.trainTypes.isEmpty {
             lines.append("")
-            let types = detail.trainTypes.map { "\(Render.badge($0.type.category, color: color)) \(lang.pick($0.type.name)) \($0.trains)" }
+            let types = detail.trainTypes.map {
+                ($0.type.classified ? Render.badge($0.type.category, color: color) + " " : "") + "\(lang.pick($0.type.name)) \($0.trains)"
+            }
             lines.append((lang == .ja ? "種別: " : "Train types: ") + types.joined(separator: "  "))
         }
         if !detail.connections.isEmpty {
@@ -134,28 +138,31 @@ struct StationText {
         let leftSide = detail.sides.count == 2 && detail.sides[0].direction.id == side.direction.id
         let star = bookmarks.contains(Bookmark(station: detail.station.id, direction: side.direction.id)) ? " ★" : ""
         let arrow = leftSide ? "← " : ""
-        var heading = lang.pick(side.direction.name)
-        if let terminal = side.terminal {
+        var heading = lang.pick(reference.directionName(side.direction, at: detail.station))
+        if side.direction.toward == nil, let terminal = side.terminal {
             heading += lang == .ja ? "（\(terminal.name.ja)方面）" : " (toward \(terminal.name.en))"
         } else if let through = side.throughRailway {
             heading += lang == .ja ? "（\(through.name.ja)直通）" : " (through to the \(through.name.en))"
         }
         var lines = [arrow + heading + (leftSide || detail.sides.count == 1 ? "" : " →") + star]
         if side.noTrainsThisDay {
-            lines.append(lang == .ja ? "この日はこの方面の列車なし" : "No trains this way on this day")
-            if !side.next.isEmpty { lines.append(lang == .ja ? "翌日の始発:" : "First trains the next day:") }
+            lines.append(Words(lang).noTrainsThisWay)
         } else if side.lastTrainGone {
-            lines.append(lang == .ja ? "本日の運転終了" + (side.next.isEmpty ? "" : "・次の始発:")
-                                     : "No more trains" + (side.next.isEmpty ? "" : "; first trains:"))
+            lines.append(Words(lang).noMoreTrainsToday)
         }
+        var day = detail.instant.serviceDate
         for row in side.next {
-            lines.append("\(row.departure.time.clock) \(Render.badge(row.departure.category, color: color)) \(lang.pick(row.destination))  \(board.until(row.minutesUntil))")
+            if row.day > day {
+                day = row.day
+                lines.append(Words(lang).nextDay(row.day))
+            }
+            lines.append("\(row.departure.time.clock) \(board.badge(row)) \(board.destination(row))  \(board.until(row.minutesUntil))")
         }
         if !side.lastTrains.isEmpty {
             lines.append("")
             lines.append(lang == .ja ? "終電（種別）" : "Last trains by type")
             for row in side.lastTrains {
-                lines.append("\(row.departure.time.clock) \(Render.badge(row.departure.category, color: color)) \(lang.pick(row.destination))")
+                lines.append("\(row.departure.time.clock) \(board.badge(row)) \(board.destination(row))")
             }
         }
         if !side.lastByDestination.isEmpty {
@@ -167,7 +174,7 @@ struct StationText {
                                          : "(\(side.lastByDestination.count - shown.count) more, earlier)")
             }
             for row in shown {
-                lines.append("\(row.departure.time.clock) \(Render.badge(row.departure.category, color: color)) \(lang.pick(row.destination))")
+                lines.append("\(row.departure.time.clock) \(board.badge(row)) \(board.destination(row))")
             }
         }
         if !side.destinations.isEmpty {

@@ -21,8 +21,8 @@ struct TimetableCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The service day, YYYY-MM-DD. Default: today's service day.", valueName: "date"))
     var date: String?
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
@@ -34,6 +34,7 @@ struct TimetableCommand: ParsableCommand {
 extension TimetableCommand {
     func run() throws {
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let serviceDate = try Resolve.date(date, timeZone: timetable.timeZone)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var boards: [Board] = []

@@ -41,8 +41,8 @@ struct TrackReplayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the state after every fix as JSON Lines.")
     var json = false
 
-    @Option(name: .long, help: "Language of the log: ja or en.")
-    var lang: Language = .ja
+    @Option(name: .long, help: "Language of the log: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
+    var lang: Language?
 
     @OptionGroup var database: DatabaseOptions
 }
@@ -62,6 +62,7 @@ extension TrackReplayCommand {
             }
         }
         let timetable = try database.open()
+        let lang = self.lang ?? timetable.language
         let network = try TrackingNetwork(timetable: timetable)
         let tracker = RideTracker(network: network)
         let words = TrackWords(lang: lang, reference: timetable.reference)

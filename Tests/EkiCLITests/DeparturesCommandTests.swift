@@ -47,11 +47,11 @@ import Testing
         // Friday night: still none that day, then Saturday's first trains.
         let friday = try Self.eki(["departures", "Seibu.Sayama.NishiTokorozawa", "--direction", "Inbound",
                                    "--at", "2026-11-27T23:30", "--limit", "1", "--lang", "en"])
-        #expect(friday.stdout.contains("  No trains this way on this day\n  First trains of the next service day:\n  16:41"), "\(friday.stdout)")
+        #expect(friday.stdout.contains("  No trains this way on this day\n  ── Next day, Sat 28 Nov ──\n  16:41"), "\(friday.stdout)")
         // A day whose trains have gone still says so.
         let saturday = try Self.eki(["departures", "Seibu.Sayama.NishiTokorozawa", "--direction", "Inbound",
                                      "--at", "2026-11-28T23:50", "--limit", "1", "--lang", "en"])
-        #expect(saturday.stdout.contains("No more trains today. First trains of the next service day:"), "\(saturday.stdout)")
+        #expect(saturday.stdout.contains("  No more trains today.\n  ── Next day, Sun 29 Nov ──\n"), "\(saturday.stdout)")
     }
 
     @Test func aSharedNameShowsEveryRailwayAtTheComplex() throws {
@@ -108,7 +108,8 @@ import Testing
         #expect(holidays.count == 18)
         let schedule = try Self.eki(["schedule", "2026-11-23"])
         #expect(schedule.stdout.hasPrefix("2026-11-23: holiday schedule — holiday: Labor Thanksgiving Day / 祝日: 勤労感謝の日"))
-        #expect(schedule.stdout.contains("Holiday: 1 railways — 東京さくらトラム（都電荒川線）"))
+        #expect(schedule.stdout.contains("Holiday (Sunday/holiday timetable / 休日ダイヤ): 1 railway — 東京さくらトラム（都電荒川線）"),
+                "\(schedule.stdout)")
     }
 
     /// Dates outside the years the holiday calendar covers are one line and exit 2 in every

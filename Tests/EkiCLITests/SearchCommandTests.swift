@@ -125,7 +125,14 @@ import Testing
         #expect(osaka.status == 0)
         #expect(osaka.stdout.contains("outside the timetable's area"))
         let far = try Self.eki(["nearby", "35.2,139.1", "--radius", "500", "--lang", "en"])
-        #expect(far.stdout.hasPrefix("no station within 500 m (the nearest is"), "\(far.stdout)")
+        #expect(far.stdout == "No station within 500 m; the nearest is Nebukawa (3.5 km, 44 min walk)\n", "\(far.stdout)")
+        // The JSON says it too: no results, and the nearest station with its distance.
+        let farJSON = try JSONSerialization.jsonObject(with: Data(try Self.eki(["nearby", "35.2,139.1", "--radius", "500", "--json",
+                                                                              "--no-departures"]).stdout.utf8)) as? [String: Any]
+        #expect((farJSON?["results"] as? [Any])?.isEmpty == true)
+        let nearest = farJSON?["nearest"] as? [String: Any]
+        #expect((nearest?["title"] as? [String: String])?["en"] == "Nebukawa")
+        #expect((nearest?["distanceMeters"] as? Int).map { (3450...3549).contains($0) } == true)
 
         // South of the equator is a position too, not an option: outside the area.
         let south = try Self.eki(["nearby", "-35.6,139.7", "--lang", "en"])

@@ -84,7 +84,7 @@ import Testing
         #expect(ja.status == 0, "\(ja.stderr)")
         let lines = Self.lines(ja.stdout)
         #expect(lines.contains("◉ 西所沢 ━━ 下山口 ━━ 西武球場前"), "\(ja.stdout)")   // no dangling ━━ on the left
-        #expect(lines.contains { $0.hasPrefix("この日はこの方面の列車なし") })
+        #expect(lines.contains { $0.hasPrefix("この日はこの方面の列車はありません") })
         #expect(!ja.stdout.contains("本日の運転終了"))
         let en = try Self.eki(["station", "Seibu.Sayama.NishiTokorozawa", "--at", "2026-11-24T07:30", "--lang", "en"])
         #expect(en.stdout.contains("No trains this way on this day"))

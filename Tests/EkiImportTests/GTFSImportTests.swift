@@ -69,9 +69,9 @@ import Testing
     }
 
     @Test func directionsAreNamedByTheirMostCommonHeadsign() throws {
-        #expect(try direction("RED:0").name == LocalizedName(ja: "南方面", en: "for South"))
-        #expect(try direction("RED:1").name == LocalizedName(ja: "北駅方面", en: "for North"))
-        #expect(try direction("BLUE:0").name == LocalizedName(ja: "東方面", en: "for East"))
+        #expect(try direction("RED:0").name == LocalizedName(ja: "南方面", en: "toward South"))
+        #expect(try direction("RED:1").name == LocalizedName(ja: "北駅方面", en: "toward North"))
+        #expect(try direction("BLUE:0").name == LocalizedName(ja: "東方面", en: "toward East"))
         let red = try #require(try timetable.reference.railways["RED"])
         #expect(red.ascending == "RED:0" && red.descending == "RED:1")
     }

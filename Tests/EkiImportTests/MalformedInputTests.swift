@@ -37,12 +37,19 @@ import Testing
         }
     }
 
+    /// A required field of the wrong type stops the import with the path inside the file; an
+    /// optional one (a stop time) is read as absent with a warning naming the same path.
     @Test func wrongTypeNamesThePathInsideTheFile() throws {
-        let folder = try MiniFolder(trains: Self.goodTrain.replacingOccurrences(of: #""d": "10:00""#, with: #""d": 1000"#))
+        let folder = try MiniFolder(trains: Self.goodTrain.replacingOccurrences(of: #""s": "Op.A.A2""#, with: #""s": 2"#))
         defer { folder.remove() }
         try Self.expectFailure(folder.url, scratch: folder.scratch) { error in
-            error == .malformed(file: "train-timetables/op-a.json", detail: "at [0].tt[0].d: expected a string")
+            error == .malformed(file: "train-timetables/op-a.json", detail: "at [0].tt[1].s: expected a string")
         }
+        let optional = try MiniFolder(trains: Self.goodTrain.replacingOccurrences(of: #""d": "10:00""#, with: #""d": 1000"#))
+        defer { optional.remove() }
+        let report = try Importer().run(folder: optional.url, database: optional.scratch.file("out.sqlite"))
+        #expect(report.warnings.first?.message
+            == "train-timetables/op-a.json [0].tt[0].d: expected a string (train Op.A.1.Weekday); read as absent")
     }
 
     @Test func missingRequiredFieldIsNamed() throws {

@@ -36,13 +36,26 @@ import Testing
         try Self.expectFailure(fixture, .malformed(file: "odpt_Station.json", detail: "at [0].owl:sameAs: missing"))
     }
 
-    @Test func aStopTimeOfTheWrongTypeIsNamedByPath() throws {
+    /// A stop time is optional (a train may pass a station): one of the wrong type is read as
+    /// absent, with a warning naming the file, the path and the train; the train is kept.
+    @Test func aStopTimeOfTheWrongTypeIsAWarningNamedByPath() throws {
         let text = ODPTFixture.files["odpt_TrainTimetable.json"]!
             .replacingOccurrences(of: #""odpt:departureTime": "10:00""#, with: #""odpt:departureTime": 1000"#)
         let fixture = try ODPTFixture(replacing: ["odpt_TrainTimetable.json": text])
         defer { fixture.remove() }
+        let report = try Importer().run(folder: fixture.url, database: fixture.scratch.file("eki.sqlite"))
+        let warning = try #require(report.warnings.first { $0.kind == .badField })
+        #expect(warning.message.hasPrefix("odpt_TrainTimetable.json [0].odpt:trainTimetableObject[0].odpt:departureTime: expected a string (train "))
+        #expect(report.counts.trains == 6)
+    }
+
+    @Test func aTrainWithoutItsRailwayIsAnErrorNamedByPath() throws {
+        let text = ODPTFixture.files["odpt_TrainTimetable.json"]!
+            .replacingOccurrences(of: #""odpt:railway": "odpt.Railway:Kita.Kita""#, with: #""odpt:railway": null"#)
+        let fixture = try ODPTFixture(replacing: ["odpt_TrainTimetable.json": text])
+        defer { fixture.remove() }
         try Self.expectFailure(fixture, .malformed(file: "odpt_TrainTimetable.json",
-                                                   detail: "at [0].odpt:trainTimetableObject[0].odpt:departureTime: expected a string"))
+                                                   detail: "at [0].odpt:railway: expected a string, found null"))
     }
 
     @Test func folderWithoutTrainTimetablesIsNotRecognised() throws {

@@ -29,15 +29,18 @@ import Testing
     }
 
     @Test func departuresNowAreOnTheFeedsClock() async throws {
-        let answer = try await get(["/api/v1/departures?station=RED:P_A&direction=RED:0&limit=2"])[0]
+        // The feed's own stop_id names the station; the answer gives it back as the feed writes it.
+        let answer = try await get(["/api/v1/departures?station=P_A&direction=RED:0&limit=2"])[0]
         #expect(answer.status == .ok)
         let departures = answer.object["departures"] as? [[String: Any]] ?? []
         // 06:30 in Paris: R1 at 07:00 is 30 minutes away (in Tokyo's 14:30 it would be gone).
         #expect(departures.map { $0["trainId"] as? String } == ["R1", "R3"])
         #expect(departures.map { $0["serviceMinute"] as? Int } == [420, 1490])
         #expect(departures.first?["minutesUntil"] as? Int == 30)
+        #expect(answer.object["station"] as? String == "P_A")
         #expect(answer.object["schedule"] as? String == "WK")
-        #expect((answer.object["scheduleReason"] as? [String: Any])?["en"] as? String == "the feed's calendar")
+        #expect((answer.object["scheduleName"] as? [String: Any])?["en"] as? String == "Weekday service")
+        #expect((answer.object["scheduleReason"] as? [String: Any])?["en"] as? String == "WK")
     }
 
     @Test func stationsAreFoundByEveryName() async throws {

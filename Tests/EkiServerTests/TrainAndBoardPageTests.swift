@@ -30,6 +30,10 @@ import Testing
             #expect(kawagoe.contains("<h1><span class=\"badge c-local\""))
             let plain = try await WebPageTests.page(client, Self.saturdayExpress)
             #expect(plain.contains("</span> 普通 湘南台行</h1>") && !plain.contains("id=\"mine\""))
+            // A Tokyo train's id names its calendar: no day line unless a day is asked for.
+            #expect(!plain.contains("の運転</p>") && !plain.contains("運転しません"))
+            let weekday = try await WebPageTests.page(client, Self.saturdayExpress + "?date=2026-11-24")
+            #expect(weekday.contains("<p class=\"meta notice\">2026-11-24 11月24日(火)は運転しません</p>"))
         }
     }
 

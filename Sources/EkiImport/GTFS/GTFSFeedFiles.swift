@@ -78,19 +78,4 @@ struct GTFSFeedFiles {
     mutating func optionalTable(_ name: String) throws -> GTFSTable? {
         try read(name).map { try GTFSTable(file: name, data: $0) }
     }
-
-    /// The date the feed was last changed (the zip's or the newest file's), YYYY-MM-DD in Tokyo.
-    func modificationDate() -> String {
-        let fileManager = FileManager.default
-        var paths = [location.path]
-        if zipped == nil {
-            paths = ((try? fileManager.contentsOfDirectory(atPath: location.path)) ?? []).map { location.appendingPathComponent($0).path }
-        }
-        let newest = paths.compactMap { (try? fileManager.attributesOfItem(atPath: $0))?[.modificationDate] as? Date }.max() ?? Date()
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TokyoTime.zone
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: newest)
-    }
 }

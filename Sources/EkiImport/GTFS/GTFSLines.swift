@@ -62,7 +62,7 @@ struct GTFSLine {
         for direction in [0, 1] where !(members[direction] ?? []).isEmpty {
             let name = Self.directionName(members[direction] ?? [], runs: runs, sequences: sequences, feed: feed, places: places)
             directions.append(.init(id: "\(route.id):\(direction)",
-                                    name: LocalizedName(ja: name.ja + "方面", en: "for " + name.en)))
+                                    name: LocalizedName(ja: name.ja + "方面", en: "toward " + name.en), toward: name))
         }
         self.directions = directions
         self.directionOfRun = directionOfRun
@@ -75,6 +75,7 @@ struct GTFSLine {
                         ascending: members[0]?.isEmpty == false ? "\(route.id):0" : nil,
                         descending: members[1]?.isEmpty == false ? "\(route.id):1" : nil,
                         stations: stations)
+        railway.shortName = route.shortName.isEmpty ? nil : route.shortName
     }
 
     /// The most common headsign of these runs, else their most common last station's name.

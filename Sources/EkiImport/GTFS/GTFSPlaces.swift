@@ -4,7 +4,8 @@ import EkiStore
 /// Stations and station complexes from stops.txt.
 ///
 /// A parent station (location_type 1) is a complex; the stops a route's trips use under one parent —
-/// platforms or the parent itself — are that railway's station there (`route:parent`). A stop without
+/// platforms or the parent itself — are that railway's station there (`route:parent` inside the
+/// database; riders know it by the parent's stop_id, and each platform's stop_id names it too). A stop without
 /// a parent is a place of its own. Platform groups: two railways' stations of one complex share a
 /// group when their trips use a common stop_id there (the same platform, as at a through-service
 /// hand-over); railways on platforms of their own are separate groups of the complex, so changing
@@ -51,7 +52,10 @@ struct GTFSPlaces {
                 let coordinate = placeStop.coordinate ?? (used.isEmpty ? nil : GeoPoint(
                     latitude: used.map(\.latitude).reduce(0, +) / Double(used.count),
                     longitude: used.map(\.longitude).reduce(0, +) / Double(used.count)))
-                stations.append(.init(id: id, railwayId: routeOf[id], name: name, coordinate: coordinate))
+                var station = TimetableDataset.Station(id: id, railwayId: routeOf[id], name: name, coordinate: coordinate)
+                station.publicId = placeStop.id
+                station.aliases = (stopsOf[id] ?? []).sorted().map { feed.stops[Int($0)].id }
+                stations.append(station)
             }
             complexes.append(Self.platformGroups(members, stopsOf: stopsOf))
         }

@@ -21,6 +21,10 @@ struct GTFSServices {
     private(set) var memberships: [Int: [Membership]] = [:]
     /// Service ids of trips that are in no calendar (trips dropped).
     private(set) var unknown: Set<String> = []
+    /// Service ids of trips that are in a calendar but run on no day (trips dropped).
+    private(set) var neverRunning: Set<String> = []
+    /// Store service id → the feed's service_ids running together in it (to name it after them).
+    private(set) var members: [String: [String]] = [:]
 
     static func key(_ run: GTFSRun, feed: GTFSFeed) -> String {
         feed.trips[run.trip].service + (run.dayBefore ? "<" : "")
@@ -39,8 +43,13 @@ struct GTFSServices {
         for (_, runs) in runsByRailway {
             // Date → the keys of this railway's runs active that day.
             let keys = Set(runs.map { Self.key($0.run, feed: feed) })
-            for key in keys where feed.services.dates[key.hasSuffix("<") ? String(key.dropLast()) : key] == nil {
-                unknown.insert(key.hasSuffix("<") ? String(key.dropLast()) : key)
+            for key in keys {
+                let service = key.hasSuffix("<") ? String(key.dropLast()) : key
+                if let dates = feed.services.dates[service] {
+                    if dates.isEmpty { neverRunning.insert(service) }
+                } else {
+                    unknown.insert(service)
+                }
             }
             var active: [Int: [String]] = [:]
             for key in keys.sorted() { for day in days(key) { active[day, default: []].append(key) } }
@@ -59,6 +68,12 @@ struct GTFSServices {
                     if variants.count > 1 { id = "\(base)#\(variants.count)" }
                     services.append(.init(id: id, kind: .dates,
                                           dates: days.sorted().map { CivilDate(daysSinceEpoch: $0).iso }))
+                    var feedIds: [String] = []
+                    for key in set {
+                        let feedId = key.hasSuffix("<") ? String(key.dropLast()) : key
+                        if !feedIds.contains(feedId) { feedIds.append(feedId) }
+                    }
+                    members[id] = feedIds
                     codes[base] = variants
                 }
                 serviceOfSet[set] = (id, days)

@@ -23,7 +23,9 @@ public struct GTFSSource: TimetableSource {
     public func load(_ url: URL, warnings: inout [ImportWarning],
                      progress: (ImportProgress) -> Void) throws -> TimetableDataset {
         var files = try GTFSFeedFiles(url)
-        let feed = try GTFSFeed.read(&files, progress: progress)
+        var feed = try GTFSFeed.read(&files, progress: progress)
+        warnings += feed.warnings
+        feed.warnings = []
         progress(.reading("trips into trains"))
 
         var tripsPerRoute: [String: Int] = [:]
@@ -48,17 +50,26 @@ public struct GTFSSource: TimetableSource {
             }
         }
         let routes = feed.routeOrder.filter { runsByRoute[$0] != nil }
+        guard !routes.isEmpty else { throw ImportError.nothingToImport(Self.found(feed, tripsPerRoute: tripsPerRoute)) }
         let places = GTFSPlaces(runs: allRuns, feed: feed)
         let services = GTFSServices(runsByRailway: routes.map { ($0, runsByRoute[$0] ?? []) }, feed: feed)
+        for service in services.neverRunning.sorted() {
+            warnings.append(.init(.unknownCalendar, "service_id \(service) runs on no day of calendar.txt and calendar_dates.txt; its trips are left out",
+                                  ids: [service]))
+        }
         for service in services.unknown.sorted() {
             warnings.append(.init(.unknownCalendar, "service_id \(service) is in neither calendar.txt nor calendar_dates.txt; its trips never run and are left out",
                                   ids: [service]))
         }
 
         var dataset = TimetableDataset(source: .init(
-            format: name, snapshotDate: files.modificationDate(), digest: String(format: "%016llx", files.digest),
+            format: name, snapshotDate: feed.feedStartDate ?? feed.services.firstDate?.iso ?? TimetableDataset.SourceInfo.unknownDate,
+            digest: String(format: "%016llx", files.digest),
             attribution: "Timetable data: " + feed.agencies.map(\.name).joined(separator: ", ") + " (GTFS)"))
         dataset.source.timeZone = feed.agencies[0].timeZone
+        dataset.source.language = Language.of(declared: feed.feedLanguage, timeZone: feed.agencies[0].timeZone)
+        // GTFS times run to 47:59: a service day's night trains leave on its own clock after 24:00.
+        dataset.source.latestMinute = 2879
         dataset.operators = feed.agencies.map { agency in
             var name = feed.names.name(table: "agency", field: "agency_name", id: agency.id, value: agency.name,
                                        feedLanguage: feed.feedLanguage)
@@ -79,8 +90,17 @@ public struct GTFSSource: TimetableSource {
         }
         dataset.stations = places.stations
         dataset.complexes = places.complexes
-        dataset.services = services.services
-        dataset.trainTypes = Self.trainTypes
+        dataset.services = services.services.map { service in
+            var named = service
+            // The main service first: "Weekday service + Special service".
+            let members = services.members[service.id, default: []]
+                .sorted { (feed.services.dates[$0]?.count ?? 0, $1) > (feed.services.dates[$1]?.count ?? 0, $0) }
+            named.name = ScheduleNames.joined(members.compactMap { feed.services.calendars[$0]?.name })
+            return named
+        }
+        dataset.calendars = feed.services.calendars.values.sorted { $0.id < $1.id }
+        var kinds = GTFSTrainKinds()
+        dataset.transfers = Self.transfers(feed, places: places)
 
         // Trains: one per run and service it belongs to; then links between copies that share a date.
         var next: [String: [String]] = [:], previous: [String: [String]] = [:]
@@ -101,16 +121,23 @@ public struct GTFSSource: TimetableSource {
                         TimetableDataset.Stop(station: $0, arrival: stop.arrival, departure: stop.departure)
                     }
                 }
+                let typeId = feed.routes[id].map { kinds.type(of: trip, on: $0) } ?? "gtfs.rail"
+                let headsign = trip.headsign.isEmpty ? nil
+                    : feed.names.name(table: "trips", field: "trip_headsign", id: trip.id, value: trip.headsign,
+                                      feedLanguage: feed.feedLanguage)
                 for membership in services.memberships[index] ?? [] {
                     firstStation[membership.trainId] = stops.first?.station
                     lastStation[membership.trainId] = stops.last?.station
-                    dataset.trains.append(.init(
+                    var train = TimetableDataset.Train(
                         id: membership.trainId, railwayId: id, serviceId: membership.service,
-                        number: trip.shortName.isEmpty ? run.id : trip.shortName,
-                        typeId: Self.trainType(of: feed.routes[id]?.type ?? 2),
+                        number: trip.shortName, typeId: typeId,
                         directionId: directionOfRun[index] ?? "\(id):0", origins: [], destinations: [], names: [],
                         vehicle: nil, stops: stops, next: next[membership.trainId] ?? [],
-                        previous: previous[membership.trainId] ?? []))
+                        previous: previous[membership.trainId] ?? [])
+                    // Riders and the feed's other tools (GTFS-Realtime) know it by its trip_id, whichever copy.
+                    train.publicId = trip.id
+                    train.headsign = headsign
+                    dataset.trains.append(train)
                 }
             }
         }
@@ -125,30 +152,50 @@ public struct GTFSSource: TimetableSource {
             dataset.trains[index].origins = end(from: id, along: previous, stations: firstStation).map { [$0] } ?? []
             dataset.trains[index].destinations = end(from: id, along: next, stations: lastStation).map { [$0] } ?? []
         }
+        dataset.trainTypes = kinds.types
+        guard !dataset.trains.isEmpty else {
+            throw ImportError.nothingToImport("\(Self.count(routes.count, "rail route")), but none of their \(allRuns.count) trips runs on any day of calendar.txt or calendar_dates.txt")
+        }
         progress(.read(railways: dataset.railways.count, stations: dataset.stations.count,
                        trains: dataset.trains.count, stopEvents: dataset.trains.reduce(0) { $0 + $1.stops.count }))
         return dataset
     }
 
-    /// GTFS says what a vehicle is, not the train type; these stand in for it (all local but the
-    /// high-speed and long-distance ones).
-    static let trainTypes: [TimetableDataset.TrainType] = [
-        .init(id: "gtfs.tram", name: .init(ja: "路面電車", en: "Tram"), category: .local),
-        .init(id: "gtfs.metro", name: .init(ja: "地下鉄", en: "Metro"), category: .local),
-        .init(id: "gtfs.rail", name: .init(ja: "普通", en: "Local"), category: .local),
-        .init(id: "gtfs.monorail", name: .init(ja: "モノレール", en: "Monorail"), category: .local),
-        .init(id: "gtfs.express", name: .init(ja: "急行", en: "Express"), category: .express),
-        .init(id: "gtfs.highspeed", name: .init(ja: "特急", en: "Limited Express"), category: .limited),
-    ]
-
-    static func trainType(of routeType: Int) -> String {
-        switch routeType {
-        case 0: "gtfs.tram"
-        case 1, 401, 402: "gtfs.metro"
-        case 12, 405: "gtfs.monorail"
-        case 101, 102: "gtfs.highspeed"
-        case 103, 104, 105: "gtfs.express"
-        default: "gtfs.rail"
+    /// What a feed without rail holds, for the error: "22 bus routes, no rail".
+    static func found(_ feed: GTFSFeed, tripsPerRoute: [String: Int]) -> String {
+        var counts: [String: Int] = [:]
+        var rail = 0
+        for route in feed.routes.values {
+            if GTFSRun.isRail(route.type) { rail += 1 } else { counts[GTFSTrainKinds.vehicle(route.type), default: 0] += 1 }
         }
+        var parts = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { count($0.value, "\($0.key) route") }
+        if rail > 0 {
+            parts.append(count(rail, "rail route") + " with no trips")
+        } else {
+            parts.append("no rail")
+        }
+        return feed.routes.isEmpty ? "routes.txt has no routes" : parts.joined(separator: ", ")
+    }
+
+    static func count(_ n: Int, _ thing: String) -> String { "\(n) \(thing)\(n == 1 ? "" : "s")" }
+
+    /// transfers.txt as minimum change times between stations: a stop_id names the station of each
+    /// route there (narrowed by from_route_id / to_route_id when given).
+    static func transfers(_ feed: GTFSFeed, places: GTFSPlaces) -> [TimetableDataset.Transfer] {
+        var named: [String: [TimetableDataset.Station]] = [:]
+        for station in places.stations {
+            for id in Set(station.aliases + [station.publicId].compactMap { $0 }) { named[id, default: []].append(station) }
+        }
+        var transfers: [TimetableDataset.Transfer] = []
+        var seen = Set<[String]>()
+        for transfer in feed.transfers {
+            for a in named[transfer.from] ?? [] where transfer.fromRoute.map({ $0 == a.railwayId }) ?? true {
+                for b in named[transfer.to] ?? [] where transfer.toRoute.map({ $0 == b.railwayId }) ?? true {
+                    guard seen.insert([a.id, b.id]).inserted else { continue }
+                    transfers.append(.init(from: a.id, to: b.id, minutes: transfer.minutes))
+                }
+            }
+        }
+        return transfers
     }
 }

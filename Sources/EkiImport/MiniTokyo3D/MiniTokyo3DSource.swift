@@ -32,30 +32,39 @@ public struct MiniTokyo3DSource: TimetableSource {
         let types = try reader.decodeOptional([MiniTokyo3DFiles.Titled].self, from: "train-types.json", warnings: &warnings) ?? []
         let operators = try reader.decodeOptional([MiniTokyo3DFiles.Titled].self, from: "operators.json", warnings: &warnings) ?? []
         let coordinates = try reader.decodeOptional(CoordinatesFile.self, from: "coordinates.json", warnings: &warnings)
+        Self.warn(railways.map { ($0.id, $0.problems) }, file: "railways.json", kind: "railway", &warnings)
+        Self.warn(stations.map { ($0.id, $0.problems) }, file: "stations.json", kind: "station", &warnings)
+        Self.warn(directions.map { ($0.id, $0.problems) }, file: "rail-directions.json", kind: "direction", &warnings)
+        Self.warn(types.map { ($0.id, $0.problems) }, file: "train-types.json", kind: "train type", &warnings)
+        Self.warn(operators.map { ($0.id, $0.problems) }, file: "operators.json", kind: "operator", &warnings)
 
         progress(.reading("train timetables"))
         let trainFiles = try reader.listJSON(in: Self.trainFolder)
-        let trains = try reader.decodeConcurrently([MiniTokyo3DFiles.Train].self, files: trainFiles).flatMap { $0 }
+        let perFile = try reader.decodeConcurrently([MiniTokyo3DFiles.Train].self, files: trainFiles)
+        for (file, trains) in zip(trainFiles, perFile) {
+            Self.warn(trains.map { ($0.id, $0.problems) }, file: file, kind: "train", &warnings)
+        }
+        let trains = perFile.flatMap { $0 }
 
         var dataset = TimetableDataset(source: .init(
-            format: name, snapshotDate: reader.newestModificationDate(), digest: reader.digest(),
+            format: name, snapshotDate: SnapshotDate.of(folder: folder), digest: reader.digest(),
             attribution: Self.attribution))
-        dataset.operators = operators.map { .init(id: $0.id, name: Self.name($0.title, fallback: $0.id), color: $0.color) }
+        dataset.operators = operators.map { .init(id: $0.id, name: Self.name($0.title ?? [:], fallback: $0.id), color: $0.color) }
         let listed = Set(operators.map(\.id))
         let railOperators = Set(railways.compactMap { Self.operatorId(of: $0.id) }).subtracting(listed).sorted()
         dataset.operators += railOperators.map { id in
             .init(id: id, name: RailOperators.names[id] ?? LocalizedName(ja: id, en: id), color: nil)
         }
-        dataset.directions = directions.map { .init(id: $0.id, name: Self.name($0.title, fallback: $0.id)) }
+        dataset.directions = directions.map { .init(id: $0.id, name: Self.name($0.title ?? [:], fallback: $0.id)) }
         dataset.railways = railways.map { railway in
             .init(id: railway.id, operatorId: Self.operatorId(of: railway.id),
-                  name: Self.name(railway.title, fallback: railway.id), color: railway.color,
+                  name: Self.name(railway.title ?? [:], fallback: railway.id), color: railway.color,
                   ascending: railway.ascending, descending: railway.descending, stations: railway.stations)
         }
         dataset.stations = stations.map { station in
             let coordinate = station.coord.flatMap { $0.count >= 2 ? GeoPoint(latitude: $0[1], longitude: $0[0]) : nil }
             return .init(id: station.id, railwayId: station.railway,
-                         name: Self.name(station.title, fallback: station.id), coordinate: coordinate)
+                         name: Self.name(station.title ?? [:], fallback: station.id), coordinate: coordinate)
         }
         dataset.complexes = groups
         dataset.trainTypes = types.map { type in
@@ -64,7 +73,7 @@ public struct MiniTokyo3DSource: TimetableSource {
                                       "train type \(type.id) is not in the category table; guessed \(TrainTypeCategories.category(typeId: type.id).rawValue)",
                                       ids: [type.id]))
             }
-            return .init(id: type.id, name: Self.name(type.title, fallback: type.id),
+            return .init(id: type.id, name: Self.name(type.title ?? [:], fallback: type.id),
                          category: TrainTypeCategories.category(typeId: type.id))
         }
         if let coordinates {
@@ -95,6 +104,16 @@ public struct MiniTokyo3DSource: TimetableSource {
         progress(.read(railways: dataset.railways.count, stations: dataset.stations.count,
                        trains: dataset.trains.count, stopEvents: dataset.trains.reduce(0) { $0 + $1.stops.count }))
         return dataset
+    }
+
+    /// Each record's unreadable optional fields as warnings naming file, record and field.
+    static func warn(_ records: [(id: String, problems: FieldProblems)], file: String, kind: String,
+                     _ warnings: inout [ImportWarning]) {
+        for (id, problems) in records {
+            for message in problems.messages {
+                warnings.append(.init(.badField, "\(file) \(message) (\(kind) \(id)); read as absent", ids: [file, id]))
+            }
+        }
     }
 
     static let serviceKinds: [String: TimetableDataset.Service.Kind] = [
@@ -136,7 +155,9 @@ public struct MiniTokyo3DSource: TimetableSource {
         let stops = train.tt.map { stop in
             TimetableDataset.Stop(station: stop.s, arrival: minute(stop.a, stop: stop.s), departure: minute(stop.d, stop: stop.s))
         }
-        return .init(id: train.id, railwayId: train.r, serviceId: serviceId, number: train.n, typeId: train.y,
+        // A train without a type is still a train: its type is its operator's "Unknown" (a warning says so).
+        let type = train.y ?? ((Self.operatorId(of: train.r) ?? train.r) + ".Unknown")
+        return .init(id: train.id, railwayId: train.r, serviceId: serviceId, number: train.n, typeId: type,
                      directionId: train.d, origins: train.os ?? [], destinations: train.ds ?? [],
                      names: (train.nm ?? []).map { Self.name($0, fallback: "") }, vehicle: train.v,
                      stops: stops, next: train.nt ?? [], previous: train.pt ?? [])

@@ -4,7 +4,10 @@ import EkiStore
 /// saves them: one JSON array per class. Only the fields Eki uses; everything else is ignored.
 ///
 /// The API writes optional fields as missing or as explicit `null`, and a few operators write a
-/// single value where the specification says an array, so those are read leniently.
+/// single value where the specification says an array, so those are read leniently; an optional
+/// field of the wrong type is read as absent and noted in `problems` (a warning). Ids, a train's
+/// railway and stops, a station order entry's station are required: without them the import stops
+/// with the file and position. docs/FORMATS.md lists which is which.
 enum ODPTFiles {
     struct Railway: Decodable {
         var sameAs: String
@@ -15,6 +18,7 @@ enum ODPTFiles {
         var ascending: String?
         var descending: String?
         var stationOrder: [StationOrder]
+        var problems = FieldProblems()
 
         struct StationOrder: Decodable {
             var index: Int?
@@ -22,6 +26,14 @@ enum ODPTFiles {
             var stationTitle: Titles?
             enum CodingKeys: String, CodingKey {
                 case index = "odpt:index", station = "odpt:station", stationTitle = "odpt:stationTitle"
+            }
+
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                station = try c.required(.station)
+                var ignored = FieldProblems()
+                index = c.lenient(Int.self, .index, .nullable, &ignored)
+                stationTitle = c.lenient(Titles.self, .stationTitle, .nullable, &ignored)
             }
         }
 
@@ -34,14 +46,14 @@ enum ODPTFiles {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            sameAs = try c.decode(String.self, forKey: .sameAs)
-            title = try c.decodeIfPresent(String.self, forKey: .title)
-            railwayTitle = try c.decodeIfPresent(Titles.self, forKey: .railwayTitle)
-            operatorId = try c.decodeIfPresent(String.self, forKey: .operatorId)
-            color = try c.decodeIfPresent(String.self, forKey: .color)
-            ascending = try c.decodeIfPresent(String.self, forKey: .ascending)
-            descending = try c.decodeIfPresent(String.self, forKey: .descending)
-            stationOrder = try c.decodeIfPresent([StationOrder].self, forKey: .stationOrder) ?? []
+            sameAs = try c.required(.sameAs)
+            title = c.lenient(String.self, .title, .nullable, &problems)
+            railwayTitle = c.lenient(Titles.self, .railwayTitle, .nullable, &problems)
+            operatorId = c.lenient(String.self, .operatorId, .nullable, &problems)
+            color = c.lenient(String.self, .color, .nullable, &problems)
+            ascending = c.lenient(String.self, .ascending, .nullable, &problems)
+            descending = c.lenient(String.self, .descending, .nullable, &problems)
+            stationOrder = c.lenient([StationOrder].self, .stationOrder, .nullable, &problems) ?? []
         }
     }
 
@@ -54,6 +66,7 @@ enum ODPTFiles {
         var longitude: Double?
         var connectingRailways: [String]
         var connectingStations: [String]
+        var problems = FieldProblems()
 
         enum CodingKeys: String, CodingKey {
             case sameAs = "owl:sameAs", title = "dc:title", stationTitle = "odpt:stationTitle"
@@ -63,14 +76,14 @@ enum ODPTFiles {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            sameAs = try c.decode(String.self, forKey: .sameAs)
-            title = try c.decodeIfPresent(String.self, forKey: .title)
-            stationTitle = try c.decodeIfPresent(Titles.self, forKey: .stationTitle)
-            railway = try c.decodeIfPresent(String.self, forKey: .railway)
-            latitude = try c.decodeIfPresent(Double.self, forKey: .latitude)
-            longitude = try c.decodeIfPresent(Double.self, forKey: .longitude)
-            connectingRailways = try c.decodeList(forKey: .connectingRailways)
-            connectingStations = try c.decodeList(forKey: .connectingStations)
+            sameAs = try c.required(.sameAs)
+            title = c.lenient(String.self, .title, .nullable, &problems)
+            stationTitle = c.lenient(Titles.self, .stationTitle, .nullable, &problems)
+            railway = c.lenient(String.self, .railway, .nullable, &problems)
+            latitude = c.lenient(Double.self, .latitude, .nullable, &problems)
+            longitude = c.lenient(Double.self, .longitude, .nullable, &problems)
+            connectingRailways = c.lenientList(.connectingRailways, .nullable, &problems)
+            connectingStations = c.lenientList(.connectingStations, .nullable, &problems)
         }
     }
 
@@ -82,6 +95,7 @@ enum ODPTFiles {
         var titles: Titles?
         /// odpt:Calendar only: the dates ("YYYY-MM-DD") a specific calendar runs.
         var days: [String]
+        var problems = FieldProblems()
 
         enum CodingKeys: String, CodingKey {
             case sameAs = "owl:sameAs", title = "dc:title", days = "odpt:day"
@@ -91,13 +105,13 @@ enum ODPTFiles {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            sameAs = try c.decode(String.self, forKey: .sameAs)
-            title = try c.decodeIfPresent(String.self, forKey: .title)
+            sameAs = try c.required(.sameAs)
+            title = c.lenient(String.self, .title, .nullable, &problems)
             titles = nil
             for key in [CodingKeys.railDirectionTitle, .trainTypeTitle, .operatorTitle, .calendarTitle] where titles == nil {
-                titles = try c.decodeIfPresent(Titles.self, forKey: key)
+                titles = c.lenient(Titles.self, key, .nullable, &problems)
             }
-            days = try c.decodeList(forKey: .days)
+            days = c.lenientList(.days, .nullable, &problems)
         }
     }
 
@@ -107,9 +121,18 @@ enum ODPTFiles {
         var departureStation: String?
         var arrivalTime: String?
         var arrivalStation: String?
+        var problems = FieldProblems()
         enum CodingKeys: String, CodingKey {
             case departureTime = "odpt:departureTime", departureStation = "odpt:departureStation"
             case arrivalTime = "odpt:arrivalTime", arrivalStation = "odpt:arrivalStation"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            departureTime = c.lenient(String.self, .departureTime, .nullable, &problems)
+            departureStation = c.lenient(String.self, .departureStation, .nullable, &problems)
+            arrivalTime = c.lenient(String.self, .arrivalTime, .nullable, &problems)
+            arrivalStation = c.lenient(String.self, .arrivalStation, .nullable, &problems)
         }
     }
 
@@ -127,6 +150,7 @@ enum ODPTFiles {
         var previous: [String]
         var next: [String]
         var stops: [Stop]
+        var problems = FieldProblems()
 
         enum CodingKeys: String, CodingKey {
             case sameAs = "owl:sameAs", date = "dc:date", railway = "odpt:railway", calendar = "odpt:calendar"
@@ -138,29 +162,31 @@ enum ODPTFiles {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            sameAs = try c.decode(String.self, forKey: .sameAs)
-            date = try c.decodeIfPresent(String.self, forKey: .date)
-            railway = try c.decode(String.self, forKey: .railway)
-            calendar = try c.decodeIfPresent(String.self, forKey: .calendar)
-            direction = try c.decodeIfPresent(String.self, forKey: .direction)
+            sameAs = try c.required(.sameAs)
+            railway = try c.required(.railway)
+            stops = try c.decode([Stop].self, forKey: .stops)
+            date = c.lenient(String.self, .date, .nullable, &problems)
+            calendar = c.lenient(String.self, .calendar, .nullable, &problems)
+            direction = c.lenient(String.self, .direction, .nullable, &problems)
             // Train numbers are strings, but a number written as a JSON number is still a number.
-            if let number = try? c.decodeIfPresent(String.self, forKey: .trainNumber) {
-                trainNumber = number
+            if let number = try? c.decode(Int.self, forKey: .trainNumber) {
+                trainNumber = String(number)
             } else {
-                trainNumber = try c.decodeIfPresent(Int.self, forKey: .trainNumber).map(String.init)
+                trainNumber = c.lenient(String.self, .trainNumber, .nullable, &problems)
             }
-            trainType = try c.decodeIfPresent(String.self, forKey: .trainType)
+            trainType = c.lenient(String.self, .trainType, .nullable, &problems)
             // v4 writes an array of multilingual titles; older dumps one title.
             if let names = try? c.decodeIfPresent([Titles].self, forKey: .trainNames) {
                 trainNames = names
             } else {
-                trainNames = try c.decodeIfPresent(Titles.self, forKey: .trainNames).map { [$0] } ?? []
+                trainNames = c.lenient(Titles.self, .trainNames, .nullable, &problems).map { [$0] } ?? []
             }
-            origins = try c.decodeList(forKey: .origins)
-            destinations = try c.decodeList(forKey: .destinations)
-            previous = try c.decodeList(forKey: .previous)
-            next = try c.decodeList(forKey: .next)
-            stops = try c.decode([Stop].self, forKey: .stops)
+            origins = c.lenientList(.origins, .nullable, &problems)
+            destinations = c.lenientList(.destinations, .nullable, &problems)
+            previous = c.lenientList(.previous, .nullable, &problems)
+            next = c.lenientList(.next, .nullable, &problems)
+            for stop in stops { problems.append(stop.problems) }
+            if stops.isEmpty { problems.note(c.codingPath + [CodingKeys.stops], "empty (the train is left out)") }
         }
     }
 
@@ -171,10 +197,16 @@ enum ODPTFiles {
         var direction: String?
         var calendar: String?
         var entries: [Entry]
+        var problems = FieldProblems()
 
         struct Entry: Decodable {
             var departureTime: String?
             enum CodingKeys: String, CodingKey { case departureTime = "odpt:departureTime" }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                var ignored = FieldProblems()
+                departureTime = c.lenient(String.self, .departureTime, .nullable, &ignored)
+            }
         }
 
         enum CodingKeys: String, CodingKey {
@@ -184,12 +216,12 @@ enum ODPTFiles {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            sameAs = try c.decodeIfPresent(String.self, forKey: .sameAs)
-            station = try c.decode(String.self, forKey: .station)
-            railway = try c.decodeIfPresent(String.self, forKey: .railway)
-            direction = try c.decodeIfPresent(String.self, forKey: .direction)
-            calendar = try c.decodeIfPresent(String.self, forKey: .calendar)
-            entries = try c.decodeIfPresent([Entry].self, forKey: .entries) ?? []
+            station = try c.required(.station)
+            sameAs = c.lenient(String.self, .sameAs, .nullable, &problems)
+            railway = c.lenient(String.self, .railway, .nullable, &problems)
+            direction = c.lenient(String.self, .direction, .nullable, &problems)
+            calendar = c.lenient(String.self, .calendar, .nullable, &problems)
+            entries = c.lenient([Entry].self, .entries, .nullable, &problems) ?? []
         }
     }
 
@@ -233,10 +265,4 @@ enum ODPTFiles {
     }
 }
 
-extension KeyedDecodingContainer {
-    /// An array of strings, a single string (some operators write one), or nothing.
-    func decodeList(forKey key: Key) throws -> [String] {
-        if let single = try? decodeIfPresent(String.self, forKey: key) { return [single] }
-        return try decodeIfPresent([String].self, forKey: key) ?? []
-    }
-}
+

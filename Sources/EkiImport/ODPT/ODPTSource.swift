@@ -37,10 +37,21 @@ public struct ODPTSource: TimetableSource {
         let stationTimetables = try Self.optionalArray(ODPTFiles.StationTimetable.self, "odpt_StationTimetable.json",
                                                        reader: &reader, warnings: &warnings)
 
-        // The newest object's dc:date is the snapshot's date; the files' own dates otherwise.
-        let newest = trains.compactMap { $0.date.map { String($0.prefix(10)) } }.max()
+        MiniTokyo3DSource.warn(railways.map { ($0.sameAs, $0.problems) }, file: "odpt_Railway.json", kind: "railway", &warnings)
+        MiniTokyo3DSource.warn(stations.map { ($0.sameAs, $0.problems) }, file: "odpt_Station.json", kind: "station", &warnings)
+        for (records, file) in [(directions, "odpt_RailDirection.json"), (types, "odpt_TrainType.json"),
+                                (calendars, "odpt_Calendar.json"), (operators, "odpt_Operator.json")] {
+            MiniTokyo3DSource.warn(records.map { ($0.sameAs, $0.problems) }, file: file, kind: "record", &warnings)
+        }
+        MiniTokyo3DSource.warn(trains.map { ($0.sameAs, $0.problems) }, file: "odpt_TrainTimetable.json", kind: "train", &warnings)
+        MiniTokyo3DSource.warn(stationTimetables.map { ($0.station, $0.problems) }, file: "odpt_StationTimetable.json",
+                               kind: "station timetable of", &warnings)
+
+        // The newest object's dc:date is the snapshot's date (the data's own); else a fetch record
+        // or git commit date; else unknown — never the files' modification times.
+        let newest = trains.compactMap { $0.date.flatMap { CivilDate(iso: String($0.prefix(10)))?.iso } }.max()
         var dataset = TimetableDataset(source: .init(
-            format: name, snapshotDate: newest ?? reader.newestModificationDate(), digest: reader.digest(),
+            format: name, snapshotDate: newest ?? SnapshotDate.of(folder: folder), digest: reader.digest(),
             attribution: Self.attribution))
 
         dataset.railways = railways.map(Self.railway)

@@ -16,7 +16,9 @@ extension TimetableAPI {
             guard let year = Int(text), Self.years.contains(year) else {
                 throw Problem.badRequest("the year must be a whole number from \(Self.years.lowerBound) to \(Self.years.upperBound), got \(QueryParameters.quoted(text))")
             }
-            return try cache.respond(to: request, moment: nil, now: clock()) { CalendarJSON(year: year) }
+            return try cache.respond(to: request, moment: nil, now: clock()) {
+                CalendarJSON(year: year, reference: timetable.reference)
+            }
         }
         router.get("/api/v1/schedule") { request, _ in
             let query = try QueryParameters(request, operation: schedule)
@@ -24,7 +26,7 @@ extension TimetableAPI {
             let date = try query.date(now: now, timeZone: timetable.timeZone)
             let moment = Moment(day: date.date, isNow: date.isNow)
             return try cache.respond(to: request, moment: moment, now: now) {
-                ScheduleJSON(ScheduleDay(date.date), reference: timetable.reference)
+                ScheduleJSON(timetable.reference.scheduleDay(date.date), reference: timetable.reference)
             }
         }
     }

@@ -121,7 +121,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The problem as the error page: its status and Allow, a heading in the page's language.
     static func page(for problem: Problem, request: Request, site: PageScope.Site) -> Response {
-        let scope = PageScope(lang: WebPages.language(request), site: site)
+        let scope = PageScope(lang: WebPages.language(request, default: site.language), site: site)
         let error: PageError = switch problem.status {
         case .notFound: PageError(.notFound, ja: "ページが見つかりません", en: "There is no such page", detail: nil)
         case .methodNotAllowed: PageError(.methodNotAllowed, ja: "このページでは使えない操作です", en: "This page cannot do that", detail: problem.detail)

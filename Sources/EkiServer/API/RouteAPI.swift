@@ -72,7 +72,11 @@ extension TimetableAPI {
             let targets = try names.resolve(to, railway: nil, in: timetable)
             // Arrived on a train at `at`: each board's train must leave a change of platforms later.
             let arrived = try query.optional("arrived").map { id -> Reference.Station in
-                guard let station = reference.stations[try Self.id(id, what: "arrived")] else { throw Problem.notFound("no station \"\(id)\"") }
+                // A station id, or the one riders use (a feed's stop_id: of its stations, one of the boards' complex).
+                let named = reference.stations(named: try Self.id(id, what: "arrived"))
+                guard let station = named.first(where: { boards.map(\.complex).contains($0.complex) }) ?? named.first else {
+                    throw Problem.notFound("no station \"\(id)\"")
+                }
                 return station
             }
             let minute = moment.instant.minute.value

@@ -68,13 +68,17 @@ struct TimetableAPI: Sendable {
         }
     }
 
+    /// A train by its id: the database's own, or the feed's trip_id — of a trip that runs under
+    /// several calendars, the copy running on `date` (default: today's service day).
     func train(_ query: QueryParameters, _ request: Request, id: String) throws -> Response {
         guard id.unicodeScalars.count <= 200 else { throw Problem.badRequest("the train id is too long") }
-        return try cache.respond(to: request, moment: nil, now: clock()) {
-            guard let parts = try timetable.trainRun(id) else {
-                throw Problem.notFound("no train \"\(id)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)")
+        let now = clock()
+        let date = try query.date(now: now, timeZone: timetable.timeZone)
+        return try cache.respond(to: request, moment: Moment(day: date.date, isNow: date.isNow), now: now) {
+            guard let code = try timetable.resolveTrain(id, on: date.date), let parts = try timetable.trainRun(code) else {
+                throw Problem.notFound("no train \"\(id)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday, or a feed's trip_id)")
             }
-            return TrainJSON(trainId: id, parts: parts, reference: timetable.reference)
+            return TrainJSON(trainId: code, date: date.date, parts: parts, reference: timetable.reference)
         }
     }
 

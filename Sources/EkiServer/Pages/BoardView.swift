@@ -12,7 +12,8 @@ struct BoardView: PageView {
     /// Rows on a board: what fits a wall display's height in type read from across a room.
     static let rows = 6
 
-    struct Row: View { var time: String; var badge: Badge; var destination: String; var long: Bool; var until: String }
+    /// `nextDay`: the line over the next day's first train (翌日 / Next day), drawn before it.
+    struct Row: View { var nextDay: String?; var time: String; var badge: Badge?; var destination: String; var long: Bool; var until: String }
 
     var frame: Frame
     var station: String
@@ -32,18 +33,21 @@ struct BoardView: PageView {
         let station = board.station
         let railway = station.railway.flatMap { reference.railways[$0] }
         frame = scope.frame(title: lang.pick(station.name),
-                            path: "/board/" + Phrases.path(station.id) + "?direction=" + Phrases.path(board.direction.id), bodyClass: "board-mode")
+                            path: Phrases.station("/board", station, reference: reference, query: "direction=" + Phrases.direction(board.direction)),
+                            bodyClass: "board-mode")
         self.station = station.id
         direction = board.direction.id
         self.pinned = pinned != nil
         line = AssetManifest.lineClass(railway?.color)
         name = lang.pick(station.name)
         self.railway = railway.map { Chip($0, lang: lang) }
-        self.heading = Phrases.direction(board.direction, heading: heading, lang: lang)
+        self.heading = Phrases.direction(board.direction, at: station, heading: heading, reference: reference, lang: lang)
         clock = pinned?.minute.clock ?? ""
-        rows = board.rows.map { row in
-            let destination = lang.pick(row.destination)
-            return Row(time: row.departure.time.clock, badge: Badge(row.departure.category, lang: lang), destination: destination,
+        rows = board.rows.indices.map { index in
+            let row = board.rows[index]
+            let destination = Phrases.destination(row, lang: lang)
+            return Row(nextDay: Phrases.nextDay(board.rows, at: index, lang: lang), time: row.departure.time.clock,
+                       badge: Badge(row.departure, reference: reference, lang: lang), destination: destination,
                        long: Self.isLong(destination), until: Phrases.until(row.minutesUntil, lang: lang))
         }
     }

@@ -48,11 +48,11 @@ struct SearchView: PageView {
                     title: lang.pick(station.title.name), other: lang == .ja ? station.title.name.en : station.title.name.ja,
                     railways: station.stations.compactMap { member in
                         member.railway.flatMap { reference.railways[$0] }.map {
-                            RailwayLink(href: lang.link("/station/" + Phrases.path(member.id)), chip: Chip($0, lang: lang))
+                            RailwayLink(href: scope.link(Phrases.station("/station", member, reference: reference)), chip: Chip($0, lang: lang))
                         }
                     }))
             case .railway(let railway):
-                return Result(railway: RailwayLink(href: lang.link("/railway/" + Phrases.path(railway.railway.id)),
+                return Result(railway: RailwayLink(href: scope.link("/railway/" + Phrases.path(railway.railway.id)),
                                                    chip: Chip(railway.railway, lang: lang)))
             }
         }
@@ -78,9 +78,11 @@ struct ChoiceView: PageView {
         name = choices.first.map { lang.pick($0.station.name) } ?? ""
         frame = scope.frame(title: name, path: path)
         self.choices = choices.map { station, direction in
-            Choice(href: lang.link(base + "/" + Phrases.path(station.id) + "?direction=" + Phrases.path(direction.id) + keep),
+            Choice(href: scope.link(Phrases.station(base, station, reference: timetable.reference,
+                                                    query: "direction=" + Phrases.direction(direction) + keep)),
                    chip: station.railway.flatMap { timetable.reference.railways[$0] }.map { Chip($0, lang: lang) },
-                   direction: Phrases.direction(direction, heading: timetable.heading(of: direction, at: station), lang: lang))
+                   direction: Phrases.direction(direction, at: station, heading: timetable.heading(of: direction, at: station),
+                                                reference: timetable.reference, lang: lang))
         }
     }
 }

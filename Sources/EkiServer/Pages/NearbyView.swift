@@ -27,15 +27,19 @@ struct NearbyView: PageView {
     }
     struct Line: View { var line: String?; var href: String; var chip: Chip?; var station: String; var ways: [Way] }
     /// 内回り 07:31 各 品川・東京方面 1分後: the direction small, the train's destination whole.
-    struct Way: View { var href: String; var direction: String; var time: String; var badge: Badge; var destination: String; var until: String }
+    struct Way: View { var href: String; var direction: String; var time: String; var badge: Badge?; var destination: String; var until: String }
 
     var frame: Frame
     var outsideArea: Bool
     var nothingNear: Bool
+    /// With nothing within the radius: the nearest station all the same, and how far
+    /// ("No station within 1500 m; the nearest is …").
+    var nearest: Link?
     var places: [Place] = []
 
     init(request: Request, timetable: Timetable, scope: PageScope) throws {
         let lang = scope.lang
+        let reference = timetable.reference
         guard let lat = PagePlaces.query(request, "lat").flatMap(Double.init), (-90...90).contains(lat),
               let lon = PagePlaces.query(request, "lon").flatMap(Double.init), (-180...180).contains(lon) else {
             throw PageError(.badRequest, ja: "位置は lat と lon の数値で指定してください", en: "Give the position as numbers lat and lon")
@@ -53,9 +57,11 @@ struct NearbyView: PageView {
                 for direction in try timetable.directions(at: station) {
                     let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: Self.lookAhead)
                     if let own = board.rows.first(where: { $0.departure.railway == station.railway }) {
-                        ways.append(Way(href: lang.link("/timetable/" + Phrases.path(station.id) + "?direction=" + Phrases.path(direction.id)),
-                                        direction: lang.pick(direction.name), time: own.departure.time.clock,
-                                        badge: Badge(own.departure.category, lang: lang), destination: lang.pick(own.destination),
+                        ways.append(Way(href: scope.link(Phrases.station("/timetable", station, reference: reference,
+                                                                         query: "direction=" + Phrases.direction(direction))),
+                                        direction: lang.pick(reference.directionName(direction, at: station)), time: own.departure.time.clock,
+                                        badge: Badge(own.departure, reference: reference, lang: lang),
+                                        destination: (own.isNextDay ? Words(lang).nextDayName(own.day) + " " : "") + Phrases.destination(own, lang: lang),
                                         until: Phrases.until(own.minutesUntil, lang: lang)))
                     }
                 }
@@ -66,7 +72,7 @@ struct NearbyView: PageView {
                     lines[index].ways += ways
                 } else {
                     railways.append(railway)
-                    lines.append(Line(line: AssetManifest.lineClass(railway?.color), href: lang.link("/station/" + Phrases.path(station.id)),
+                    lines.append(Line(line: AssetManifest.lineClass(railway?.color), href: scope.link(Phrases.station("/station", station, reference: reference)),
                                       chip: railway.map { Chip($0, lang: lang) }, station: station.id, ways: ways))
                 }
             }
@@ -77,5 +83,10 @@ struct NearbyView: PageView {
                                 stations: nearby.stations.map(\.id).joined(separator: " "), lines: lines))
         }
         nothingNear = !outsideArea && places.isEmpty
+        if nothingNear, found.stations.isEmpty, let near = found.nearestOutside, let station = near.stations.first {
+            nearest = Link(href: scope.link(Phrases.station("/station", station, reference: reference)),
+                           name: Words(lang).nearestOutside(radius: Int(Self.radius), name: lang.pick(near.nearest.name),
+                                                            meters: Int(near.distance.rounded()), walk: near.walkMinutes))
+        }
     }
 }

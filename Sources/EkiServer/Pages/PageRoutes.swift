@@ -57,7 +57,7 @@ public enum WebPages {
                     let results = (try? timetable.search(name.ja, limit: 5)) ?? []
                     return scope.html(SearchView(query: scope.lang.pick(name), results: results, error: nil, reference: reference, scope: scope))
                 }
-                return scope.html(StationView(detail: try timetable.stationDetail(stations[0], at: instant), scope: scope))
+                return scope.html(StationView(detail: try timetable.stationDetail(stations[0], at: instant), reference: reference, scope: scope))
             }
         }
         router.get("/timetable/:station") { request, context in
@@ -77,9 +77,13 @@ public enum WebPages {
         }
         router.get("/train/:train") { request, context in
             try answer(request, site: site) { scope in
-                let id = try context.parameters.require("train")
-                guard id.utf8.count <= 200, let parts = try timetable.trainRun(id),
-                      let view = TrainView(parts: parts, highlight: request.uri.queryParameters["from"].map(String.init), reference: reference, scope: scope) else {
+                let raw = try context.parameters.require("train")
+                let id = raw.removingPercentEncoding ?? raw
+                // A feed's trip_id may have a copy per calendar: the one running on `date` (default today).
+                let date = try PagePlaces.date(request, timeZone: timetable.timeZone)
+                guard id.utf8.count <= 200, let code = try timetable.resolveTrain(id, on: date), let parts = try timetable.trainRun(code),
+                      let view = TrainView(parts: parts, highlight: PagePlaces.query(request, "from"), date: date,
+                                           dated: PagePlaces.query(request, "date") != nil, reference: reference, scope: scope) else {
                     throw PageError(.notFound, ja: "その列車は見つかりません", en: "No such train")
                 }
                 return scope.html(view)
@@ -92,7 +96,7 @@ public enum WebPages {
                 guard text.utf8.count <= 200, let railway = try? timetable.resolveRailway(text).railway else {
                     throw PageError(.notFound, ja: "その路線は見つかりません", en: "No such railway")
                 }
-                return scope.html(RailwayView(detail: try timetable.railwayDetail(railway), scope: scope))
+                return scope.html(RailwayView(detail: try timetable.railwayDetail(railway), reference: reference, scope: scope))
             }
         }
         router.get("/board/:station") { request, context in
@@ -126,14 +130,19 @@ public enum WebPages {
         }
     }
 
-    static func language(_ request: Request) -> PageLanguage {
-        request.uri.queryParameters["lang"] == "en" ? .en : .ja
+    /// `lang=en` or `lang=ja` when the rider switched, else the data's own language.
+    static func language(_ request: Request, default fallback: PageLanguage = .ja) -> PageLanguage {
+        switch request.uri.queryParameters["lang"] {
+        case "en": .en
+        case "ja": .ja
+        default: fallback
+        }
     }
 
     /// A page, or the rider's mistake as the error page in their language (database failures
     /// still go on to the problem middleware, as a 500 that is logged).
     static func answer(_ request: Request, site: PageScope.Site, _ body: (PageScope) throws -> Response) throws -> Response {
-        let scope = PageScope(lang: language(request), site: site)
+        let scope = PageScope(lang: language(request, default: site.language), site: site)
         do {
             return try body(scope)
         } catch let error as ResolveError {
@@ -156,7 +165,16 @@ extension PageScope.Site {
         let web = try WebFiles.shared.get()
         let info = try timetable.info()
         self.init(web: web, assets: try AssetManifest(web: web, railways: timetable.reference.railways.values),
-                  timeZone: timetable.timeZone, attribution: info.source == "minitokyo3d" ? nil : info.attribution)
+                  timeZone: timetable.timeZone, attribution: info.source == "minitokyo3d" ? nil : info.attribution,
+                  language: timetable.language, examples: info.source == "gtfs" ? Self.examples(timetable.reference) : nil)
+    }
+
+    /// The ends of the railway with the most stations: names the data's riders know.
+    static func examples(_ reference: Reference) -> (from: LocalizedName, to: LocalizedName)? {
+        let longest = reference.railways.values.max { ($0.stations.count, $1.id) < ($1.stations.count, $0.id) }
+        guard let stations = longest?.stations.compactMap({ reference.stations[$0] }),
+              let first = stations.first, let last = stations.last else { return nil }
+        return (first.name, last.name)
     }
 }
 

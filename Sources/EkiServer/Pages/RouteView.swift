@@ -19,7 +19,7 @@ struct RouteView: PageView {
         var board: String
         var chip: Chip?
         var direction: String
-        var badge: Badge
+        var badge: Badge?
         var type: String
         var bound: String
         var stops: String
@@ -66,14 +66,14 @@ struct RouteView: PageView {
         self.use = use
         title = RouteLinks.title(plan, lang: lang)
         summary = RouteLinks.summary(plan, lang: lang)
-        cardHref = lang.link(RouteLinks.card(route))
+        cardHref = scope.link(RouteLinks.card(route))
         infeasible = !plan.isFeasible
         self.json = json.replacingOccurrences(of: "<", with: "\\u003c")
 
         func choice(_ segment: RoutePlan.Segment, at index: Int, note: String?) -> Choice {
             var swapped = route
             swapped.segments[index] = segment.choice
-            return Choice(href: lang.link(RouteLinks.page(swapped, use: "edit")), departure: segment.departure.clock,
+            return Choice(href: scope.link(RouteLinks.page(swapped, use: "edit")), departure: segment.departure.clock,
                           badge: Badge(segment.category, lang: lang), bound: lang.pick(RouteWords.bound(segment.destination)),
                           arrival: segment.arrival.clock, note: note)
         }
@@ -85,10 +85,13 @@ struct RouteView: PageView {
             items.append(Item(leg: Leg(
                 line: AssetManifest.lineClass(railway?.color), departure: segment.departure.clock, board: lang.pick(segment.board.name),
                 chip: railway.map { Chip($0, lang: lang) }, direction: lang.pick(segment.direction.name),
-                badge: Badge(segment.category, lang: lang), type: segment.trainType.map { lang.pick($0.name) } ?? "",
+                badge: Badge(segment.trainType, category: segment.category, railway: railway, lang: lang), type: segment.trainType.map { lang.pick($0.name) } ?? "",
                 bound: lang.pick(RouteWords.bound(segment.destination)),
                 stops: lang.t("\(stops)駅", "\(stops) stop\(stops == 1 ? "" : "s")"), duration: RouteLinks.duration(segment.minutes, lang: lang),
-                trainHref: lang.link("/train/" + Phrases.path(segment.choice.train) + "?from=" + Phrases.path(segment.board.id)),
+                // The trip as riders know it (a feed's trip_id), for the route's day.
+                trainHref: scope.link("/train/" + Phrases.path(segment.publicTrain) + "?"
+                                      + (reference.followsFeedCalendar ? "date=\(route.serviceDate.iso)&" : "")
+                                      + "from=" + Phrases.path(segment.board.publicId)),
                 stopList: segment.stops.map { Stop(arrival: $0.arrival?.clock ?? "", departure: $0.departure?.clock ?? "", name: lang.pick($0.station.name)) },
                 arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name),
                 around: around.map { alternative in
@@ -113,7 +116,7 @@ struct RouteView: PageView {
             let at = ServiceInstant(serviceDate: route.serviceDate, minute: last.arrival)
             return Next(arrived: last.alight.id, at: at.description,
                         label: lang.t("\(last.alight.name.ja)から次の行き先", "Next, from \(last.alight.name.en) to"),
-                        boardHref: lang.link("/station/" + Phrases.path(last.alight.id) + "?at=" + at.description))
+                        boardHref: scope.link(Phrases.station("/station", last.alight, reference: reference, query: "at=" + at.description)))
         }
     }
 
@@ -167,7 +170,7 @@ struct FastestView: PageView {
                 Segment(departure: segment.departure.clock, board: lang.pick(segment.board.name),
                         chip: segment.board.railway.flatMap { reference.railways[$0] }.map { Chip($0, lang: lang) },
                         badge: Badge(segment.category, lang: lang), arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name))
-            }, href: lang.link(RouteLinks.page(plan.route, use: "new")))
+            }, href: scope.link(RouteLinks.page(plan.route, use: "new")))
         }
     }
 }

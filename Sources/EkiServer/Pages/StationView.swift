@@ -8,9 +8,11 @@ struct StationView: PageView {
     static let template = "station"
 
     struct Departure: View {
+        /// The line over the next day's first train (翌日 / Next day), drawn before it.
+        var nextDay: String?
         var href: String
         var time: String
-        var badge: Badge
+        var badge: Badge?
         var destination: String
         /// Minutes to go; nil in the compact lists (last trains).
         var until: String?
@@ -44,7 +46,7 @@ struct StationView: PageView {
         struct Destination: View { var name: String; var trains: Int }
     }
 
-    struct TrainType: View { var badge: Badge; var name: String; var trains: Int }
+    struct TrainType: View { var badge: Badge?; var name: String; var trains: Int }
     struct Connection: View { var href: String; var chip: Chip?; var station: String; var otherName: String?; var how: String }
 
     var frame: Frame
@@ -62,22 +64,25 @@ struct StationView: PageView {
 
     struct RailwayLink: View { var chip: Chip; var href: String }
 
-    init(detail: StationDetail, scope: PageScope) {
+    init(detail: StationDetail, reference: Reference, scope: PageScope) {
         let lang = scope.lang
         let station = detail.station
-        frame = scope.frame(title: lang.pick(station.name), path: "/station/" + Phrases.path(station.id))
+        frame = scope.frame(title: lang.pick(station.name), path: Phrases.station("/station", station, reference: reference))
         line = AssetManifest.lineClass(detail.railway?.color)
         name = lang.pick(station.name)
         otherName = lang == .ja ? station.name.en : station.name.ja
-        railway = detail.railway.map { RailwayLink(chip: Chip($0, lang: lang), href: lang.link("/railway/" + Phrases.path($0.id))) }
-        schedule = Phrases.schedule(detail.instant.serviceDate, detail.schedule, detail.day, lang: lang) + " · \(detail.instant.minute.serviceClock)"
+        railway = detail.railway.map { RailwayLink(chip: Chip($0, lang: lang), href: scope.link("/railway/" + Phrases.path($0.id))) }
+        schedule = Phrases.schedule(detail.instant.serviceDate, detail.schedule, detail.day, reference: reference, lang: lang) + " · \(detail.instant.minute.serviceClock)"
         loop = detail.isLoop
         diagramLabel = detail.isLoop ? lang.t("環状線", "loop line") : lang.t("路線図", "rail diagram")
-        diagram = Self.diagram(detail, lang: lang)
-        sides = detail.sides.map { Self.side($0, detail: detail, lang: lang) }
-        trainTypes = detail.trainTypes.map { TrainType(badge: Badge($0.type.category, lang: lang), name: lang.pick($0.type.name), trains: $0.trains) }
+        diagram = Self.diagram(detail, reference: reference, scope: scope)
+        sides = detail.sides.map { Self.side($0, detail: detail, reference: reference, scope: scope) }
+        trainTypes = detail.trainTypes.map {
+            TrainType(badge: Badge($0.type, category: $0.type.category, railway: detail.railway, lang: lang),
+                      name: lang.pick($0.type.name), trains: $0.trains)
+        }
         connections = detail.connections.map { connection in
-            Connection(href: lang.link("/station/" + Phrases.path(connection.station.id)),
+            Connection(href: scope.link(Phrases.station("/station", connection.station, reference: reference)),
                        chip: connection.railway.map { Chip($0, lang: lang) }, station: connection.station.id,
                        otherName: connection.station.name == station.name ? nil : lang.pick(connection.station.name),
                        how: connection.samePlatform ? lang.t("構内", "in station") : lang.t("徒歩", "walk"))
@@ -85,9 +90,10 @@ struct StationView: PageView {
     }
 
     /// 横浜 ┄ みなとみらい ━ ● 馬車道 ━ 日本大通り ━ 元町・中華街, as boxes on a line in the railway's colour.
-    static func diagram(_ detail: StationDetail, lang: PageLanguage) -> [DiagramPart] {
+    static func diagram(_ detail: StationDetail, reference: Reference, scope: PageScope) -> [DiagramPart] {
+        let lang = scope.lang
         func stop(_ station: Reference.Station) -> DiagramPart {
-            DiagramPart(stop: Link(href: lang.link("/station/" + Phrases.path(station.id)), name: lang.pick(station.name)))
+            DiagramPart(stop: Link(href: scope.link(Phrases.station("/station", station, reference: reference)), name: lang.pick(station.name)))
         }
         func line(_ style: String, title: String? = nil) -> DiagramPart { DiagramPart(link: .init(style: style, title: title)) }
         func half(_ side: StationDetail.Side) -> [DiagramPart] {
@@ -120,22 +126,30 @@ struct StationView: PageView {
         }
     }
 
-    static func side(_ side: StationDetail.Side, detail: StationDetail, lang: PageLanguage) -> Side {
+    static func side(_ side: StationDetail.Side, detail: StationDetail, reference: Reference, scope: PageScope) -> Side {
+        let lang = scope.lang
         let station = detail.station
-        let query = "?direction=" + Phrases.path(side.direction.id)
-        func departure(_ row: Board.Row, countdown: Bool) -> Departure {
-            Departure(href: lang.link("/train/" + Phrases.path(row.departure.trainId) + "?from=" + Phrases.path(station.id)),
-                      time: row.departure.time.clock, badge: Badge(row.departure.category, lang: lang),
-                      destination: lang.pick(row.destination), until: countdown ? Phrases.until(row.minutesUntil, lang: lang) : nil)
+        let query = "direction=" + Phrases.direction(side.direction)
+        func departure(_ rows: [Board.Row], _ index: Int, countdown: Bool) -> Departure {
+            let row = rows[index]
+            return Departure(nextDay: countdown ? Phrases.nextDay(rows, at: index, lang: lang) : nil,
+                             href: scope.link(Phrases.train(row.departure, serviceDate: row.serviceDate, from: station, reference: reference)),
+                             time: row.departure.time.clock, badge: Badge(row.departure, reference: reference, lang: lang),
+                             destination: Phrases.destination(row, lang: lang),
+                             until: countdown ? Phrases.until(row.minutesUntil, lang: lang) : nil)
         }
-        return Side(direction: side.direction.id, station: station.id, heading: lang.pick(side.direction.name),
-                    toward: toward(side).map(lang.pick), bookmark: bookmark(side, detail: detail),
-                    timetableHref: lang.link("/timetable/" + Phrases.path(station.id) + query),
-                    boardHref: lang.link("/board/" + Phrases.path(station.id) + query),
+        func list(_ rows: [Board.Row], countdown: Bool) -> [Departure] {
+            rows.indices.map { departure(rows, $0, countdown: countdown) }
+        }
+        let named = reference.directionName(side.direction, at: station)
+        return Side(direction: side.direction.id, station: station.id, heading: lang.pick(named),
+                    toward: side.direction.toward != nil ? nil : toward(side).map(lang.pick), bookmark: bookmark(side, detail: detail),
+                    timetableHref: scope.link(Phrases.station("/timetable", station, reference: reference, query: query)),
+                    boardHref: scope.link(Phrases.station("/board", station, reference: reference, query: query)),
                     noTrainsThisDay: side.noTrainsThisDay, lastTrainGone: !side.noTrainsThisDay && side.lastTrainGone,
-                    next: side.next.map { departure($0, countdown: true) },
-                    lastTrains: side.lastTrains.map { departure($0, countdown: false) },
-                    lastByDestination: side.lastByDestination.map { departure($0, countdown: false) },
+                    next: list(side.next, countdown: true),
+                    lastTrains: list(side.lastTrains, countdown: false),
+                    lastByDestination: list(side.lastByDestination, countdown: false),
                     frequency: side.frequency.map {
                         .init(period: lang.pick($0.period.name), perHour: String(format: "%.1f", $0.perHour), trains: "\($0.trains)" + lang.t("本", ""))
                     },

@@ -35,17 +35,20 @@ struct TimetableView: PageView {
     init(board: Board, directions: [Reference.Direction], now: ServiceInstant?, reference: Reference, scope: PageScope) {
         let lang = scope.lang
         let station = board.station
-        let stationPath = "/timetable/" + Phrases.path(station.id)
-        let path = stationPath + "?direction=" + Phrases.path(board.direction.id) + "&date=" + board.serviceDate.iso
-        frame = scope.frame(title: lang.pick(station.name) + " " + lang.pick(board.direction.name), path: path)
-        self.station = station.id
-        stationHref = lang.link("/station/" + Phrases.path(station.id))
+        func page(_ direction: Reference.Direction) -> String {
+            Phrases.station("/timetable", station, reference: reference,
+                            query: "direction=" + Phrases.direction(direction) + "&date=" + board.serviceDate.iso)
+        }
+        frame = scope.frame(title: lang.pick(station.name) + " " + lang.pick(reference.directionName(board.direction, at: station)),
+                            path: page(board.direction))
+        self.station = station.publicId
+        stationHref = scope.link(Phrases.station("/station", station, reference: reference))
         name = lang.pick(station.name)
         railway = station.railway.flatMap { reference.railways[$0] }.map { Chip($0, lang: lang) }
-        schedule = Phrases.schedule(board.serviceDate, board.schedule, board.day, lang: lang)
+        schedule = Phrases.schedule(board.serviceDate, board.schedule, board.day, reference: reference, lang: lang)
         tabs = directions.map { direction in
-            Tab(href: lang.link(stationPath + "?direction=" + Phrases.path(direction.id) + "&date=" + board.serviceDate.iso),
-                name: lang.pick(direction.name), current: direction.id == board.direction.id)
+            Tab(href: scope.link(page(direction)),
+                name: lang.pick(reference.directionName(direction, at: station)), current: direction.id == board.direction.id)
         }
         noTrains = board.rows.isEmpty
         let nowIndex = now.flatMap { now in
@@ -60,12 +63,15 @@ struct TimetableView: PageView {
                 heading = "\(hour % 24)" + lang.t("時", ":00")
             }
             let category = departure.category
+            let badge = Badge(departure, reference: reference, lang: lang)
             // 通勤特急 under 特, not 急行 under 急, nor 普通 under 各: both mean the train stops everywhere.
-            let type = reference.trainTypes[departure.trainType].map { lang.pick($0.name) }
-                .flatMap { $0 != lang.t(category.nameJa, category.nameEn) && !(category == .local && $0 == "普通") ? $0 : nil }
-            return Row(hour: heading, now: index == nowIndex, href: lang.link("/train/" + Phrases.path(departure.trainId)),
-                       time: departure.time.clock, category: category.rawValue, letter: category.badge, type: type,
-                       destination: lang.pick(row.destination))
+            // A feed's type (Commuter rail) is said once, in the page's schedule line's place: not per row.
+            let type = departure.classified ? reference.trainTypes[departure.trainType].map { lang.pick($0.name) }
+                .flatMap { $0 != lang.t(category.nameJa, category.nameEn) && !(category == .local && $0 == "普通") ? $0 : nil } : nil
+            return Row(hour: heading, now: index == nowIndex,
+                       href: scope.link(Phrases.train(departure, serviceDate: row.serviceDate, from: nil, reference: reference)),
+                       time: departure.time.clock, category: badge?.category ?? "none", letter: badge?.letter ?? "", type: type,
+                       destination: Phrases.destination(row, lang: lang))
         }
     }
 }

@@ -10,13 +10,15 @@ struct TrainView: PageView {
     static let template = "train"
 
     struct Boarding: View { var train: String; var station: String }
-    struct TypeName: View { var badge: Badge; var name: String }
+    struct TypeName: View { var badge: Badge?; var name: String }
     struct Part: View {
         var chip: Chip?
         var railway: String
         var badge: Badge?
         var type: String
         var number: String
+        /// What riders call its calendar, with the calendar's id: "Weekday service (WKD)".
+        var schedule: String?
         var line: String?
         var stops: [Stop]
     }
@@ -34,6 +36,10 @@ struct TrainView: PageView {
     }
 
     var frame: Frame
+    /// The day shown, for a feed's trip (it runs on its calendar's days, and a trip_id can have a
+    /// copy per calendar) or a day asked for; nil for a Tokyo train looked at today, whose id names its calendar.
+    var day: String?
+    var runs: Bool
     var boarding: Boarding?
     var type: TypeName?
     var bound: String?
@@ -41,28 +47,43 @@ struct TrainView: PageView {
     var parts: [Part]
 
     /// `highlight`: the rider's station (`?from=`), nil when the train is looked at from nowhere.
-    init?(parts: [TrainPart], highlight: String?, reference: Reference, scope: PageScope) {
+    /// `highlight`: the rider's station (`?from=`: a station id or the one riders use, a feed's
+    /// stop_id); `date`: the service day shown, `dated`: whether the address gave it.
+    init?(parts: [TrainPart], highlight asked: String?, date: CivilDate, dated: Bool, reference: Reference, scope: PageScope) {
         guard let first = parts.first else { return nil }
         let lang = scope.lang
+        let highlight = asked.flatMap { id in reference.station(id, amongStops: parts.flatMap { $0.stops.map(\.station) })?.id ?? id }
         let boarding = Self.boardingStop(parts, highlight: highlight, reference: reference)
         let here = boarding.map { parts[$0.part] } ?? first
         let type = reference.trainTypes[here.trainType]
-        var path = "/train/" + Phrases.path(first.id)
-        if let highlight { path += "?from=" + Phrases.path(highlight) }
-        frame = scope.frame(title: type.map { lang.pick($0.name) } ?? first.id, path: path, scripts: ["route.js"])
+        let feedTrip = reference.followsFeedCalendar || first.publicId != first.id
+        var items = (dated || feedTrip ? ["date=" + date.iso] : []) + (asked.map { ["from=" + Phrases.path($0)] } ?? [])
+        let path = "/train/" + Phrases.path(first.publicId) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        frame = scope.frame(title: type.map { lang.pick($0.name) } ?? first.publicId, path: path, scripts: ["route.js"])
+        runs = reference.service(of: first.railway, on: reference.scheduleDay(date)) == first.service
+        day = feedTrip || dated ? Words(lang).trainDay(date, runs: runs) : nil
+        items = feedTrip ? ["date=" + date.iso] : []
         // Riding from the rider's stop: every later stop can be where they get off (route.js adds
         // the train to their route). Without one, any stop can be where they get on.
         self.boarding = boarding.map { Boarding(train: parts[$0.part].id, station: parts[$0.part].stops[$0.stop].station) }
-        self.type = type.map { TypeName(badge: Badge($0.category, lang: lang), name: lang.pick($0.name)) }
-        bound = parts.last?.stops.last.flatMap { reference.stations[$0.station] }.map { lang.t("\($0.name.ja)行", "for \($0.name.en)") }
+        self.type = type.map { TypeName(badge: Badge($0, category: $0.category, railway: reference.railways[here.railway], lang: lang),
+                                        name: lang.pick($0.name)) }
+        // Where the train says it goes (a GTFS trip_headsign), else its last stop.
+        bound = here.headsign.map { Words(lang).toward(lang.pick($0)) }
+            ?? parts.last?.stops.last.flatMap { reference.stations[$0.station] }.map { lang.t("\($0.name.ja)行", "for \($0.name.en)") }
         trainName = (here.names + first.names).first.map(lang.pick)
         let highlightComplex = highlight.flatMap { reference.stations[$0]?.complex }
         self.parts = parts.enumerated().map { index, part in
             let railway = reference.railways[part.railway]
             let partType = reference.trainTypes[part.trainType]
+            // A feed's train number reads as one ("Train 3629"); Tokyo's numbers are shown small as they are.
+            let number = partType?.classified == false && !part.number.isEmpty ? Words(lang).trainNumber(part.number) : part.number
             return Part(chip: railway.map { Chip($0, lang: lang) }, railway: part.railway,
-                        badge: partType.map { Badge($0.category, lang: lang) }, type: partType.map { lang.pick($0.name) } ?? "",
-                        number: part.number, line: AssetManifest.lineClass(railway?.color),
+                        badge: partType.flatMap { Badge($0, category: $0.category, railway: railway, lang: lang) },
+                        type: partType.map { lang.pick($0.name) } ?? "",
+                        number: number,
+                        schedule: reference.followsFeedCalendar ? reference.serviceNames[part.service].map { lang.pick($0) + " (\(part.service))" } : nil,
+                        line: AssetManifest.lineClass(railway?.color),
                         stops: part.stops.enumerated().map { stopIndex, stop in
                             let station = reference.stations[stop.station]
                             let mine = highlight.map { $0 == stop.station || station?.complex == highlightComplex } ?? false
@@ -71,11 +92,14 @@ struct TrainView: PageView {
                             let anchor = boarding.map { $0 == (index, stopIndex) } ?? false
                             let later = boarding.map { (index, stopIndex) > ($0.part, $0.stop) } ?? false
                             return Stop(mine: mine, anchor: anchor, arrival: stop.arrival?.clock ?? "", departure: stop.departure?.clock ?? "",
-                                        href: lang.link("/station/" + Phrases.path(stop.station)),
+                                        href: scope.link(station.map { Phrases.station("/station", $0, reference: reference) }
+                                                         ?? "/station/" + Phrases.path(stop.station)),
                                         name: station.map { lang.pick($0.name) } ?? stop.station,
                                         alight: later && stop.arrival != nil ? stop.station : nil,
                                         boardHref: boarding == nil && stop.departure != nil
-                                            ? lang.link("/train/" + Phrases.path(first.id) + "?from=" + Phrases.path(stop.station)) : nil)
+                                            ? scope.link("/train/" + Phrases.path(first.publicId) + "?"
+                                                         + (items + ["from=" + Phrases.path(station?.publicId ?? stop.station)]).joined(separator: "&"))
+                                            : nil)
                         })
         }
     }

@@ -19,6 +19,8 @@ protocol PageView: View {
 struct Frame: View {
     var lang: String
     var english: Bool
+    /// The search form's `lang` when the page is not in the data's own language.
+    var langField: String?
     var title: String
     var bodyClass: String
     var stylesheets: [String]
@@ -29,6 +31,8 @@ struct Frame: View {
     /// This page in the other language, for the switch.
     var otherLanguage: String
     var otherLang: String
+    /// The data's own language: links in it carry no `lang=` (app.js follows the same rule).
+    var defaultLang: String
     /// The timetable's clock for the page's scripts: today's UTC offset in minutes and a tz name.
     var utcOffset: Int
     var timeZone: String
@@ -57,6 +61,26 @@ struct Badge: View {
         self.category = category.rawValue
         title = lang.t(category.nameJa, category.nameEn)
         letter = category.badge
+    }
+
+    /// A train type's badge: its category where the source gives Japanese train types, else its
+    /// line's short name on the line's colour (a GTFS feed's `1`, `SLE`), else none.
+    init?(_ type: Reference.TrainType?, category: TrainCategory, railway: Reference.Railway?, lang: PageLanguage) {
+        guard type?.classified == false else { self.init(category, lang: lang); return }
+        guard let railway, let short = railway.shortName else { return nil }
+        self.init(line: "line" + (AssetManifest.lineClass(railway.color).map { " " + $0 } ?? ""), title: lang.pick(railway.name), letter: short)
+    }
+
+    private init(line: String, title: String, letter: String) {
+        category = line
+        self.title = title
+        self.letter = letter
+    }
+
+    /// A departure's badge, as above.
+    init?(_ departure: Departure, reference: Reference, lang: PageLanguage) {
+        self.init(reference.trainTypes[departure.trainType], category: departure.category,
+                  railway: reference.railways[departure.railway], lang: lang)
     }
 }
 
@@ -87,9 +111,22 @@ struct PageScope: Sendable {
         let timeZone: TimeZone
         /// The database's attribution when it is not Mini Tokyo 3D's (a GTFS feed's agencies).
         let attribution: String?
-        /// words.json as templates read it (`t`), per language.
+        /// The language the data's riders read (Japanese for Tokyo, a feed's feed_lang): pages
+        /// speak it unless the rider switched (`?lang=`).
+        var language: PageLanguage = .ja
+        /// Example stations of the data for the search and route forms, where its riders would not
+        /// know Tokyo's (a GTFS feed): nil keeps words.json's 馬車道 and 銀座.
+        var examples: (from: LocalizedName, to: LocalizedName)?
+        /// words.json as templates read it (`t`), per language, with the data's own examples.
         var words: [PageLanguage: TemplateValues.Fields] {
-            web.templateWords
+            guard let examples else { return web.templateWords }
+            var words = web.templateWords
+            for lang in [PageLanguage.ja, .en] {
+                words[lang]?.values["fromExample"] = TemplateValues.Text(lang.pick(examples.from))
+                words[lang]?.values["toExample"] = TemplateValues.Text(lang.pick(examples.to))
+                words[lang]?.values["searchPlaceholder"] = TemplateValues.Text(lang.t("駅名 (\(examples.from.ja))", "Station (\(examples.from.en))"))
+            }
+            return words
         }
     }
 
@@ -97,17 +134,22 @@ struct PageScope: Sendable {
     /// `scripts` and `stylesheets` beyond app.js and app.css, by their plain names.
     func frame(title: String, path: String, bodyClass: String = "", scripts: [String] = [], stylesheets: [String] = []) -> Frame {
         let other: PageLanguage = lang == .ja ? .en : .ja
-        let plain = path.replacingOccurrences(of: "?lang=en", with: "").replacingOccurrences(of: "&lang=en", with: "")
+        var plain = path
+        for text in ["?lang=en", "&lang=en", "?lang=ja", "&lang=ja"] { plain = plain.replacingOccurrences(of: text, with: "") }
         let zone = site.timeZone
-        return Frame(lang: lang.rawValue, english: lang == .en, title: title, bodyClass: bodyClass,
+        return Frame(lang: lang.rawValue, english: lang == .en, langField: lang == site.language ? nil : lang.rawValue, title: title, bodyClass: bodyClass,
                      stylesheets: (["app.css", "lines.css"] + stylesheets).map(site.assets.url),
                      scripts: (["app.js"] + scripts).map(site.assets.url), icon: site.assets.url("icon.svg"),
-                     home: lang.link("/"), otherLanguage: other.link(plain), otherLang: other.rawValue,
+                     home: link("/"), otherLanguage: other.link(plain, default: site.language), otherLang: other.rawValue,
+                     defaultLang: site.language.rawValue,
                      utcOffset: zone.secondsFromGMT() / 60,
                      timeZone: zone.identifier.contains("/") ? zone.identifier : TokyoTime.identifier,
                      attribution: site.attribution ?? lang.t("時刻表データ: 公共交通オープンデータセンター (ODPT) / Mini Tokyo 3D",
                                                               "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"))
     }
+
+    /// A link to `path` in this page's language.
+    func link(_ path: String) -> String { lang.link(path, default: site.language) }
 
     /// A page as HTML.
     func html(_ view: some PageView, status: HTTPResponse.Status = .ok) -> Response {
@@ -124,12 +166,13 @@ struct PageScope: Sendable {
 
 extension Language {
     func t(_ ja: String, _ en: String) -> String { self == .ja ? ja : en }
-    /// A link to `path` in this language (English carries `lang=en`; Japanese is the default).
-    func link(_ path: String) -> String {
-        guard self == .en else { return path }
-        return path + (path.contains("?") ? "&" : "?") + "lang=en"
+    /// A link to `path` in this language: `lang=` only when it is not the data's own (`fallback`:
+    /// Japanese for Tokyo, so its English pages carry `lang=en`; English for a US feed).
+    func link(_ path: String, default fallback: Language) -> String {
+        guard self != fallback else { return path }
+        return path + (path.contains("?") ? "&" : "?") + "lang=" + rawValue
     }
 }
 
-/// The language of a page: Japanese unless the rider switched (`?lang=en`, kept in links).
+/// The language of a page: the data's own unless the rider switched (`?lang=en`, `?lang=ja`, kept in links).
 public typealias PageLanguage = Language

@@ -6,14 +6,27 @@
   const t = (ja, en) => lang === "ja" ? ja : en;
   const q = (s, root = document) => root.querySelector(s);
   const esc = s => String(s).replace(/[&<>"']/g, c => ({"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;","'":"&#39;"}[c]));
-  const link = p => lang === "en" ? p + (p.includes("?") ? "&" : "?") + "lang=en" : p;
+  // Links carry lang= only when the page is not in the data's own language (PageScope.link).
+  const home = document.body.dataset.defaultLang || "ja";
+  const link = p => lang !== home ? p + (p.includes("?") ? "&" : "?") + "lang=" + lang : p;
   const load = (k, d) => { try { return JSON.parse(localStorage.getItem(k)) ?? d; } catch { return d; } };
   const save = (k, v) => localStorage.setItem(k, JSON.stringify(v));
   const until = m => m < 60 ? t(`${m}分後`, `in ${m} min`) : t(`${Math.floor(m/60)}時間${m%60}分後`, `in ${Math.floor(m/60)} h ${m%60} min`);
-  const badge = c => `<span class="badge c-${esc(c)}">${{local:"各",rapid:"快",semiExpress:"準",express:"急",limited:"特"}[c] || "各"}</span>`;
+  // A departure's badge as Badge in PageView.swift: 各 快 準 急 特 where the source gives Japanese
+  // train types, else the line's short name (a GTFS feed's "1", "SLE"), else none.
+  const badge = d => d.category ? `<span class="badge c-${esc(d.category)}">${{local:"各",rapid:"快",semiExpress:"準",express:"急",limited:"特"}[d.category] || "各"}</span>`
+    : d.badge ? `<span class="badge c-line">${esc(d.badge)}</span>` : "";
+  const dest = d => name(d.headsign || d.destinationName);
+  // The line above the first train of a later day (Words.nextDayName): 翌日 1月12日(月) / Next day, Mon 12 Jan.
+  const nextDayLine = (d, i, all) => {
+    if (!d.nextDay || (i > 0 && all[i - 1].nextDay)) return "";
+    const [y, m, dd] = d.serviceDate.split("-").map(Number), w = new Date(Date.UTC(y, m - 1, dd)).getUTCDay();
+    const day = t(`${m}月${dd}日(${"日月火水木金土"[w]})`, `${["Sun","Mon","Tue","Wed","Thu","Fri","Sat"][w]} ${dd} ${["Jan","Feb","Mar","Apr","May","Jun","Jul","Aug","Sep","Oct","Nov","Dec"][m - 1]}`);
+    return `<li class="next-day">${esc(t("翌日 " + day, "Next day, " + day))}</li>`;
+  };
   const name = n => n ? (lang === "ja" ? n.ja : n.en) : "";
   const api = async path => { const r = await fetch(path, {headers: {accept: "application/json"}}); if (!r.ok) throw new Error(r.status); return r.json(); };
-  const rowHTML = (d, from) => `<li><a href="${link("/train/" + encodeURIComponent(d.trainId) + "?from=" + encodeURIComponent(from))}"><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest">${esc(name(d.destinationName))}</span><span class="until">${until(d.minutesUntil)}</span></a></li>`;
+  const rowHTML = (d, from) => `<li><a href="${link("/train/" + encodeURIComponent(d.trainId) + "?date=" + d.serviceDate + "&from=" + encodeURIComponent(from))}"><time>${esc(d.time)}</time>${badge(d)}<span class="dest">${esc(dest(d))}</span><span class="until">${until(d.minutesUntil)}</span></a></li>`;
 
   // The rail diagram scrolls sideways on a phone: start with this station in the middle.
   const diagram = q(".diagram"), here = q(".diagram .here");
@@ -154,7 +167,7 @@
       bookmarkList.append(card);
       try {
         const next = await nextDepartures(b.station, b.direction, 3);
-        q("ol", card).innerHTML = next.departures.map(d => rowHTML(d, b.station)).join("");
+        q("ol", card).innerHTML = next.departures.map((d, i, all) => nextDayLine(d, i, all) + rowHTML(d, b.station)).join("");
         if (next.offline) q("h3", card).insertAdjacentHTML("beforeend", ` <small class="offline">${t("オフライン・時刻表から", "offline · from the timetable")}</small>`);
       } catch { q("ol", card).innerHTML = `<li class="dim">${t("取得できませんでした", "Could not load")}</li>`; }
     });
@@ -312,8 +325,8 @@
     const refresh = async () => {
       try {
         const next = await nextDepartures(station, direction, 6);
-        q(".rows", board).innerHTML = next.departures.map(d => { const dest = name(d.destinationName);
-          return `<li><time>${esc(d.time)}</time>${badge(d.category)}<span class="dest${long(dest) ? " long" : ""}">${esc(dest)}</span><span class="until">${until(d.minutesUntil)}</span></li>`; }).join("");
+        q(".rows", board).innerHTML = next.departures.map((d, i, all) => { const where = dest(d);
+          return nextDayLine(d, i, all) + `<li><time>${esc(d.time)}</time>${badge(d)}<span class="dest${long(where) ? " long" : ""}">${esc(where)}</span><span class="until">${until(d.minutesUntil)}</span></li>`; }).join("");
         status.textContent = next.offline ? t("オフライン・時刻表から", "Offline · from the timetable") : "";
       } catch { status.textContent = t("再接続中…", "Reconnecting…"); }
     };
