@@ -89,6 +89,8 @@ struct ServeCommand: AsyncParsableCommand {
 
 extension ServeCommand {
     func run() async throws {
+        // POST /api/v1/ticket/scan runs Tesseract: its OpenMP threads must not spin (CalmOpenMP).
+        CalmOpenMP.restartIfNeeded()
         let timetable = try database.open()
         var logger = Logger(label: "eki.server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
