@@ -76,7 +76,8 @@ let package = Package(
         // the trip they describe, kept in the user-state file. Dictionaries are TSV files compiled in.
         .target(name: "EkiTicket", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "CTesseract"],
                 resources: [.embedInCode("Dictionaries/shinkansen-stations.tsv"),
-                            .embedInCode("Dictionaries/shinkansen-trains.tsv")]),
+                            .embedInCode("Dictionaries/shinkansen-trains.tsv"),
+                            .embedInCode("Dictionaries/city-zones.tsv")]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
@@ -85,7 +86,7 @@ let package = Package(
         // a web engineer edits (templates, scripts, styles, words, the OpenAPI document); a build copies
         // them beside the binary as Eki_EkiServer.resources, which a deployment copies along.
         .target(name: "EkiServer", dependencies: [
-            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiTracking",
+            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiTracking", "EkiTicket",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -119,6 +120,7 @@ let package = Package(
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),

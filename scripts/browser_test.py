@@ -278,6 +278,7 @@ def run(server):
 
         route_flow(base, errors, expect)
         ride_flow(base, errors, expect)
+        ticket_flow(server, errors, expect)
         expect(not errors, "console errors: " + "; ".join(errors))
     finally:
         driver.quit()
@@ -456,6 +457,145 @@ def ride_flow(base, errors, expect):
                                         in ("路線を調べています…", "") or d.find_element(By.ID, "ride-line").is_displayed())
         expect(driver.find_element(By.ID, "ride-stop").is_displayed(), "watching the position")
         settle()
+    finally:
+        driver.quit()
+
+
+def clock_at(iso):
+    """FAKE_CLOCK for another moment (Tokyo time)."""
+    return FAKE_CLOCK.replace("2026-11-24T07:30:00+09:00", iso + "+09:00")
+
+
+def ticket_flow(server, errors, expect):
+    """/ticket: a rendered smartEX screenshot scanned through the page fills the facsimile with its
+    truth; an empty ticket filled in by hand becomes the live trip (countdown, car and seat, the bar
+    on other pages, leave-by on the real network); on board the arrival countdown and the alarm's
+    full screen; after arrival at 東京 the local trains; and offline the page still counts down."""
+    base = server.base
+    renders = tempfile.mkdtemp(prefix="eki-ticket-")
+    subprocess.run([sys.executable, os.path.join(ROOT, "scripts/ticket_render.py"), renders, "--count", "1", "--seed", "17",
+                    "--kinds", "smartex", "--langs", "ja"], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    image = next(os.path.join(renders, f) for f in os.listdir(renders) if f.endswith(".png"))
+    truth = json.load(open(image[:-4] + ".json"))["ticket"]
+
+    def phone(clock):
+        options = plain_options()
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": clock_at(clock)})
+        return driver
+
+    def settle(driver):
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
+
+    def value(driver, name):
+        return driver.find_element(By.CSS_SELECTOR, f"#facsimile [name={name}]").get_attribute("value")
+
+    # 1. The scan: the screenshot goes to this server, the facsimile shows what the ticket says.
+    driver = phone("2026-11-24T10:07:00")
+    try:
+        driver.get(base + "/ticket")
+        settle(driver)
+        driver.find_element(By.ID, "scan-file").send_keys(image)
+        WebDriverWait(driver, 120).until(lambda d: d.find_element(By.ID, "facsimile").is_displayed())
+        got = {"from": value(driver, "from"), "to": value(driver, "to"), "date": value(driver, "date"), "departure": value(driver, "departure"),
+               "arrival": value(driver, "arrival"), "train": value(driver, "trainName") + value(driver, "trainNumber"),
+               "car": value(driver, "car"), "seat": value(driver, "seat"), "seatClass": value(driver, "seatClass")}
+        want = {"from": truth["from"]["name"], "to": truth["to"]["name"], "date": truth["date"], "departure": truth["departure"],
+                "arrival": truth["arrival"], "train": f"{truth['train']['name']}{truth['train']['number']}", "car": str(truth["car"]),
+                "seat": truth["seat"], "seatClass": truth["seatClass"]}
+        expect(got == want, f"scanned facsimile {got}, truth {want}")
+        driver.execute_script("document.querySelector('#scan-status').scrollIntoView({block: 'start'})")
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-scan-ja.png"))
+        driver.find_element(By.ID, "fac-image").click()
+        expect(driver.find_element(By.ID, "scan-image").is_displayed(), "the original image a tap away")
+        settle(driver)
+    finally:
+        driver.quit()
+
+    # 2. An empty ticket filled in by hand, in English: 東京 10:30 → 新大阪 12:57, the live trip at 10:07.
+    driver = phone("2026-11-24T10:07:00")
+    try:
+        driver.get(base + "/ticket?lang=en")
+        settle(driver)
+        driver.find_element(By.ID, "scan-empty").click()
+        def put(name, text):
+            box = driver.find_element(By.CSS_SELECTOR, f"#facsimile [name={name}]")
+            driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))", box, text)
+        for name, text in [("from", "Tokyo"), ("to", "Shin-Osaka"), ("date", "2026-11-24"), ("departure", "10:30"), ("arrival", "12:57"),
+                           ("trainName", "Nozomi"), ("trainNumber", "225"), ("car", "8"), ("seat", "12e")]:
+            put(name, text)
+        Select(driver.find_element(By.CSS_SELECTOR, "#facsimile [name=seatClass]")).select_by_value("ordinary")
+        driver.find_element(By.CSS_SELECTOR, "#facsimile button[type=submit]").click()
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "trip").is_displayed())
+        kept = driver.execute_script("return JSON.parse(localStorage.getItem('eki.trip'))")
+        expect(kept["ticket"]["from"] == {"name": "東京", "nameEn": "Tokyo"} and kept["ticket"]["train"]["name"] == "のぞみ" and kept["ticket"]["seat"] == "12E",
+               f"the trip keeps both languages: {kept['ticket']}")
+        expect(driver.find_element(By.ID, "trip-phase").text == "Leaves at 10:30, in", "phase: " + driver.find_element(By.ID, "trip-phase").text)
+        count = driver.find_element(By.ID, "trip-count").text
+        expect(re.fullmatch(r"2[23]:\d\d", count), "departure countdown: " + count)
+        expect(driver.find_element(By.ID, "trip-car").text == "Car 8" and driver.find_element(By.ID, "trip-seat").text == "Seat 12E", "car and seat")
+        expect(not driver.find_element(By.ID, "trip-unsure").is_displayed(), "a ticket typed in is sure")
+        # Leave by: the latest local train from 渋谷 reaching 東京 15 minutes before 10:30.
+        driver.execute_script("document.querySelector('#trip-leave').open = true")
+        driver.find_element(By.ID, "leave-from").send_keys("Shibuya")
+        driver.find_element(By.CSS_SELECTOR, "#leave-form button[type=submit]").click()
+        WebDriverWait(driver, 60).until(lambda d: "leave Shibuya at" in d.find_element(By.ID, "leave-result").text)
+        expect("Latest to reach Tokyo by 10:15" in driver.find_element(By.ID, "leave-result").text, "leave-by answer")
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-before-en.png"))
+        # The bar on every other page.
+        driver.get(base + "/?lang=en")
+        settle(driver)
+        bar = driver.find_element(By.CSS_SELECTOR, ".tripbar").text
+        expect(re.search(r"Nozomi 225 leaves 10:30, in 2[23] min · Car 8 Seat 12E", bar), "trip bar: " + bar)
+        settle(driver)
+    finally:
+        driver.quit()
+
+    # 3. On board 新大阪 → 東京, 17 minutes before arrival: the arrival countdown, progress, then the
+    #    alarm (set to 20 minutes) fills the screen; after arrival, the local trains at 東京.
+    trip = {"ticket": {"source": "manual", "language": "ja", "date": "2026-11-24", "train": {"name": "のぞみ", "nameEn": "Nozomi", "number": 224},
+                       "from": {"name": "新大阪", "nameEn": "Shin-Osaka"}, "to": {"name": "東京", "nameEn": "Tokyo"}, "departure": "10:30",
+                       "arrival": "12:57", "car": 8, "seat": "12E", "seatClass": "ordinary", "reserved": True},
+            "confidence": {"date": 1, "train": 1, "from": 1, "to": 0.6, "departure": 1, "arrival": 1, "car": 1, "seat": 1, "seatClass": 1},
+            "alarm": {"on": True, "minutes": 10}}
+    driver = phone("2026-11-24T12:40:00")
+    try:
+        driver.get(base + "/ticket")
+        driver.execute_script("localStorage.setItem('eki.trip', arguments[0])", json.dumps(trip))
+        driver.get(base + "/ticket")
+        settle(driver)
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "trip").is_displayed())
+        expect(driver.find_element(By.ID, "trip-phase").text == "東京 12:57着まで", "on board: " + driver.find_element(By.ID, "trip-phase").text)
+        expect(re.fullmatch(r"1[67]:\d\d", driver.find_element(By.ID, "trip-count").text), "arrival countdown")
+        expect(driver.find_element(By.ID, "trip-progress").is_displayed(), "progress shown")
+        unsure = driver.find_element(By.ID, "trip-unsure").text
+        expect(unsure == "読み取りに自信のない項目: 降車駅", "the unsure field is named: " + unsure)
+        WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "trip-after").is_displayed())
+        after = driver.find_element(By.ID, "after-result").text
+        expect("東京で乗り換え（徒歩8分、13:05から）" in after, "after arrival: " + after[:80])
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-onboard-ja.png"))
+        minutes = driver.find_element(By.ID, "alarm-minutes")
+        minutes.clear(); minutes.send_keys("20"); minutes.send_keys(Keys.TAB)
+        WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".trip-alarm") and d.find_element(By.CSS_SELECTOR, ".trip-alarm").is_displayed())
+        board = driver.find_element(By.CSS_SELECTOR, ".trip-alarm").text
+        expect("まもなく 東京" in board and "12:57着" in board and "8号車" in board, "alarm board: " + board)
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-alarm-ja.png"))
+        driver.find_element(By.CSS_SELECTOR, ".trip-alarm button").click()
+        # Offline: the service worker kept /ticket; with the server away the trip still counts down.
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+            "return caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match('/ticket'))))).then(r => r.some(Boolean))"))
+        server.stop()
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        driver.get(base + "/ticket?lang=en")
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "trip").is_displayed())
+        phase = driver.find_element(By.ID, "trip-phase").text
+        expect(phase.startswith("Arriving at Tokyo 12:57"), "offline trip: " + phase)
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-onboard-en.png"))
+        driver.get_log("browser")   # refused connections while the server is away are expected
+        server.start()
     finally:
         driver.quit()
 

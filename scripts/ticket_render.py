@@ -62,8 +62,18 @@ def font(size, bold=True, mono=False):
 
 # ---------------------------------------------------------------- ground truth
 
+# The lines whose trains smartEX sells (JR Central, West, Kyushu); Eki-net sells the others (JR East's).
+SMARTEX_LINES = {"Tokaido", "Sanyo", "Kyushu"}
+
+
 def make_trip(rng, kind, lang):
-    ja, en, lines = rng.choice(TRAINS)
+    # Each app sells its own companies' trains; a paper ticket can be for any.
+    pool = TRAINS
+    if kind == "smartex":
+        pool = [t for t in TRAINS if set(t[2]) <= SMARTEX_LINES]
+    elif kind == "ekinet":
+        pool = [t for t in TRAINS if not set(t[2]) <= SMARTEX_LINES]
+    ja, en, lines = rng.choice(pool)
     stations = route(lines)
     i, j = sorted(rng.sample(range(len(stations)), 2))
     if j - i > 14:
@@ -82,6 +92,12 @@ def make_trip(rng, kind, lang):
     row = rng.randint(1, 20)
     issued = start - datetime.timedelta(days=rng.randint(0, 30))
     today = issued - datetime.timedelta(days=rng.randint(0, 5))
+    # One ticket in five is scanned with "today" years after the trip (a photo of an old ticket, a
+    # wrong phone clock): a year printed on the ticket must win over today's. Drawn from its own
+    # generator, so the images of a seed stay the ones they were.
+    side = random.Random(start.toordinal() * 1440 + departure)
+    if side.random() < 0.2:
+        today = start + datetime.timedelta(days=side.randint(400, 1500))
     ticket = {
         "source": kind, "language": lang, "date": start.isoformat(),
         "train": {"name": ja, "nameEn": en, "number": number},

@@ -16,7 +16,9 @@ struct LatestDeparture {
 
     /// The journey leaving any of `origins` as late as possible and reaching any of `targets` by
     /// `deadline` (service minutes), or nil when none does. `earliest` bounds how far back the scan looks.
-    func run(from origins: [Int32], to targets: [Int32], arriveBy deadline: Int, earliest: Int = 0) -> ConnectionScan.Journey? {
+    /// `walk` gives the minutes from where the rider is to an origin (none: already there): the origin
+    /// chosen is the one that lets the rider leave latest, walk included.
+    func run(from origins: [Int32], to targets: [Int32], arriveBy deadline: Int, earliest: Int = 0, walk walkTo: [Int32: Int] = [:]) -> ConnectionScan.Journey? {
         let stations = network.stationCount
         let never = Int16.min
         var isTarget = [Bool](repeating: false, count: stations)
@@ -66,7 +68,8 @@ struct LatestDeparture {
         }
 
         // The origin boarded latest, then the legs followed forward.
-        guard let origin = origins.map(Int.init).filter({ $0 < stations && boardAt[$0] >= 0 }).max(by: { depart[$0] < depart[$1] }) else { return nil }
+        func leave(_ origin: Int) -> Int { Int(depart[origin]) - (walkTo[Int32(origin)] ?? 0) }
+        guard let origin = origins.map(Int.init).filter({ $0 < stations && boardAt[$0] >= 0 }).max(by: { leave($0) < leave($1) }) else { return nil }
         var legs: [ConnectionScan.Leg] = []
         var board = Int(boardAt[origin])
         while legs.count < 16 {
@@ -99,9 +102,19 @@ public struct LatestRoutes: Sendable {
     /// on `network` (the network of the deadline's service day); nil when nothing gets there in time.
     public func search(from origins: [Reference.Station], to destinations: [Reference.Station], arriveBy deadline: ServiceMinute,
                        on network: RouteNetwork) throws -> RoutePlan? {
+        try search(from: origins.map { ($0, 0) }, to: destinations, arriveBy: deadline, on: network)?.plan
+    }
+
+    /// The same from stations some minutes' walk away (the stations near the rider): the one that lets
+    /// the rider leave latest once the walk to it is counted, with that walk.
+    public func search(from origins: [(station: Reference.Station, walk: Int)], to destinations: [Reference.Station], arriveBy deadline: ServiceMinute,
+                       on network: RouteNetwork) throws -> (plan: RoutePlan, walk: Int)? {
         let scan = LatestDeparture(network: network, rules: planner.rules)
-        guard let journey = scan.run(from: origins.map { Int32($0.rowId) }, to: destinations.map { Int32($0.rowId) },
-                                     arriveBy: deadline.value) else { return nil }
-        return try planner.plan(FastestRoutes(planner: planner).route(journey, on: network))
+        var walks: [Int32: Int] = [:]
+        for origin in origins { walks[Int32(origin.station.rowId)] = min(walks[Int32(origin.station.rowId)] ?? .max, origin.walk) }
+        guard let journey = scan.run(from: origins.map { Int32($0.station.rowId) }, to: destinations.map { Int32($0.rowId) },
+                                     arriveBy: deadline.value, walk: walks) else { return nil }
+        let walk = walks[network.from[journey.legs[0].board]] ?? 0
+        return (try planner.plan(FastestRoutes(planner: planner).route(journey, on: network)), walk)
     }
 }

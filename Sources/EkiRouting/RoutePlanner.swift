@@ -45,6 +45,15 @@ public struct TransferRules: Sendable, Equatable {
     public var walkMinutes: Int
     public init(walkMinutes: Int = 5) { self.walkMinutes = walkMinutes }
 
+    /// For a plan that has to hold, the latest way to make a Shinkansen: every change of train counts
+    /// three minutes at least, even where the data puts two railways on one platform group (新宿's
+    /// 埼京線 and 中央線快速 are one group, platforms apart).
+    public static let mustHold: TransferRules = {
+        var rules = TransferRules(walkMinutes: 5)
+        rules.samePlatformMinutes = 3
+        return rules
+    }()
+
     func minutes(_ place: RoutePlan.Transfer.Place, walkMeters: Int?) -> Int {
         switch place {
         case .samePlatform: samePlatformMinutes

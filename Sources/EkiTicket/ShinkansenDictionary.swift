@@ -18,8 +18,19 @@ public struct ShinkansenDictionary: Sendable {
         public var lines: [String]
     }
 
+    /// A city zone (東京都区内): the Shinkansen stations a ticket printed with it holds for.
+    public struct Zone: Sendable, Hashable {
+        public var ja: String
+        public var en: String
+        public var stations: [String]
+        var jaKey: [Unicode.Scalar] = []
+        /// "tokyowards", "tokyocity", "tokyoarea", "tokyowardarea", …
+        var enKeys: [[Unicode.Scalar]] = []
+    }
+
     public let stations: [Station]
     public let trains: [Train]
+    public let zones: [Zone]
     /// Each line's stations in order.
     public let lines: [String: [String]]
     /// Each station's Japanese name as scalars, in `stations` order, for matching.
@@ -27,9 +38,10 @@ public struct ShinkansenDictionary: Sendable {
 
     public static let shared = ShinkansenDictionary(
         stationsTSV: String(decoding: PackageResources.shinkansen_stations_tsv, as: UTF8.self),
-        trainsTSV: String(decoding: PackageResources.shinkansen_trains_tsv, as: UTF8.self))
+        trainsTSV: String(decoding: PackageResources.shinkansen_trains_tsv, as: UTF8.self),
+        zonesTSV: String(decoding: PackageResources.city_zones_tsv, as: UTF8.self))
 
-    init(stationsTSV: String, trainsTSV: String) {
+    init(stationsTSV: String, trainsTSV: String, zonesTSV: String = "") {
         var order: [String] = []
         var byName: [String: Station] = [:]
         var lines: [String: [String]] = [:]
@@ -48,6 +60,12 @@ public struct ShinkansenDictionary: Sendable {
         self.lines = lines
         trains = Self.rows(trainsTSV).filter { $0.count == 3 }.map {
             Train(ja: $0[0], en: $0[1], lines: $0[2].split(separator: " ").map(String.init))
+        }
+        zones = Self.rows(zonesTSV).filter { $0.count == 3 }.map { columns in
+            let city = TicketText.latinKey(columns[1])
+            return Zone(ja: columns[0], en: columns[1], stations: columns[2].split(separator: " ").map(String.init),
+                        jaKey: Array(columns[0].unicodeScalars),
+                        enKeys: ["wards", "ward", "wardarea", "city", "cityarea", "area", "metropolitanarea", "line", "linearea"].map { Array((city + $0).unicodeScalars) })
         }
     }
 

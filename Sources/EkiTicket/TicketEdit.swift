@@ -43,15 +43,20 @@ public struct TicketEdit: Sendable {
             guard let station = self.station(text) else { throw .badValue(field, value, expected: "a Shinkansen station (東京, とうきょう or Tokyo)") }
             if field == .from { t.from = station } else { t.to = station }
         case .car:
-            guard clear || (Int(text).map { (1 ... 17).contains($0) } ?? false) else { throw .badValue(field, value, expected: "a car number 1–17") }
+            guard clear || (Int(text).map(SeatParser.cars.contains) ?? false) else {
+                throw .badValue(field, value, expected: "a car number \(SeatParser.cars.lowerBound)–\(SeatParser.cars.upperBound)")
+            }
             t.car = clear ? nil : Int(text)
         case .seat:
-            guard clear || text.wholeMatch(of: /(?i)[0-9]{1,2}\s*[-番]?\s*[a-e]\s*席?/) != nil else { throw .badValue(field, value, expected: "a seat like 12E") }
-            t.seat = clear ? nil : String(text.filter { $0.isNumber }) + String(text.filter { $0.isLetter && $0.isASCII }).uppercased()
-            if !clear { t.reserved = true }
+            if clear { t.seat = nil; break }
+            guard let seat = Self.seat(text) else {
+                throw .badValue(field, value, expected: "a seat like 12E (rows \(SeatParser.rows.lowerBound)–\(SeatParser.rows.upperBound), seats A–E)")
+            }
+            t.seat = seat
+            t.reserved = true
         case .seatClass:
-            guard clear || Ticket.SeatClass(rawValue: text) != nil else { throw .badValue(field, value, expected: "ordinary, green or granClass") }
-            t.seatClass = clear ? nil : Ticket.SeatClass(rawValue: text)
+            guard clear || Self.seatClass(text) != nil else { throw .badValue(field, value, expected: "ordinary, green or granClass") }
+            t.seatClass = clear ? nil : Self.seatClass(text)
         case .reserved:
             guard clear || ["true", "false"].contains(text) else { throw .badValue(field, value, expected: "true or false") }
             t.reserved = clear ? nil : text == "true"
@@ -70,10 +75,30 @@ public struct TicketEdit: Sendable {
         return Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.2)!)
     }
 
+    /// "東京", "東　京" as printed, "とうきょう", "Tokyo", "shin-osaka"; a city zone as printed on a fare
+    /// ticket (東京都区内, "Tokyo Wards") names its main Shinkansen station.
     func station(_ text: String) -> Ticket.Station? {
         let key = TicketText.latinKey(text)
-        let station = dictionary.stations.first { $0.ja == text || $0.kana == text || (!key.isEmpty && TicketText.latinKey($0.en) == key) }
+        let compact = String(text.filter { !$0.isWhitespace })
+        var station = dictionary.stations.first { $0.ja == compact || $0.kana == compact || (!key.isEmpty && TicketText.latinKey($0.en) == key) }
+        if station == nil, let zone = dictionary.zones.first(where: { $0.ja == compact || $0.enKeys.contains(Array(key.unicodeScalars)) }) {
+            station = zone.stations.first.flatMap(dictionary.station(ja:))
+        }
         return station.map { Ticket.Station(name: $0.ja, nameEn: $0.en) }
+    }
+
+    /// "12E", "12-e", "12番E席", "12 E": within the rows and letters a scan reads.
+    static func seat(_ text: String) -> String? {
+        guard let m = text.wholeMatch(of: /(?i)([0-9]{1,2})\s*[-番]?\s*([a-e])\s*席?/), let row = Int(m.1), SeatParser.rows.contains(row) else { return nil }
+        return "\(row)\(m.2.uppercased())"
+    }
+
+    /// "ordinary", "Green", "GRANCLASS", "Gran Class", "普通車", "グリーン車", "グランクラス".
+    static func seatClass(_ text: String) -> Ticket.SeatClass? {
+        let key = TicketText.latinKey(text)
+        if let seatClass = Ticket.SeatClass.allCases.first(where: { $0.rawValue.lowercased() == key }) { return seatClass }
+        let compact = String(text.filter { !$0.isWhitespace })
+        return ["普通": .ordinary, "普通車": .ordinary, "グリーン": .green, "グリーン車": .green, "グランクラス": .granClass][compact]
     }
 }
 

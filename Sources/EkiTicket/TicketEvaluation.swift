@@ -10,6 +10,8 @@ public enum TicketEvaluation {
         public var truth: Ticket
         /// "screenshot", "clean photo" or "hard photo".
         public var kind: String
+        /// The ticket's language as printed, "ja" or "en".
+        public var language: String { truth.language.rawValue }
         public var today: CivilDate
     }
 
@@ -31,6 +33,11 @@ public enum TicketEvaluation {
         public var exactFields = 0
         public var exactTickets = 0
         public var confidentlyWrong = 0
+        /// Fields read right but marked unsure: the rider is asked to check what was right.
+        public var exactButUnsure = 0
+        /// Tickets whose source (photo, ekinet, smartex) and language were told right.
+        public var sourceRight = 0
+        public var languageRight = 0
         public var perField: [String: Int] = [:]
         public var seconds = 0.0
         public var parseMilliseconds: [Double] = []
@@ -39,6 +46,8 @@ public enum TicketEvaluation {
         public var fieldAccuracy: Double { fields == 0 ? 0 : Double(exactFields) / Double(fields) }
         public var ticketAccuracy: Double { tickets == 0 ? 0 : Double(exactTickets) / Double(tickets) }
         public var confidentlyWrongShare: Double { fields == 0 ? 0 : Double(confidentlyWrong) / Double(fields) }
+        /// Of the fields read right, the share marked unsure.
+        public var unsureShareOfExact: Double { exactFields == 0 ? 0 : Double(exactButUnsure) / Double(exactFields) }
     }
 
     private struct TruthFile: Decodable {
@@ -85,13 +94,16 @@ public enum TicketEvaluation {
         TicketField.scored.filter { result?.ticket.value($0) != truth.value($0) }
     }
 
-    /// One group per kind (screenshot, clean photo, hard photo), then "all".
+    /// One group per kind (screenshot, clean photo, hard photo), then "all", then each kind by language
+    /// ("screenshot ja", …).
     public static func score(_ outcomes: [Outcome]) -> [Group] {
         var groups: [String: Group] = [:]
         for outcome in outcomes {
-            for key in [outcome.sample.kind, "all"] {
+            for key in [outcome.sample.kind, "all", "\(outcome.sample.kind) \(outcome.sample.language)", "all \(outcome.sample.language)"] {
                 var group = groups[key] ?? Group(kind: key)
                 group.tickets += 1
+                if outcome.result?.ticket.source == outcome.sample.truth.source { group.sourceRight += 1 }
+                if outcome.result?.ticket.language == outcome.sample.truth.language { group.languageRight += 1 }
                 group.seconds += outcome.seconds
                 group.parseMilliseconds.append(outcome.parseMilliseconds)
                 let wrong = wrongFields(outcome.result, outcome.sample.truth)
@@ -104,13 +116,15 @@ public enum TicketEvaluation {
                         }
                     } else {
                         group.exactFields += 1
+                        if let result = outcome.result, result.ticket.has(field), result.isUnsure(field) { group.exactButUnsure += 1 }
                         group.perField[field.rawValue, default: 0] += 1
                     }
                 }
                 groups[key] = group
             }
         }
-        let order = ["screenshot", "clean photo", "hard photo", "all"]
-        return groups.values.sorted { (order.firstIndex(of: $0.kind) ?? 9) < (order.firstIndex(of: $1.kind) ?? 9) }
+        let kinds = ["screenshot", "clean photo", "hard photo", "all"]
+        let order = kinds + kinds.flatMap { ["\($0) ja", "\($0) en"] }
+        return groups.values.sorted { (order.firstIndex(of: $0.kind) ?? 99) < (order.firstIndex(of: $1.kind) ?? 99) }
     }
 }

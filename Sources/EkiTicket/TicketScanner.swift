@@ -7,12 +7,52 @@ public struct ScanResult: Codable, Sendable {
     public var ticket: Ticket
     /// 0…1 per field; a field the scanner did not read is absent here and nil in the ticket.
     public var confidence: [TicketField: Double]
+    /// Every word both models read, boxed in the original image's pixels (upright as shown).
     public var words: [OCRWord]
+    /// The legs the image shows (a booking's 往路 and 復路); the ticket is the first not yet past.
+    public var legs: Int
+    /// From the image read to the original: its size and what was done to it.
+    public var image: ImageTransform?
+
+    public init(ticket: Ticket, confidence: [TicketField: Double], words: [OCRWord], legs: Int = 1, image: ImageTransform? = nil) {
+        self.ticket = ticket; self.confidence = confidence; self.words = words; self.legs = legs; self.image = image
+    }
 
     /// Fields below this are shown as unsure, for the rider to check.
     public static let sure = 0.8
 
     public func isUnsure(_ field: TicketField) -> Bool { (confidence[field] ?? 0) < Self.sure }
+
+    /// The fields a ticket must show for a trip: a day, a train, where and when.
+    static let core: [TicketField] = [.date, .train, .from, .to, .departure, .arrival]
+
+    /// How many of the core fields were read.
+    public var coreFieldsRead: Int { Self.core.filter(ticket.has).count }
+
+    /// Whether the image showed a ticket at all: at least three of date, train, stations and times.
+    /// Anything less (a 1×1 image, a photo of something else) is no trip to keep.
+    public var isTicket: Bool { coreFieldsRead >= 3 }
+
+    enum CodingKeys: String, CodingKey { case ticket, confidence, unsure, words, legs, image }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(ticket, forKey: .ticket)
+        try c.encode(confidence, forKey: .confidence)
+        try c.encode(TicketField.allCases.filter { ticket.has($0) && isUnsure($0) }.map(\.rawValue), forKey: .unsure)
+        try c.encode(legs, forKey: .legs)
+        try c.encodeIfPresent(image, forKey: .image)
+        try c.encode(words, forKey: .words)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        ticket = try c.decode(Ticket.self, forKey: .ticket)
+        confidence = try c.decode([TicketField: Double].self, forKey: .confidence)
+        words = try c.decode([OCRWord].self, forKey: .words)
+        legs = try c.decodeIfPresent(Int.self, forKey: .legs) ?? 1
+        image = try c.decodeIfPresent(ImageTransform.self, forKey: .image)
+    }
 }
 
 /// Image bytes → ticket: checks the input, pre-processes it, reads it with both Tesseract models and
@@ -29,14 +69,37 @@ public final class TicketScanner: Sendable {
 
     /// Scans `bytes` (a JPEG, PNG or WebP); `today` fixes the year when the image shows none.
     public func scan(_ bytes: [UInt8], name: String = "image", today: CivilDate) throws(TicketScanError) -> ScanResult {
+        try scanReadingWords(bytes, name: name, today: today).result
+    }
+
+    /// The scan, and the words as read, in the coordinates of the image Tesseract was given (what the
+    /// parser works on: `eki ticket evaluate` times parsing on them).
+    public func scanReadingWords(_ bytes: [UInt8], name: String, today: CivilDate) throws(TicketScanError) -> (result: ScanResult, read: [OCRWord]) {
         let input = try ImageInput(bytes: bytes, name: name)
-        let prepared = try preprocessing.run(input, name: name)
-        if let folder = ProcessInfo.processInfo.environment["EKI_TICKET_DEBUG"] {
-            // What Tesseract is given, for looking at a scan that went wrong.
-            pixWrite(folder + "/" + (name as NSString).lastPathComponent + ".prepared.png", prepared.picture.pix, Int32(IFF_PNG))
+        let upright = try preprocessing.upright(input, name: name)
+        var best: (result: ScanResult, read: [OCRWord])?
+        // Upright first; when that shows no ticket, the photo may be sideways or upside down with no
+        // EXIF tag to say so: the other three quarter turns, until one reads a ticket.
+        for turns in [0, 1, 3, 2] {
+            let prepared = preprocessing.prepare(upright, quarterTurns: turns)
+            if turns == 0, let folder = ProcessInfo.processInfo.environment["EKI_TICKET_DEBUG"] {
+                // What Tesseract is given, for looking at a scan that went wrong.
+                pixWrite(folder + "/" + (name as NSString).lastPathComponent + ".prepared.png", prepared.picture.pix, Int32(IFF_PNG))
+            }
+            let words = recognizer.words(in: prepared.picture)
+            var result = parser.parse(words, today: today, screen: prepared.isScreen || Double(prepared.picture.height) > 1.6 * Double(prepared.picture.width),
+                                      topColor: prepared.topColor)
+            result.words = words.map(prepared.transform.original)
+            result.image = prepared.transform
+            if best == nil || Self.better(result, than: best!.result) { best = (result, words) }
+            if best!.result.isTicket { break }
         }
-        let words = recognizer.words(in: prepared.picture)
-        let aspect = Double(prepared.picture.height) / Double(max(1, prepared.picture.width))
-        return parser.parse(words, today: today, aspect: aspect, topColor: prepared.topColor)
+        return best!
+    }
+
+    /// More core fields read, then surer ones.
+    static func better(_ a: ScanResult, than b: ScanResult) -> Bool {
+        if a.coreFieldsRead != b.coreFieldsRead { return a.coreFieldsRead > b.coreFieldsRead }
+        return a.confidence.values.reduce(0, +) > b.confidence.values.reduce(0, +)
     }
 }

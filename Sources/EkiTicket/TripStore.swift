@@ -2,23 +2,24 @@ import EkiStore
 import Foundation
 
 /// The active trip, kept in the rider's state file (never in the timetable database). One trip at a
-/// time; it ends `Trip.afterArrival` after its arrival.
+/// time. Looking at it never changes it: a trip past its arrival is reported as ended and stays until
+/// the rider scans, types or clears another — asking "what if it were 15:00" must not lose the ticket.
 public struct TripStore: Sendable {
     let state: UserState
 
     public init(state: UserState) { self.state = state }
 
-    /// The trip at `now`; one that has ended is dropped and returned as `ended`, so the caller can say so once.
+    /// The kept trip whatever its date (nil when there is none, or it was written by another version).
+    public func current() throws -> Trip? {
+        guard let body = try state.activeTrip() else { return nil }
+        return try? JSONDecoder().decode(Trip.self, from: Data(body.utf8))
+    }
+
+    /// The trip at `now`: the kept one while it lasts; once it has ended it comes back as `ended`, so the
+    /// caller can say so.
     public func active(at now: Date = Date()) throws -> (trip: Trip?, ended: Trip?) {
-        guard let body = try state.activeTrip() else { return (nil, nil) }
-        guard let trip = try? JSONDecoder().decode(Trip.self, from: Data(body.utf8)) else {
-            try state.clearActiveTrip()   // written by another version: start afresh
-            return (nil, nil)
-        }
-        if trip.phase(at: now) == .ended {
-            try state.clearActiveTrip()
-            return (nil, trip)
-        }
+        guard let trip = try current() else { return (nil, nil) }
+        if trip.phase(at: now) == .ended { return (nil, trip) }
         return (trip, nil)
     }
 

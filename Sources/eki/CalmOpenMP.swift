@@ -11,9 +11,11 @@ enum CalmOpenMP {
         guard environment["OMP_THREAD_LIMIT"] == nil, environment["OMP_WAIT_POLICY"] == nil else { return }
         setenv("OMP_THREAD_LIMIT", "1", 1)
         setenv("OMP_WAIT_POLICY", "PASSIVE", 1)
+        // The binary's own path, so that the process keeps its name ("eki", not "exe") in ps and top.
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
         var arguments = CommandLine.arguments.map { strdup($0) }
         arguments.append(nil)
-        execv("/proc/self/exe", &arguments)
+        execv(path, &arguments)
         // exec failed (no /proc): go on as we are, only slower.
         for argument in arguments { free(argument) }
     }

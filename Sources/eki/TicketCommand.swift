@@ -11,7 +11,8 @@ struct TicketCommand: ParsableCommand {
         commandName: "ticket",
         abstract: "Your Shinkansen trip: scan the ticket once, then the countdown, the car and seat, and the arrival.",
         discussion: """
-            One trip is kept in your state file; it ends 30 minutes after arrival. Start one with \
+            One trip is kept in your state file; 30 minutes after arrival it is shown as ended, and it stays \
+            until you scan, type or clear another. Start one with \
             `eki ticket scan <image>` or by typing the fields (`eki ticket set train のぞみ225`).
             """,
         subcommands: [Show.self, TicketScanCommand.self, Set.self, Clear.self, TicketLeaveByCommand.self,
@@ -62,7 +63,9 @@ struct TicketCommand: ParsableCommand {
 
         func run() throws {
             let store = TripStore(state: try userState.open())
-            let current = try store.active().trip ?? Trip(ticket: Ticket(source: .manual))
+            // The trip the rider has, whatever its date: a date read wrong into the past is what `set` is
+            // there to correct.
+            let current = try store.current() ?? Trip(ticket: Ticket(source: .manual))
             let trip: Trip
             do { trip = try TicketEdit().apply(field, value, to: current) } catch { throw failure(error.description, code: 2) }
             try store.save(trip)

@@ -20,7 +20,7 @@ struct TicketLeaveByCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Where you start: a station id or name.", valueName: "station"))
     var from: String?
 
-    @Option(name: .long, help: ArgumentHelp("Start from the stations near a place (within 1 km).", valueName: "lat,lon"))
+    @Option(name: .long, help: ArgumentHelp("Start from a place: the stations within 1 km, each with its walk at 80 m a minute.", valueName: "lat,lon"))
     var near: String?
 
     @Option(name: .long, help: "Minutes to be at the Shinkansen station before departure (gates, platform, buying lunch).")
@@ -54,28 +54,37 @@ extension TicketLeaveByCommand {
         let timetable = try database.open()
         let targets = TripConnections.stations(named: shinkansen.name, in: timetable)
         guard !targets.isEmpty else { throw failure("\(shinkansen.name) is not in the timetable database, so there is no local trip to it", code: 1) }
-        let origins: [Reference.Station]
+        // Where the rider starts, and the walk to each: none from a station named, the walk at 80 m a
+        // minute to each station near a place.
+        let origins: [(station: Reference.Station, walk: Int)]
         if let from {
             origins = try Resolve.stations(from, in: timetable).flatMap { station in
                 (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }.filter { $0.trains > 0 }
-            }
+            }.map { ($0, 0) }
         } else {
             let parts = near!.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2 else { throw failure("--near must be lat,lon like 35.68,139.76, not '\(near!)'", code: 2) }
-            origins = try timetable.nearby(GeoPoint(latitude: parts[0], longitude: parts[1]), radius: 1000, limit: 5).stations.flatMap(\.stations)
+            origins = try timetable.nearby(GeoPoint(latitude: parts[0], longitude: parts[1]), radius: 1000, limit: 5).stations.flatMap { nearby in
+                nearby.stations.map { ($0, nearby.walkMinutes) }
+            }
             guard !origins.isEmpty else { throw failure("no station within 1 km of \(near!)", code: 1) }
         }
         let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone)
-        let planner = RoutePlanner(timetable: timetable)
+        let planner = RoutePlanner(timetable: timetable, rules: .mustHold)
         let network = try RouteNetwork(timetable: timetable, serviceDate: deadline.serviceDate)
-        guard let plan = try LatestRoutes(planner: planner).search(from: origins, to: targets, arriveBy: deadline.minute, on: network) else {
+        guard let (plan, walk) = try LatestRoutes(planner: planner).search(from: origins, to: targets, arriveBy: deadline.minute, on: network) else {
             throw failure("no train reaches \(shinkansen.name) by \(deadline.minute.clock) that day", code: 1)
         }
         if use { try RouteStore(state: state).save(plan) }
         let language: Language = (lang ?? trip.ticket.language) == .ja ? .ja : .en
-        let head = language == .ja
-            ? "\(shinkansen.name) \(deadline.minute.clock)着（発車\(margin)分前）に間に合う最終: \(plan.segments[0].board.name.ja) \(plan.departure?.clock ?? "")発"
-            : "Latest to reach \(shinkansen.nameEn) by \(deadline.minute.clock) (\(margin) min before departure): leave \(plan.segments[0].board.name.en) at \(plan.departure?.clock ?? "")"
+        let board = plan.segments[0].board.name, leaves = plan.departure ?? ServiceMinute(0)
+        var head = language == .ja
+            ? "\(shinkansen.name) \(deadline.minute.clock)着（発車\(margin)分前）に間に合う最終: \(board.ja) \(leaves.clock)発"
+            : "Latest to reach \(shinkansen.nameEn) by \(deadline.minute.clock) (\(margin) min before departure): leave \(board.en) at \(leaves.clock)"
+        if near != nil {
+            let start = ServiceMinute(leaves.value - walk).clock
+            head += language == .ja ? "（\(start)に出発、徒歩\(walk)分）" : " (set off at \(start), a \(walk)-min walk)"
+        }
         print(head)
         print(RouteText(lang: language, color: Render.stdoutIsTerminal, reference: timetable.reference).render(plan, at: nil))
     }

@@ -36,20 +36,31 @@ struct TicketScanCommand: ParsableCommand {
 
 extension TicketScanCommand {
     func run() throws {
-        CalmOpenMP.restartIfNeeded()
         let day = today.flatMap(CivilDate.init(iso:)) ?? ServiceInstant(Date()).calendarDate
         let bytes = try Self.read(image)
+        // Refused input is told before the process restarts itself for OpenMP (CalmOpenMP).
+        do { _ = try ImageInput(bytes: bytes, name: image) } catch { throw failure(error.description) }
+        CalmOpenMP.restartIfNeeded()
         let result: ScanResult
         do {
             result = try TicketScanner().scan(bytes, name: image, today: day)
         } catch {
             throw failure(error.description)
         }
+        // Nothing like a ticket read: the trip the rider has stays as it is.
+        guard result.isTicket else {
+            throw failure("\(image): no Shinkansen ticket read (\(result.coreFieldsRead) of date, train, stations and times)"
+                          + (noSave ? "" : "; your trip is unchanged"))
+        }
         if !noSave { try TripStore(state: userState.open()).save(result.trip()) }
         if json {
             print(try Render.json(result))
         } else {
             print(TicketFacsimile.text(result.trip(), lang: result.ticket.language))
+            if result.legs > 1 {
+                print(result.ticket.language == .ja ? "（\(result.legs)区間の予約: 最初のまだ乗っていない区間を読みました）"
+                                                    : "(a booking of \(result.legs) legs: the first not yet travelled was read)")
+            }
         }
     }
 

@@ -15,7 +15,7 @@ import Testing
         defer { scratch.remove() }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/ticket_render.py")
-        let render = try EkiProcess.runTool("/usr/bin/env", ["python3", script.path, scratch.url.path, "--count", "1", "--kinds", "ekinet", "--langs", "ja", "--seed", "5"])
+        let render = try EkiProcess.runTool("/usr/bin/env", ["python3", script.path, scratch.url.path, "--count", "1", "--kinds", "ekinet", "--langs", "ja", "--seed", "7"])
         #expect(render == 0)
         let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.file("0000-ekinet-ja-screen.json"))) as? [String: Any])
         let expected = try #require(truth["ticket"] as? [String: Any])
@@ -23,7 +23,7 @@ import Testing
                                 state: scratch.file("state.sqlite"))
         #expect(scan.status == 0, "\(scan.stderr)")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [String: Any])
-        #expect(Set(answer.keys) == ["ticket", "confidence", "words"])
+        #expect(Set(answer.keys) == ["ticket", "confidence", "unsure", "legs", "image", "words"])
         let ticket = try #require(answer["ticket"] as? [String: Any])
         #expect(Set(ticket.keys) == ["source", "language", "date", "train", "from", "to", "departure", "arrival", "car", "seat", "seatClass", "reserved"])
         for key in ["source", "language", "date", "departure", "arrival", "seat", "seatClass"] {
@@ -64,6 +64,32 @@ import Testing
         #expect(leave.stdout.hasPrefix("東京 10:15着（発車15分前）に間に合う最終: 馬車道 09:29発"), "\(leave.stdout)")
         let cleared = try Self.eki(["ticket", "clear"], state: state)
         #expect(cleared.stdout == "trip cleared\n")
+    }
+
+    /// Review finding 3: a scan that reads no ticket, a look after the trip ended and a date corrected
+    /// into the past all keep the trip as it was; finding 9: leave-by from a place counts the walk.
+    @Test func nothingLosesTheTripAndLeaveByFromHereCountsTheWalk() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        for (field, value) in [("train", "のぞみ225"), ("date", "2030-01-08"), ("from", "東京"), ("to", "新横浜"), ("departure", "10:30"), ("arrival", "10:48")] {
+            #expect(try Self.eki(["ticket", "set", field, value], state: state).status == 0)
+        }
+        let pixel = scratch.file("pixel.png").path
+        #expect(try EkiProcess.runTool("/usr/bin/env", ["python3", "-c", "from PIL import Image; Image.new('RGB', (1, 1)).save('\(pixel)')"]) == 0)
+        let scan = try Self.eki(["ticket", "scan", pixel], state: state)
+        #expect(scan.status == 1 && scan.stderr.hasSuffix("no Shinkansen ticket read (0 of date, train, stations and times); your trip is unchanged\n"), "\(scan.stderr)")
+        let ended = try Self.eki(["ticket", "--at", "2030-01-08T12:00"], state: state)
+        #expect(ended.stdout.hasPrefix("旅程は終了しました（のぞみ225号）"), "\(ended.stdout)")
+        let before = try Self.eki(["ticket", "--at", "2030-01-08T10:07"], state: state)
+        #expect(before.stdout.hasPrefix("のぞみ225号 10:30発まで23分"), "looking after the end kept it: \(before.stdout)")
+        #expect(try Self.eki(["ticket", "set", "date", "2020-01-01"], state: state).status == 0)
+        let moved = try Self.eki(["ticket", "--at", "2019-12-31T10:00"], state: state)
+        #expect(moved.stdout.contains("東京 → 新横浜") && moved.stdout.contains("日付 2020-01-01  発 10:30  着 10:48"), "\(moved.stdout)")
+        #expect(try Self.eki(["ticket", "set", "date", "2030-01-08"], state: state).status == 0)
+        // 61 m from 表参道: its train, and when to set off to walk there.
+        let near = try Self.eki(["ticket", "leave-by", "--near", "35.6654,139.7121", "--margin", "15", "--at", "2030-01-08T08:00"], state: state)
+        #expect(near.stdout.hasPrefix("東京 10:15着（発車15分前）に間に合う最終: 表参道 09:55発（09:54に出発、徒歩1分）"), "\(near.stdout)")
     }
 
     @Test func mistakesAreOneLineMessages() throws {

@@ -27,7 +27,7 @@ import Testing
         "/api/openapi.json": "/api/openapi.json",
     ]
     /// Paths answered by POST only (their bodies are checked in RideAPITests).
-    static let postPaths: Set<String> = ["/api/v1/ride/fix", "/api/v1/ride/pin"]
+    static let postPaths: Set<String> = ["/api/v1/ride/fix", "/api/v1/ride/pin", "/api/v1/ticket/scan"]
     /// Bashamichi 07:37 → Naka-meguro, then the Hibiya line's 08:19 to Ginza (a Tuesday).
     static let route = "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro,"
         + "TokyoMetro.Hibiya.B863S.Weekday~TokyoMetro.Hibiya.NakaMeguro~TokyoMetro.Hibiya.Ginza"

@@ -59,7 +59,7 @@ import Testing
         "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&date=2026-11-24",
         "/timetable/shibuya?direction=Outbound&date=2026-11-24", "/board/Tokyu.Toyoko.Shibuya?direction=Outbound&at=2026-11-24T07:30",
         "/train/Tokyu.Toyoko.057151.SaturdayHoliday?from=Tokyu.Toyoko.Shibuya", "/railway/Tokyu.Toyoko", RoutePageTests.route,
-        "/route", "/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=ginza&at=2026-11-24T07:30", "/ride",
+        "/route", "/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=ginza&at=2026-11-24T07:30", "/ride", "/ticket", "/ticket?lang=en",
         "/nearby?lat=35.658&lon=139.7016&at=2026-11-24T07:30", "/station/Nowhere",
     ]
 

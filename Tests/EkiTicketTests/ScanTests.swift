@@ -54,6 +54,27 @@ import Testing
         #expect(Double(exact) / Double(fields) >= 0.9)
     }
 
+    /// Review finding 6: a photo turned 20° (past the renderer's ±12°) or stored sideways with no EXIF
+    /// tag is still read, every field as on the upright photo.
+    @Test func aPhotoTurnedFarOrSidewaysIsStillRead() throws {
+        let rendered = try Self.rendered.get()
+        let scanner = try Self.scanner.get()
+        let sample = try #require(rendered.samples.first { $0.kind == "clean photo" && $0.language == "ja" })
+        for (degrees, turned) in [(-20, "turned20.jpg"), (90, "sideways.jpg")] {
+            let path = rendered.folder.appendingPathComponent(turned).path
+            let status = try EkiProcessTool.run(["python3", "-c", """
+                import sys
+                from PIL import Image
+                Image.open(sys.argv[1]).rotate(int(sys.argv[2]), expand=True, fillcolor=(90, 90, 90)).save(sys.argv[3], quality=90)
+                """, sample.image.path, String(degrees), path])
+            #expect(status == 0)
+            let result = try scanner.scan([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), name: turned, today: sample.today)
+            let wrong = TicketEvaluation.wrongFields(result, sample.truth)
+            #expect(wrong.isEmpty, "\(turned): \(wrong.map { "\($0.rawValue)=\(result.ticket.value($0) ?? "nil")" })")
+            #expect(result.image?.quarterTurns == (degrees == 90 ? 1 : 0), "\(turned)")
+        }
+    }
+
     @Test func badInputIsRefusedInOneLine() throws {
         let scanner = try Self.scanner.get()
         let today = CivilDate(iso: "2025-03-01")!
@@ -65,6 +86,70 @@ import Testing
         #expect(!TicketScanError.tooLarge("x", bytes: 13_000_000).description.contains("\n"))
     }
 
+    /// A PNG of `width`×`height` pixels, all white, its rows compressed by zlib (stored blocks would be
+    /// as large as the image): a few hundred bytes that claim `width`×`height`.
+    static func png(width: Int, height: Int, truncatedTo: Int? = nil) throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eki-png-\(getpid())-\(width)x\(height)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Pillow draws rows of zero bytes without holding the image: 1-bit, white.
+        process.arguments = ["python3", "-c", """
+            import sys, zlib, struct
+            w, h = int(sys.argv[1]), int(sys.argv[2])
+            def chunk(kind, data):
+                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+            c = zlib.compressobj(9)
+            row = b"\\x00" + b"\\xff" * ((w + 7) // 8)
+            data = b"".join(c.compress(row) for _ in range(h)) + c.flush()
+            sys.stdout.buffer.write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 1, 0, 0, 0, 0)) + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+            """, String(width), String(height)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let bytes = [UInt8](data)
+        return truncatedTo.map { Array(bytes.prefix($0)) } ?? bytes
+    }
+
+    @Test func aDecompressionBombIsRefusedFromItsHeader() throws {
+        let today = CivilDate(iso: "2025-03-01")!
+        let bomb = try Self.png(width: 16000, height: 16000)
+        #expect(bomb.count < 1_000_000)
+        // Refused before any decoding: no scanner (no model) is needed to say so.
+        #expect(throws: TicketScanError.tooManyPixels("bomb.png", width: 16000, height: 16000)) { try ImageInput(bytes: bomb, name: "bomb.png") }
+        #expect(ImageHeader.size(bomb, .png)! == (16000, 16000))
+        #expect(TicketScanError.tooManyPixels("b", width: 16000, height: 16000).description == "b is 16000×16000 pixels; a ticket image may have at most 50 megapixels")
+        // A small one passes the header check; cut short, it is refused before libpng sees it.
+        let small = try Self.png(width: 400, height: 300)
+        #expect(try ImageInput(bytes: small).width == 400)
+        let cut = Array(small.prefix(small.count - 20))
+        #expect(throws: TicketScanError.undecodable("x")) { try ImageInput(bytes: cut, name: "x") }
+        var flipped = small
+        flipped[small.count / 2] ^= 0x40
+        #expect(throws: TicketScanError.undecodable("x")) { try ImageInput(bytes: flipped, name: "x") }
+        _ = today
+    }
+
+    @Test func sizesAreToldHonestly() {
+        // 13,000,000 bytes is over 12 MB: never "is 12 MB; … at most 12 MB".
+        #expect(TicketScanError.tooLarge("x", bytes: 13_000_000).description == "x is 12.4 MB; a ticket image may be at most 12 MB")
+        #expect(TicketScanError.tooLarge("x", bytes: ImageInput.maximumBytes + 1).description.hasPrefix("x is 12.1 MB"))
+    }
+
+    @Test func headersGiveTheSizeOfEveryFormat() {
+        // JPEG: SOI, then a baseline frame header (SOF0) after an APP0.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0x0B, 0xB8, 0x0F, 0xA0, 1, 1, 0x11, 0]
+        #expect(ImageHeader.size(jpeg, .jpeg)! == (4000, 3000))
+        // WebP lossless: the 14-bit sides less one, after the signature byte 0x2F.
+        var webp = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8L".utf8) + [0, 0, 0, 0, 0x2F]
+        let bits = (1919) | (1079 << 14)
+        webp += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24 & 0xFF)] + [UInt8](repeating: 0, count: 8)
+        #expect(ImageHeader.size(webp, .webp)! == (1920, 1080))
+    }
+
     @Test func exifOrientationIsRead() throws {
         // A minimal JPEG header: SOI, APP1 Exif with a big-endian TIFF IFD holding Orientation = 6.
         let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0]
@@ -74,5 +159,18 @@ import Testing
         #expect(ExifOrientation.orientation(jpeg) == 6)
         #expect(ExifOrientation.clockwiseQuarterTurns(jpeg: jpeg) == 1)
         #expect(ExifOrientation.orientation([0xFF, 0xD8, 0xFF, 0xD9]) == 1)
+    }
+}
+
+/// Runs a tool found on PATH (through /usr/bin/env) to the end; its exit status.
+enum EkiProcessTool {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }

@@ -51,16 +51,38 @@ import Testing
         #expect(try edit.apply("car", "", to: trip).ticket.car == nil)
     }
 
-    @Test func storeKeepsOneTripAndEndsItAfterArrival() throws {
+    @Test func storeKeepsOneTripAndLookingNeverDeletesIt() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
         let store = TripStore(state: try UserState(url: scratch.file("state.sqlite")))
         let trip = try Self.nozomi()
         try store.save(trip)
         #expect(try store.active(at: Self.tokyo("2025-03-18T09:00")).trip == trip)
+        // After arrival it is over, and said so; asking about that moment keeps the ticket.
         let after = try store.active(at: Self.tokyo("2025-03-18T14:00"))
         #expect(after.trip == nil && after.ended == trip)
-        #expect(try store.active(at: Self.tokyo("2025-03-18T09:00")).trip == nil)
+        #expect(try store.active(at: Self.tokyo("2025-03-18T09:00")).trip == trip)
+        #expect(try store.current() == trip)
+        #expect(try store.clear() && store.current() == nil)
+    }
+
+    @Test func editsFollowWhatTheScannerReads() throws {
+        let trip = try Self.nozomi(), edit = TicketEdit()
+        // Rows 1–25 and seats A–E, as the scanner reads them.
+        #expect(throws: TicketEdit.Failure.self) { try edit.apply("seat", "0A", to: trip) }
+        #expect(throws: TicketEdit.Failure.self) { try edit.apply("seat", "99E", to: trip) }
+        #expect(throws: TicketEdit.Failure.self) { try edit.apply("seat", "3F", to: trip) }
+        #expect(try edit.apply("seat", "25e", to: trip).ticket.seat == "25E")
+        #expect(try edit.apply("seat", "3番B席", to: trip).ticket.seat == "3B")
+        // Classes in any case, or as printed in Japanese.
+        for (typed, seatClass) in [("Green", Ticket.SeatClass.green), ("GRANCLASS", .granClass), ("Gran Class", .granClass),
+                                   ("グリーン車", .green), ("普通車", .ordinary)] {
+            #expect(try edit.apply("seatClass", typed, to: trip).ticket.seatClass == seatClass, "\(typed)")
+        }
+        // Stations as printed, with the printers' full-width space, or as a city zone.
+        #expect(try edit.apply("from", "東　京", to: trip).ticket.from?.name == "東京")
+        #expect(try edit.apply("to", "軽 井 沢", to: trip).ticket.to?.name == "軽井沢")
+        #expect(try edit.apply("from", "横浜市内", to: trip).ticket.from?.name == "新横浜")
     }
 
     @Test func departuresAfterArrivalAtTokyo() throws {

@@ -20,6 +20,7 @@ public enum WebPages {
         let reference = timetable.reference
         registerAssets(on: router, site: site)
         registerRoutePages(on: router, timetable: timetable, networks: networks, site: site)
+        registerTicketPages(on: router, timetable: timetable, networks: networks, site: site)
         router.get("/") { request, _ in try answer(request, site: site) { $0.html(HomeView(scope: $0)) } }
         router.get("/ride") { request, _ in
             try answer(request, site: site) { scope in

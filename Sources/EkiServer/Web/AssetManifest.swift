@@ -24,9 +24,10 @@ struct AssetManifest: Sendable {
     /// `self.ekiManifest = {…};` then sw.js.
     let serviceWorker: ByteBuffer
 
-    /// The service worker keeps these for offline use: home in both languages and the assets every
-    /// page loads.
-    static let shell = ["app.css", "lines.css", "app.js", "route.js", "icon.svg"]
+    /// The service worker keeps these for offline use: home and the ticket page in both languages
+    /// (a Shinkansen trip is followed where there is no signal) and the assets they load.
+    static let shell = ["app.css", "lines.css", "trip.css", "ticket.css", "app.js", "trip.js", "ticket.js", "route.js", "icon.svg"]
+    static let shellPages = ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]
 
     init(web: WebFiles, railways: some Sequence<Reference.Railway>) throws {
         var files: [String: File] = [:]
@@ -42,7 +43,7 @@ struct AssetManifest: Sendable {
         add("lines.css", Array(Self.lineColours(railways).utf8), "text/css; charset=utf-8")
         self.files = files
 
-        let shell = ["/", "/?lang=en"] + Self.shell.compactMap { files[$0]?.url }
+        let shell = Self.shellPages + Self.shell.compactMap { files[$0]?.url }
         let urls = Dictionary(uniqueKeysWithValues: Self.shell.compactMap { name in files[name].map { (name, $0.url) } })
         let version = CachedJSON.hex(CachedJSON.fnv1a(Array(shell.joined(separator: " ").utf8)))
         let manifest = try JSONSerialization.data(withJSONObject: ["version": version, "shell": shell, "assets": urls],

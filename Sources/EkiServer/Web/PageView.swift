@@ -37,6 +37,10 @@ struct Frame: View {
     var utcOffset: Int
     var timeZone: String
     var attribution: String
+    /// The Shinkansen trip's bar and alarm (trip.js, trip.css): app.js loads them only when the
+    /// browser keeps a trip, so pages without one weigh what they did.
+    var tripScript: String
+    var tripCSS: String
 }
 
 /// A railway's colour chip (chip.mustache).
@@ -145,7 +149,8 @@ struct PageScope: Sendable {
                      utcOffset: zone.secondsFromGMT() / 60,
                      timeZone: zone.identifier.contains("/") ? zone.identifier : TokyoTime.identifier,
                      attribution: site.attribution ?? lang.t("時刻表データ: 公共交通オープンデータセンター (ODPT) / Mini Tokyo 3D",
-                                                              "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"))
+                                                              "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"),
+                     tripScript: site.assets.url("trip.js"), tripCSS: site.assets.url("trip.css"))
     }
 
     /// A link to `path` in this page's language.

@@ -16,8 +16,8 @@ struct StationParser {
         var best: (stations: Stations, score: Double)?
         for line in lines {
             guard let sides = Self.split(line) else { continue }
-            let from = match(sides.left, line, served, level: sides.level)
-            let to = match(sides.right, line, served, level: sides.level)
+            let from = match(line.slice(sides.left), line, served, level: sides.level, ocr: line.confidence(of: sides.left))
+            let to = match(line.slice(sides.right), line, served, level: sides.level, ocr: line.confidence(of: sides.right))
             guard let from, let to, from.value != to.value else { continue }
             let score = from.confidence + to.confidence
             if best == nil || score > best!.score { best = (Stations(from: from, to: to), score) }
@@ -25,51 +25,59 @@ struct StationParser {
         return best?.stations ?? Stations()
     }
 
-    /// The line cut at its arrow (level 0), else at the widest gap between two runs of letters (level 1).
-    static func split(_ line: TextLine) -> (left: String, right: String, level: Int)? {
+    /// The line cut at its arrow (level 0), else at the widest gap between two runs of letters (level 1):
+    /// the character ranges of the two sides.
+    static func split(_ line: TextLine) -> (left: Range<Int>, right: Range<Int>, level: Int)? {
+        let count = line.owner.count
+        func range(_ part: Substring) -> Range<Int> {
+            line.text.distance(from: line.text.startIndex, to: part.startIndex) ..< line.text.distance(from: line.text.startIndex, to: part.endIndex)
+        }
         // The arrow read as a word of its own: the words either side are the names, however OCR cut them.
-        if let arrow = line.words.firstIndex(where: { arrows.contains(TicketText.normalize($0.text)) }), arrow > 0, arrow < line.words.count - 1 {
-            return (TextLine(words: Array(line.words[..<arrow])).text, TextLine(words: Array(line.words[(arrow + 1)...])).text, 0)
+        if let arrow = line.words.firstIndex(where: { arrows.contains(TicketText.normalize($0.text)) }), arrow > 0, arrow < line.words.count - 1,
+           let first = line.owner.firstIndex(of: arrow), let last = line.owner.lastIndex(of: arrow) {
+            return (0 ..< first, (last + 1) ..< count, 0)
         }
         // Glued to a name or a time: "東京→", "17:10発一宇都宮".
-        if let m = line.text.firstMatch(of: StationParserPatterns.p0) { return (String(m.1), String(m.2), 0) }
-        if let m = line.text.firstMatch(of: StationParserPatterns.p1) { return (String(m.1), String(m.2), 0) }
+        if let m = line.text.firstMatch(of: StationParserPatterns.p0) { return (range(m.1), range(m.2), 0) }
+        if let m = line.text.firstMatch(of: StationParserPatterns.p1) { return (range(m.1), range(m.2), 0) }
         // A dash-like arrow glued between two names ("小松一糸魚川"): every cut at one is a candidate;
         // `read` keeps the cut whose sides are most like stations (一ノ関 keeps its 一).
         let characters = Array(line.text)
         let cuts = characters.indices.filter { "一ー―—-〜っつ".contains(characters[$0]) && $0 > 0 && $0 < characters.count - 1 }
         if !cuts.isEmpty {
-            let scored = cuts.prefix(6).map { cut -> (String, String, Double) in
-                let left = String(characters[..<cut]), right = String(characters[(cut + 1)...])
-                return (left, right, sideScore(left) + sideScore(right))
+            let scored = cuts.prefix(6).map { cut -> (Int, Double) in
+                (cut, sideScore(String(characters[..<cut])) + sideScore(String(characters[(cut + 1)...])))
             }
-            if let best = scored.max(by: { $0.2 < $1.2 }) { return (best.0, best.1, 1) }
+            if let best = scored.max(by: { $0.1 < $1.1 }) { return (0 ..< best.0, (best.0 + 1) ..< characters.count, 1) }
         }
         // The arrow lost, two times read: the names stand before them ("新 鳥栖 13:15 っ 出水 15:03").
         if let m = line.text.firstMatch(of: StationParserPatterns.p2),
            TicketText.japaneseKey(String(m.1)).count + TicketText.latinKey(String(m.1)).count >= 2 {
-            return (String(m.1), String(m.2), 1)
+            return (range(m.1), range(m.2), 1)
         }
         // No arrow read: two name runs with something between them (a time, a gap).
-        let tokens = line.text.split(separator: " ").map(String.init)
-        let runs = tokens.filter { token in
+        let runs = line.text.matches(of: /\S+/).map(\.output).filter { token in
             token.filter { $0 != "発" && $0 != "着" }.unicodeScalars.contains { TicketText.isJapanese($0) || $0.properties.isAlphabetic }
         }
         guard runs.count == 2 else { return nil }
-        return (runs[0], runs[1], 1)
+        return (range(runs[0]), range(runs[1]), 1)
     }
 
     /// How much a piece of text looks like some station (best similarity of its Japanese letters).
     static func sideScore(_ side: String) -> Double {
         let key = Array(TicketText.japaneseKey(side).unicodeScalars)
         guard key.count >= 2 else { return 0 }
-        return ShinkansenDictionary.shared.jaKeys.map { Fuzzy.similarity(key, $0) }.max() ?? 0
+        let dictionary = ShinkansenDictionary.shared
+        return max(dictionary.jaKeys.map { Fuzzy.similarity(key, $0) }.max() ?? 0, dictionary.zones.map { Fuzzy.similarity(key, $0.jaKey) }.max() ?? 0)
     }
 
-    /// The station a side names, or nil when nothing is close enough or two are equally close.
-    func match(_ side: String, _ line: TextLine, _ train: ShinkansenDictionary.Train?, level: Int) -> Reading<Ticket.Station>? {
+    /// The station a side names, or nil when nothing is close enough or two are equally close. A city
+    /// zone (東京都区内, "Tokyo Wards") names its Shinkansen station: surely when the zone has one, unsure
+    /// when it has several (東京, 品川 or 上野), the one the train serves first.
+    func match(_ side: String, _ line: TextLine, _ train: ShinkansenDictionary.Train?, level: Int, ocr: Double) -> Reading<Ticket.Station>? {
         let cleaned = side.replacingOccurrences(of: "発", with: "").replacingOccurrences(of: "着", with: "")
         let japanese = Array(TicketText.japaneseKey(cleaned).unicodeScalars), latin = Array(TicketText.latinKey(cleaned).unicodeScalars)
+        let isLatin = japanese.isEmpty
         var scored: [(ShinkansenDictionary.Station, Double)] = []
         for (index, station) in dictionary.stations.enumerated() {
             var similarity = 0.0
@@ -78,6 +86,9 @@ struct StationParser {
             if similarity >= 0.5 { scored.append((station, similarity)) }
         }
         scored.sort { $0.1 > $1.1 }
+        if let zone = zone(japanese, latin), zone.similarity > (scored.first?.1 ?? 0) {
+            return zoneReading(zone.zone, similarity: zone.similarity, line, train, level: level, ocr: ocr, latin: isLatin)
+        }
         guard let top = scored.first else { return nil }
         // Half the characters wrong (冨山 for 富山) is only good enough when the train settles it.
         if top.1 < 0.6 {
@@ -99,8 +110,29 @@ struct StationParser {
         if let train, !dictionary.serves(train, chosen) { confidence *= 0.6 }
         let strict = confidence >= 0.999 ? 0 : 1
         return Reading(value: Ticket.Station(name: chosen.ja, nameEn: chosen.en),
-                       confidence: Reading<Ticket.Station>.score(level: max(level, strict == 0 ? 0 : level + 1) , ocr: line.confidence, match: confidence),
-                       model: line.model)
+                       confidence: Reading<Ticket.Station>.score(level: max(level, strict == 0 ? 0 : level + 1), ocr: ocr, match: confidence),
+                       model: line.model, loose: top.1 < 0.999, latin: isLatin)
+    }
+
+    /// The city zone a side names, when one is at least 0.75 alike.
+    func zone(_ japanese: [Unicode.Scalar], _ latin: [Unicode.Scalar]) -> (zone: ShinkansenDictionary.Zone, similarity: Double)? {
+        var best: (ShinkansenDictionary.Zone, Double)?
+        for zone in dictionary.zones {
+            var similarity = japanese.count >= 3 ? Fuzzy.similarity(japanese, zone.jaKey) : 0
+            if latin.count >= 6 { similarity = max(similarity, zone.enKeys.map { Fuzzy.similarity(latin, $0) }.max() ?? 0) }
+            if similarity >= 0.75, similarity > (best?.1 ?? 0) { best = (zone, similarity) }
+        }
+        return best
+    }
+
+    private func zoneReading(_ zone: ShinkansenDictionary.Zone, similarity: Double, _ line: TextLine, _ train: ShinkansenDictionary.Train?,
+                             level: Int, ocr: Double, latin: Bool) -> Reading<Ticket.Station>? {
+        let candidates = zone.stations.compactMap { dictionary.station(ja: $0) }
+        let served = candidates.filter { station in train.map { dictionary.serves($0, station) } ?? true }
+        guard let chosen = served.first ?? candidates.first else { return nil }
+        let confidence = Reading<Ticket.Station>.score(level: level + (similarity < 1 ? 1 : 0), ocr: ocr, match: similarity)
+        return Reading(value: Ticket.Station(name: chosen.ja, nameEn: chosen.en), confidence: confidence, model: line.model,
+                       loose: similarity < 0.999 || candidates.count > 1, latin: latin)
     }
 }
 

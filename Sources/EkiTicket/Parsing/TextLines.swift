@@ -33,34 +33,12 @@ struct TextLine: Sendable {
     }
 }
 
-/// Groups words into lines. Photos leave lines tilted even after deskewing, so a line is grown left to
-/// right, each word joining the line whose course (the slope of the words so far) passes closest to it.
+/// Groups words into lines: Tesseract's own lines, which it fits to each printed line's baseline, tilt
+/// and all. A word without a line number (made by hand) stands on a line with the words of its top.
 enum LineBuilder {
     static func lines(_ words: [OCRWord]) -> [TextLine] {
-        // Tesseract's own lines when it gave them: it fits each line's baseline, tilt and all.
-        if !words.isEmpty, words.allSatisfy({ $0.line != nil }) {
-            let grouped = Dictionary(grouping: words, by: { $0.line! })
-            return joinWrappedRoutes(grouped.keys.sorted().map { TextLine(words: grouped[$0]!) }.sorted { $0.top < $1.top })
-        }
-        let tilt = tilt(words)
-        var lines: [[OCRWord]] = []
-        for word in words.sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
-            var best: (index: Int, distance: Double)?
-            for (index, line) in lines.enumerated() {
-                guard let last = line.last, word.x >= last.x + last.width / 3 else { continue }
-                // The line's letters set the scale: a dash or a dot (the arrow, "・") is much lower than they are.
-                let letters = Double(line.map(\.height).max() ?? 1)
-                let predicted = last.midY + (line.count > 1 ? slope(line) : tilt) * Double(word.x - last.x)
-                let distance = abs(word.midY - predicted)
-                let tolerance = 0.45 * max(min(Double(word.height), letters), 4)
-                let ratio = Double(word.height) / letters
-                let small = word.height < word.width * 2 && Double(word.height) < letters * 0.5
-                guard distance <= (small ? 0.45 * letters : tolerance), small || (ratio > 0.45 && ratio < 2.2) else { continue }
-                if best == nil || distance < best!.distance { best = (index, distance) }
-            }
-            if let best { lines[best.index].append(word) } else { lines.append([word]) }
-        }
-        return joinWrappedRoutes(lines.map(TextLine.init).sorted { $0.top < $1.top })
+        let grouped = Dictionary(grouping: words, by: { $0.line ?? -1 - $0.y })
+        return joinWrappedRoutes(grouped.values.map { TextLine(words: $0.sorted { $0.x < $1.x }) }.sorted { ($0.top, $0.words[0].x) < ($1.top, $1.words[0].x) })
     }
 
     /// A route wrapped after its arrow ("Shin-Iwakuni 15:06 →" / "Shin-Yamaguchi 15:42") is one line:
@@ -87,32 +65,6 @@ enum LineBuilder {
             }
         }
         return joined
-    }
-
-    /// The page's tilt: the median slope from each word to its nearest neighbour on the right that
-    /// overlaps it by half its height. A line of one word so far follows it.
-    static func tilt(_ words: [OCRWord]) -> Double {
-        var slopes: [Double] = []
-        for word in words {
-            var nearest: OCRWord?
-            for other in words where other.x > word.x + word.width / 2 && abs(other.midY - word.midY) < 0.6 * Double(max(word.height, other.height)) {
-                if nearest == nil || other.x < nearest!.x { nearest = other }
-            }
-            if let nearest { slopes.append((nearest.midY - word.midY) / Double(nearest.x - word.x)) }
-        }
-        guard !slopes.isEmpty else { return 0 }
-        return max(-0.3, min(0.3, slopes.sorted()[slopes.count / 2]))
-    }
-
-    /// Least-squares slope of the word centres (0 for one word).
-    private static func slope(_ line: [OCRWord]) -> Double {
-        guard line.count > 1 else { return 0 }
-        let xs = line.map { Double($0.x) + Double($0.width) / 2 }, ys = line.map(\.midY)
-        let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
-        var num = 0.0, den = 0.0
-        for (x, y) in zip(xs, ys) { num += (x - mx) * (y - my); den += (x - mx) * (x - mx) }
-        guard den > 0 else { return 0 }
-        return max(-0.3, min(0.3, num / den))
     }
 }
 

@@ -11,7 +11,8 @@ struct TimeParser {
         for line in lines where line.text.contains("発") || line.text.contains("着") {
             for (m, range) in line.matches(TimeParserPatterns.p0) {
                 guard let clock = Self.clock(m.1, m.2) else { continue }
-                let reading = Reading(value: clock, confidence: Reading<String>.score(level: 0, ocr: line.confidence(of: range)), model: model)
+                let reading = Reading(value: clock, confidence: Reading<String>.score(level: 0, ocr: line.confidence(of: range)), model: model,
+                                      latin: line.isLatin(range))
                 if m.3 == "発" { times.departure = better(times.departure, reading) } else { times.arrival = better(times.arrival, reading) }
             }
         }
@@ -19,14 +20,17 @@ struct TimeParser {
         for (level, separator) in [(1, TimeParserPatterns.p1), (2, TimeParserPatterns.p2)] {
             for line in lines where line.text.contains(where: { $0 == ":" || $0 == "." || $0 == ";" }) {
                 let found = line.matches(separator).compactMap { m, range in
-                    Self.clock(m.1, m.2).map { ($0, line.confidence(of: range)) }
+                    // A colon read as "." or ";" is a loosened anchor.
+                    Self.clock(m.1, m.2).map { ($0, line.confidence(of: range), !line.slice(range).contains(":")) }
                 }
                 guard found.count == 2 else { continue }
                 if times.departure == nil {
-                    times.departure = Reading(value: found[0].0, confidence: Reading<String>.score(level: level, ocr: found[0].1), model: model)
+                    times.departure = Reading(value: found[0].0, confidence: Reading<String>.score(level: level, ocr: found[0].1), model: model,
+                                              loose: found[0].2, latin: true)
                 }
                 if times.arrival == nil {
-                    times.arrival = Reading(value: found[1].0, confidence: Reading<String>.score(level: level, ocr: found[1].1), model: model)
+                    times.arrival = Reading(value: found[1].0, confidence: Reading<String>.score(level: level, ocr: found[1].1), model: model,
+                                            loose: found[1].2, latin: true)
                 }
                 return checked(times)
             }

@@ -28,10 +28,10 @@ struct TrainParser {
         let level = (m.2 != nil ? 0 : 2) + (window.similarity < 1 ? 1 : 0)
         return Reading(value: Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.1)!),
                        confidence: Reading<Ticket.Train>.score(level: level, ocr: line.confidence, match: window.similarity),
-                       model: line.model)
+                       model: line.model, loose: window.similarity < 1)
     }
 
-    /// "HAKUTAKA 555", "Nozomi 225": a word like a train name, then its number.
+    /// "HAKUTAKA 555", "Nozomi 225", "HAKUTAKA No.555": a word like a train name, then its number.
     private func english(_ line: TextLine) -> Reading<Ticket.Train>? {
         var best: Reading<Ticket.Train>?
         for (m, range) in line.matches(TrainParserPatterns.p1) {
@@ -41,7 +41,7 @@ struct TrainParser {
                 guard similarity >= 0.74 else { continue }
                 let reading = Reading(value: Ticket.Train(name: train.ja, nameEn: train.en, number: Int(m.2)!),
                                       confidence: Reading<Ticket.Train>.score(level: similarity < 1 ? 1 : 0, ocr: line.confidence(of: range), match: similarity),
-                                      model: line.model)
+                                      model: line.model, loose: similarity < 1, latin: true)
                 if best == nil || reading.confidence > best!.confidence { best = reading }
             }
         }
@@ -53,5 +53,5 @@ struct TrainParser {
 /// every call, which was most of the time parsing a ticket took.
 enum TrainParserPatterns {
     nonisolated(unsafe) static let p0 = /^\s*([0-9]{1,4})\s*(号)?(車)?/
-    nonisolated(unsafe) static let p1 = /(?i)([a-z]{4,10})\s*([0-9]{1,4})(?![0-9:])/
+    nonisolated(unsafe) static let p1 = /(?i)([a-z]{4,10})\s*(?:no\.?\s*)?([0-9]{1,4})(?![0-9:])/
 }

@@ -295,6 +295,14 @@
     }
   }
 
+  // A Shinkansen trip kept by /ticket: its bar and arrival alarm (trip.js), loaded only then.
+  const tripScript = document.body.dataset.tripScript;
+  if (tripScript && localStorage.getItem("eki.trip") && !q(`script[src="${tripScript}"]`)) {
+    const style = document.createElement("link"); style.rel = "stylesheet"; style.href = document.body.dataset.tripCss;
+    const script = document.createElement("script"); script.src = tripScript;
+    document.head.append(style, script);
+  }
+
   // Train: the rider's stop in view.
   const mine = q("#mine"); if (mine) mine.scrollIntoView({block: "center"});
 

@@ -1,0 +1,248 @@
+import EkiCore
+import EkiRouting
+import EkiStore
+import EkiTicket
+import Foundation
+import Hummingbird
+
+/// /ticket: scan a Shinkansen ticket (or fill in an empty one), correct it, and follow the trip. The
+/// trip itself lives in the browser (ticket.js keeps it in localStorage, trip.js shows it in the bar
+/// of every page with the arrival alarm), so the page and the countdown work offline. Two fragments
+/// the page asks for while online: the local trains after arrival, and "leave by".
+extension WebPages {
+    static func registerTicketPages<Router: RouterMethods>(on router: Router, timetable: Timetable, networks: RouteNetworks, site: PageScope.Site) {
+        router.get("/ticket") { request, _ in
+            try answer(request, site: site) { scope in
+                _ = try pageQuery(request, allowed: ["lang"])
+                return scope.html(TicketView(scope: scope))
+            }
+        }
+        router.get("/ticket/after") { request, _ in
+            try answer(request, site: site) { scope in
+                let query = try pageQuery(request, allowed: ["to", "date", "arrival", "walk", "lang"])
+                var ticket = Ticket(source: .manual, language: scope.lang == .ja ? .ja : .en)
+                let to = try Self.need(query, "to")
+                ticket.to = Ticket.Station(name: to, nameEn: ShinkansenDictionary.shared.station(ja: to)?.en ?? to)
+                ticket.date = try Self.ticketDate(query)
+                ticket.arrival = try Self.ticketClock(query, "arrival")
+                let walk = try query.optional("walk").map { try Self.minutes($0, "walk", in: 0 ... 60) } ?? TripConnections.defaultWalk
+                let connections = try TripConnections.find(Trip(ticket: ticket), timetable: timetable, walk: walk)
+                return html(scope.render(TicketAfterView(connections, date: ticket.date ?? "", scope: scope), template: TicketAfterView.template))
+            }
+        }
+        router.get("/ticket/leave") { request, _ in
+            try answer(request, site: site) { scope in
+                let query = try pageQuery(request, allowed: ["from", "near", "station", "date", "departure", "margin", "lang"])
+                let station = try Self.need(query, "station")
+                var ticket = Ticket(source: .manual)
+                ticket.date = try Self.ticketDate(query)
+                ticket.departure = try Self.ticketClock(query, "departure")
+                guard let departure = Trip(ticket: ticket).departureTime else {
+                    throw PageError(.badRequest, ja: "日付か時刻を読めません", en: "That date or time cannot be read")
+                }
+                let margin = try query.optional("margin").map { try Self.minutes($0, "margin", in: 0 ... 120) } ?? 15
+                let targets = TripConnections.stations(named: station, in: timetable)
+                guard !targets.isEmpty else {
+                    let shown = scope.lang == .en ? ShinkansenDictionary.shared.station(ja: station)?.en ?? station : station
+                    return html(scope.render(TicketLeaveView(missing: shown, scope: scope), template: TicketLeaveView.template))
+                }
+                let origins: [(station: Reference.Station, walk: Int)]
+                if let near = query.optional("near") {
+                    let parts = near.split(separator: ",").compactMap { Double($0) }
+                    guard parts.count == 2, (-90 ... 90).contains(parts[0]), (-180 ... 180).contains(parts[1]) else {
+                        throw PageError(.badRequest, ja: "位置を読めません", en: "That position cannot be read")
+                    }
+                    origins = try timetable.nearby(GeoPoint(latitude: parts[0], longitude: parts[1]), radius: 1000, limit: 5).stations
+                        .flatMap { nearby in nearby.stations.map { ($0, nearby.walkMinutes) } }
+                } else {
+                    origins = try complex(try Self.need(query, "from"), timetable).map { ($0, 0) }
+                }
+                let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone)
+                var found: (plan: RoutePlan, walk: Int)?
+                if !origins.isEmpty {
+                    found = try LatestRoutes(planner: RoutePlanner(timetable: timetable, rules: .mustHold))
+                        .search(from: origins, to: targets, arriveBy: deadline.minute, on: try networks.network(for: deadline.serviceDate))
+                }
+                let shown = scope.lang == .en ? ShinkansenDictionary.shared.station(ja: station)?.en ?? station : station
+                let view = TicketLeaveView(found, station: shown, deadline: deadline.minute.clock, margin: margin, scope: scope)
+                return html(scope.render(view, template: TicketLeaveView.template))
+            }
+        }
+    }
+
+    /// A parameter the fragment cannot do without.
+    static func need(_ query: QueryParameters, _ name: String) throws -> String {
+        guard let value = query.optional(name) else {
+            throw PageError(.badRequest, ja: "URL を読めません", en: "That address cannot be read", detail: "missing parameter \(name)")
+        }
+        return value
+    }
+
+    /// `date`: YYYY-MM-DD of a supported year.
+    static func ticketDate(_ query: QueryParameters) throws -> String {
+        let text = try Self.need(query, "date")
+        guard let date = CivilDate(iso: text), date.isSupported else {
+            throw PageError(.badRequest, ja: "日付を読めません", en: "That date cannot be read", detail: "date must be YYYY-MM-DD")
+        }
+        return date.iso
+    }
+
+    /// A clock time HH:MM.
+    static func ticketClock(_ query: QueryParameters, _ name: String) throws -> String {
+        let text = try Self.need(query, name)
+        guard text.count == 5, let h = Int(text.prefix(2)), let m = Int(text.suffix(2)), text.dropFirst(2).first == ":", (0 ..< 24).contains(h), (0 ..< 60).contains(m) else {
+            throw PageError(.badRequest, ja: "時刻を読めません", en: "That time cannot be read", detail: "\(name) must be HH:MM")
+        }
+        return text
+    }
+
+    static func minutes(_ text: String, _ name: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw PageError(.badRequest, ja: "分数を読めません", en: "That number of minutes cannot be read",
+                            detail: "\(name) must be \(range.lowerBound)–\(range.upperBound)")
+        }
+        return value
+    }
+}
+
+/// The /ticket page: the scan form, the facsimile to correct, the live trip (ticket.mustache).
+struct TicketView: PageView {
+    static let template = "ticket"
+    var frame: Frame
+    /// For the station and train boxes' suggestions: every Shinkansen station and train name.
+    var stations: [Name]
+    var trains: [Name]
+    var w: Words
+
+    /// A name as shown in this language, with both for the trip (ticket.js reads them).
+    struct Name: View {
+        var shown, ja, en: String
+    }
+
+    /// The page's words in its language (its own, not words.json: no other page uses them).
+    struct Words: View {
+        var title, intro, camera, file, paste, empty, scanning, privacy: String
+        var header, from, to, date, departs, arrives, train, number, car, seat, seatClass, ordinary, green, granClass: String
+        var unsureNote, save, showImage, zoomHint, edit, clear: String
+        var alarm, alarmOn, alarmMinutes, alarmTest, alarmDismiss: String
+        var leaveBy, leaveFrom, leaveNear, leaveMargin, leaveFind, after: String
+
+        init(_ lang: PageLanguage) {
+            let t = lang.t
+            title = t("新幹線のきっぷ", "Shinkansen ticket")
+            intro = t("きっぷの写真か、えきねっと・スマートEXのスクリーンショットを読み取ります。", "Read a ticket from a photo, or from an Eki-net or smartEX screenshot.")
+            camera = t("きっぷを撮る", "Take a photo"); file = t("画像を選ぶ", "Choose an image")
+            paste = t("スクリーンショットを貼り付けるか、ここにドロップ", "Paste a screenshot, or drop it here")
+            empty = t("空のきっぷに記入する", "Fill in an empty ticket")
+            scanning = t("読み取り中…", "Reading the ticket…")
+            privacy = t("画像はこの Eki サーバーだけで読み取り、保存しません。旅程はこの端末にだけ保存されます。",
+                        "The image is read by this Eki server only and not kept; the trip is kept on this device only.")
+            header = t("新幹線特急券", "Shinkansen Express Ticket")
+            from = t("乗車駅", "From"); to = t("降車駅", "To"); date = t("乗車日", "Date")
+            departs = t("発", "Departs"); arrives = t("着", "Arrives"); train = t("列車", "Train"); number = t("号", "No.")
+            car = t("号車", "Car"); seat = t("席", "Seat"); seatClass = t("設備", "Class")
+            ordinary = t("普通車", "Ordinary"); green = t("グリーン車", "Green"); granClass = t("グランクラス", "GranClass")
+            unsureNote = t("？の項目は読み取りに自信がありません。きっぷと見比べて直してください。", "Fields marked ? were hard to read: check them against the ticket.")
+            save = t("この内容で使う", "Use this ticket"); showImage = t("元の画像を見る", "Show the image")
+            zoomHint = t("タップで拡大", "Tap to zoom")
+            edit = t("きっぷを直す", "Edit the ticket"); clear = t("旅程を消す", "Clear the trip")
+            alarm = t("到着アラーム", "Arrival alarm"); alarmOn = t("到着前に知らせる", "Alert me before arrival")
+            alarmMinutes = t("到着の何分前", "Minutes before arrival"); alarmTest = t("試す", "Test")
+            alarmDismiss = t("OK", "OK")
+            leaveBy = t("何時に出ればいい？", "Leave by"); leaveFrom = t("出発駅", "From station")
+            leaveNear = t("現在地から", "From here"); leaveMargin = t("発車の何分前に着く", "Minutes to spare")
+            leaveFind = t("探す", "Find"); after = t("到着後の乗り換え", "After arrival")
+        }
+    }
+
+    init(scope: PageScope) {
+        w = Words(scope.lang)
+        frame = scope.frame(title: scope.lang.t("新幹線のきっぷ", "Shinkansen ticket"), path: "/ticket", bodyClass: "ticket-page",
+                            scripts: ["trip.js", "ticket.js"], stylesheets: ["trip.css", "ticket.css"])
+        let dictionary = ShinkansenDictionary.shared
+        let en = scope.lang == .en
+        var seen = Set<String>()
+        stations = dictionary.stations.map { Name(shown: en ? $0.en : $0.ja, ja: $0.ja, en: $0.en) }.filter { seen.insert($0.shown).inserted }
+        trains = dictionary.trains.map { Name(shown: en ? $0.en : $0.ja, ja: $0.ja, en: $0.en) }.filter { seen.insert($0.shown).inserted }
+    }
+}
+
+/// The local trains after the Shinkansen's arrival, and where "continue by" starts (ticket-after.mustache).
+struct TicketAfterView: View {
+    static let template = "ticket-after"
+    struct Row: View {
+        var time: String
+        var category: String
+        var letter: String
+        var railway: String
+        var destination: String
+        var after: String
+        var href: String
+    }
+
+    var known: Bool
+    var station: String
+    var heading: String
+    var rows: [Row]
+    var continueHref: String
+
+    init(_ connections: TripConnections?, date: String, scope: PageScope) {
+        let lang = scope.lang
+        guard let connections else {
+            known = false; station = ""; heading = ""; rows = []; continueHref = ""
+            return
+        }
+        known = true
+        station = lang.pick(connections.station)
+        heading = lang.t("\(station)で乗り換え（徒歩\(connections.walkMinutes)分、\(connections.readyAt)から）",
+                         "At \(station), after a \(connections.walkMinutes)-minute walk (from \(connections.readyAt))")
+        rows = connections.departures.map { d in
+            let category = TrainCategory.allCases.first { $0.badge == d.category } ?? .local
+            let destination = lang.pick(d.destination)
+            return Row(time: d.time, category: category.rawValue, letter: d.category, railway: lang.pick(d.railway),
+                       destination: lang == .ja && !destination.hasSuffix("方面") ? destination + "行" : destination,
+                       after: lang.t("着後\(d.minutesAfterArrival)分", "+\(d.minutesAfterArrival) min"),
+                       href: scope.link("/train/" + RouteLinks.query(d.trainId) + "?from=" + RouteLinks.query(d.station)))
+        }
+        continueHref = scope.link("/route/fastest?from=" + RouteLinks.query(connections.station.ja) + "&at=\(date)T\(connections.readyAt)")
+    }
+}
+
+/// "Leave by": the latest local trip reaching the Shinkansen station in time (ticket-leave.mustache).
+struct TicketLeaveView: View {
+    static let template = "ticket-leave"
+    var found: Bool
+    var message: String
+    var steps: [String]
+    var href: String
+
+    init(missing station: String, scope: PageScope) {
+        found = false; steps = []; href = ""
+        message = scope.lang.t("\(station)は時刻表データにないため、そこまでの在来線は探せません。",
+                               "\(station) is not in the timetable data, so there is no local trip to find to it.")
+    }
+
+    init(_ answer: (plan: RoutePlan, walk: Int)?, station: String, deadline: String, margin: Int, scope: PageScope) {
+        let lang = scope.lang
+        guard let (plan, walk) = answer, let first = plan.segments.first else {
+            found = false; steps = []; href = ""
+            message = lang.t("\(deadline)までに\(station)に着く列車はありません。", "No train reaches \(station) by \(deadline).")
+            return
+        }
+        found = true
+        let leaves = first.departure
+        var text = lang.t("\(station)に\(deadline)（発車\(margin)分前）に着く最終: \(lang.pick(first.board.name)) \(leaves.clock)発",
+                          "Latest to reach \(station) by \(deadline) (\(margin) min before departure): leave \(lang.pick(first.board.name)) at \(leaves.clock)")
+        if walk > 0 {
+            let start = ServiceMinute(leaves.value - walk).clock
+            text += lang.t("（\(start)に出発、徒歩\(walk)分）", " (set off at \(start), a \(walk)-min walk)")
+        }
+        message = text
+        steps = plan.segments.map { s in
+            let bound = s.destination.ja.hasSuffix("方面") ? "" : "行"
+            return lang.t("\(s.departure.clock) \(lang.pick(s.board.name)) → \(s.arrival.clock) \(lang.pick(s.alight.name))（\(lang.pick(s.destination))\(bound)）",
+                   "\(s.departure.clock) \(lang.pick(s.board.name)) → \(s.arrival.clock) \(lang.pick(s.alight.name)) (for \(lang.pick(s.destination)))")
+        }
+        href = scope.link(RouteLinks.page(plan.route, use: "new"))
+    }
+}

@@ -1,0 +1,199 @@
+// ticket.js, only /ticket loads it: a photo or screenshot goes to this Eki server's
+// POST /api/v1/ticket/scan (nowhere else), the answer fills the ticket's facsimile where every field
+// can be corrected, and the trip is kept in localStorage (eki.trip) for the live view below and
+// the bar and alarm of trip.js. The image stays on the device: a smaller copy is kept beside the
+// trip to check against.
+"use strict";
+(() => {
+  const T = window.EkiTrip, page = document.querySelector("#ticket");
+  if (!T || !page) return;
+  const {t, esc, link} = T, lang = document.body.dataset.lang || "ja";
+  const q = s => document.querySelector(s);
+  const IMAGE = "eki.trip.image";
+  const form = q("#facsimile"), status = q("#scan-status"), scan = q("#scan"), live = q("#trip");
+  const figure = q("#scan-image"), img = q("#scan-img");
+  const fields = ["date", "train", "from", "to", "departure", "arrival", "car", "seat", "seatClass"];
+  // Names in both languages, from the datalists the server filled from the dictionaries.
+  const names = list => new Map([...document.querySelectorAll(`#${list} option`)].flatMap(o =>
+    [[o.dataset.ja, {ja: o.dataset.ja, en: o.dataset.en}], [o.dataset.en.toLowerCase(), {ja: o.dataset.ja, en: o.dataset.en}]]));
+  const stations = names("ticket-stations"), trains = names("ticket-trains");
+  // As printed (東　京 with the printers' full-width space) or typed in either language.
+  const named = (map, text) => { const bare = text.replace(/[\s\u3000]+/g, ""); return map.get(text) || map.get(text.toLowerCase()) || map.get(bare) || {ja: text, en: text}; };
+  const tokyoToday = () => new Date(Date.now() + 9 * 3600e3).toISOString().slice(0, 10);
+
+  let scanned = null;   // the scan's answer, until the rider keeps the ticket
+  let imageURL = null;  // the image as a data: URL (the page's policy allows data: images)
+
+  // --- The facsimile: every field an input; unsure ones marked; what the rider changes is sure.
+  const fill = (ticket, unsure) => {
+    const k = ticket || {}, lf = n => form.elements[n];
+    lf("from").value = k.from ? (lang === "ja" ? k.from.name : k.from.nameEn) : "";
+    lf("to").value = k.to ? (lang === "ja" ? k.to.name : k.to.nameEn) : "";
+    lf("date").value = k.date || ""; lf("departure").value = k.departure || ""; lf("arrival").value = k.arrival || "";
+    lf("trainName").value = k.train ? (lang === "ja" ? k.train.name : k.train.nameEn) : "";
+    lf("trainNumber").value = k.train ? k.train.number : "";
+    lf("car").value = k.car || ""; lf("seat").value = k.seat || ""; lf("seatClass").value = k.seatClass || "";
+    form.querySelectorAll(".field").forEach(f => { f.classList.toggle("unsure", unsure.includes(f.dataset.field)); f.classList.toggle("empty", ticket && !fieldValue(f.dataset.field)); });
+    q("#fac-note").hidden = !unsure.length;
+    q("#fac-image").hidden = !imageURL;
+    form.hidden = false;
+  };
+  const fieldValue = name => {
+    const v = n => form.elements[n].value.trim();
+    return name === "train" ? v("trainName") && v("trainNumber") : v(name);
+  };
+  const edited = e => { const f = e.target.closest(".field"); if (f) { f.classList.remove("unsure", "empty"); f.dataset.edited = "1"; } };
+  form.addEventListener("input", edited); form.addEventListener("change", edited);
+  const ticketFromForm = () => {
+    const v = n => form.elements[n].value.trim();
+    const station = n => { if (!v(n)) return null; const s = named(stations, v(n)); return {name: s.ja, nameEn: s.en}; };
+    const train = v("trainName") && +v("trainNumber") > 0 ? (() => { const n = named(trains, v("trainName")); return {name: n.ja, nameEn: n.en, number: +v("trainNumber")}; })() : null;
+    // As `eki ticket set` takes them: rows 1–25, seats A–E, cars 1–17.
+    const row = /^(\d{1,2})[A-Ea-e]$/.exec(v("seat")), seat = row && +row[1] >= 1 && +row[1] <= 25 ? v("seat").toUpperCase() : null;
+    return {source: scanned ? scanned.ticket.source : "manual", language: scanned ? scanned.ticket.language : lang,
+      date: v("date") || null, train, from: station("from"), to: station("to"), departure: v("departure") || null, arrival: v("arrival") || null,
+      car: +v("car") >= 1 && +v("car") <= 17 ? Math.round(+v("car")) : null, seat, seatClass: v("seatClass") || null, reserved: seat ? true : null};
+  };
+  form.addEventListener("submit", e => {
+    e.preventDefault();
+    const before = T.load(), ticket = ticketFromForm(), confidence = {};
+    for (const f of fields) {
+      const edited = form.querySelector(`.field[data-field="${f}"]`).dataset.edited;
+      const was = scanned ? scanned.confidence[f] : before && before.confidence[f];
+      // Typed or changed by the rider, or typed in before: sure; else as the scanner read it.
+      if (ticket[f] !== null && ticket[f] !== undefined) confidence[f] = edited || typeof was !== "number" ? 1 : was;
+    }
+    const alarm = before ? before.alarm : {on: true, minutes: 10};
+    T.save({ticket, confidence, alarm});
+    if (imageURL) { try { localStorage.setItem(IMAGE, imageURL); } catch { localStorage.removeItem(IMAGE); } }
+    scanned = null; form.hidden = true; figure.hidden = true; askNotifications(); show();
+  });
+
+  // --- Scanning: the file goes to this server only; the answer fills the facsimile.
+  const shrink = file => new Promise(resolve => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const image = new Image();
+      image.onload = () => {
+        const scale = Math.min(1, 1600 / Math.max(image.width, image.height)), canvas = document.createElement("canvas");
+        canvas.width = Math.round(image.width * scale); canvas.height = Math.round(image.height * scale);
+        canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+        resolve(canvas.toDataURL("image/jpeg", 0.8));
+      };
+      image.onerror = () => resolve(null);
+      image.src = reader.result;
+    };
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(file);
+  });
+  const send = async file => {
+    if (!file) return;
+    status.textContent = status.dataset.scanning; status.classList.add("busy"); form.hidden = true;
+    imageURL = await shrink(file);
+    if (imageURL) { img.src = imageURL; }
+    try {
+      const type = ["image/jpeg", "image/png", "image/webp"].includes(file.type) ? file.type : "image/jpeg";
+      const response = await fetch(`/api/v1/ticket/scan?today=${tokyoToday()}`, {method: "POST", headers: {"Content-Type": type}, body: file});
+      const answer = await response.json();
+      if (!response.ok) { status.textContent = answer.detail || `${response.status}`; return; }
+      scanned = answer;
+      const read = ["date", "train", "from", "to", "departure", "arrival"].filter(f => answer.ticket[f] !== null).length;
+      status.textContent = read >= 3 ? t("読み取りました。内容を確かめてください。", "Read. Check each field against the ticket.")
+        : t("きっぷを読み取れませんでした。分かる項目を入れてください。", "No ticket could be read: fill in what you can.");
+      fill(answer.ticket, answer.unsure || []);
+      status.scrollIntoView({block: "start"});
+    } catch {
+      status.textContent = t("サーバーに接続できません。空のきっぷに記入できます。", "The server cannot be reached: you can fill in an empty ticket.");
+    } finally { status.classList.remove("busy"); }
+  };
+  for (const id of ["#scan-camera", "#scan-file"]) q(id).addEventListener("change", e => { send(e.target.files[0]); e.target.value = ""; });
+  document.addEventListener("paste", e => {
+    const file = [...(e.clipboardData ? e.clipboardData.files : [])].find(f => f.type.startsWith("image/"));
+    if (file) { e.preventDefault(); send(file); }
+  });
+  const drop = q("#scan-drop");
+  drop.addEventListener("dragover", e => { e.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", e => { e.preventDefault(); drop.classList.remove("over"); send(e.dataTransfer.files[0]); });
+  q("#scan-empty").addEventListener("click", () => { scanned = null; imageURL = null; status.textContent = ""; fill(null, []); form.elements.from.focus(); });
+  // The original image, a tap away; a tap on it zooms in (then scroll around it).
+  q("#fac-image").addEventListener("click", () => { figure.hidden = !figure.hidden; });
+  img.addEventListener("click", () => figure.classList.toggle("zoomed"));
+
+  // --- The live trip: countdown, train, car and seat; on board the arrival and progress.
+  const askNotifications = () => { if (window.Notification && Notification.permission === "default") Notification.requestPermission().catch(() => {}); };
+  const countdown = ms => {
+    const s = Math.max(0, Math.floor(ms / 1000)), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, ss = s % 60;
+    const two = n => String(n).padStart(2, "0");
+    return s >= 86400 ? T.span(Math.ceil(ms / 6e4)) : h ? `${h}:${two(m)}:${two(ss)}` : `${m}:${two(ss)}`;
+  };
+  let afterLoaded = "";
+  const paint = () => {
+    const trip = T.load();
+    const p = trip && T.phase(trip);
+    if (!trip || p.kind === "ended") { live.hidden = true; scan.hidden = false; return; }
+    live.hidden = false;
+    const k = trip.ticket;
+    live.dataset.phase = p.kind;
+    q("#trip-phase").textContent = p.kind === "before" ? t(`${k.departure}発まで`, `Leaves at ${k.departure}, in`)
+      : p.kind === "onboard" ? t(`${T.station(k.to)} ${k.arrival || ""}着まで`, `Arriving at ${T.station(k.to)} ${k.arrival || ""}, in`)
+      : p.kind === "arrived" ? t("到着", "Arrived") : t("日付と発車時刻を入れてください", "Add the date and departure time");
+    q("#trip-count").textContent = p.kind === "before" || (p.kind === "onboard" && p.ms !== null) ? countdown(p.ms) : p.kind === "arrived" ? T.station(k.to) : "";
+    q("#trip-what").textContent = [T.trainName(k), k.from && k.to ? `${T.station(k.from)} ${k.departure || ""} → ${T.station(k.to)} ${k.arrival || ""}` : ""].filter(Boolean).join(" · ");
+    q("#trip-car").textContent = k.car ? t(`${k.car}号車`, `Car ${k.car}`) : "";
+    q("#trip-seat").textContent = k.seat ? t(`${k.seat.replace(/^(\d+)([A-E])$/, "$1番$2席")}`, `Seat ${k.seat}`) : "";
+    const bar = q("#trip-progress");
+    bar.hidden = !(p.kind === "onboard" && p.progress !== null);
+    if (!bar.hidden) bar.value = Math.round(Math.min(1, p.progress) * 1000);
+    // Which fields to check against the ticket, by the facsimile's own labels.
+    const unsure = fields.filter(f => k[f] !== null && k[f] !== undefined && (trip.confidence[f] ?? 0) < 0.8);
+    q("#trip-unsure").hidden = !unsure.length;
+    q("#trip-unsure").textContent = t("読み取りに自信のない項目: ", "Hard to read, check against the ticket: ")
+      + unsure.map(f => form.querySelector(`.field[data-field="${f}"] .lbl`).textContent).join(t("・", ", "));
+    q("#trip-leave").hidden = p.kind !== "before";
+    q("#alarm-on").checked = trip.alarm.on; if (document.activeElement !== q("#alarm-minutes")) q("#alarm-minutes").value = trip.alarm.minutes;
+    // The local trains after arrival: asked once per trip while online.
+    const afterKey = k.to && k.date && k.arrival ? `${k.to.name}|${k.date}|${k.arrival}` : "";
+    if (afterKey && afterKey !== afterLoaded && navigator.onLine !== false) {
+      afterLoaded = afterKey;
+      fetch(link(`/ticket/after?to=${encodeURIComponent(k.to.name)}&date=${k.date}&arrival=${k.arrival}`)).then(r => r.ok ? r.text() : "").then(html => {
+        q("#after-result").innerHTML = html; q("#trip-after").hidden = !html.trim();
+      }).catch(() => {});   // offline: asked again when the page is next opened
+    }
+  };
+  const show = () => { scan.hidden = true; paint(); };
+  const update = change => { const trip = T.load(); if (!trip) return; change(trip); T.save(trip); paint(); };
+  q("#alarm-on").addEventListener("change", e => { T.unlockSound(); askNotifications(); update(trip => { trip.alarm.on = e.target.checked; }); });
+  q("#alarm-minutes").addEventListener("change", e => { const m = Math.round(+e.target.value); if (m >= 1 && m <= 60) update(trip => { trip.alarm.minutes = m; }); });
+  q("#alarm-test").addEventListener("click", () => { T.unlockSound(); const trip = T.load(); if (trip) T.ring(trip, true); });
+  q("#trip-edit").addEventListener("click", () => {
+    const trip = T.load(); if (!trip) return;
+    imageURL = localStorage.getItem(IMAGE); if (imageURL) img.src = imageURL;
+    fill(trip.ticket, fields.filter(f => trip.ticket[f] !== null && trip.ticket[f] !== undefined && (trip.confidence[f] ?? 0) < 0.8));
+    form.scrollIntoView({block: "start"});
+  });
+  q("#trip-clear").addEventListener("click", () => {
+    localStorage.removeItem(T.KEY); localStorage.removeItem(IMAGE); form.hidden = true; figure.hidden = true; scan.hidden = false; paint();
+  });
+
+  // --- Leave by: the latest local trip to the Shinkansen station, from a station or from here.
+  const leave = async extra => {
+    const trip = T.load(), k = trip && trip.ticket, result = q("#leave-result");
+    if (!k || !k.from || !k.date || !k.departure) return;
+    const margin = Math.min(120, Math.max(0, Math.round(+q("#leave-margin").value || 0)));
+    result.textContent = "…";
+    try {
+      const r = await fetch(link(`/ticket/leave?station=${encodeURIComponent(k.from.name)}&date=${k.date}&departure=${k.departure}&margin=${margin}&${extra}`));
+      result.innerHTML = r.ok ? await r.text() : esc(t("見つかりませんでした", "Nothing found"));
+    } catch { result.textContent = t("オフラインのため探せません", "Offline: cannot search"); }
+  };
+  q("#leave-form").addEventListener("submit", e => { e.preventDefault(); const from = q("#leave-from").value.trim(); if (from) leave("from=" + encodeURIComponent(from)); });
+  q("#leave-near").addEventListener("click", () => {
+    if (!navigator.geolocation) return;
+    navigator.geolocation.getCurrentPosition(pos => leave(`near=${pos.coords.latitude.toFixed(5)},${pos.coords.longitude.toFixed(5)}`),
+      () => { q("#leave-result").textContent = t("現在地を取得できません", "Your position is not available"); });
+  });
+
+  paint(); if (!live.hidden) scan.hidden = true;
+  setInterval(paint, 1000);
+})();

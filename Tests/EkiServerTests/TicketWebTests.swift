@@ -1,0 +1,152 @@
+import EkiCore
+import EkiTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import EkiServer
+
+/// The ticket's web part: POST /api/v1/ticket/scan with real OCR on a rendered screenshot, its
+/// refusals as openapi.json has them, the /ticket page in both languages, the trip's scripts on
+/// every page and in the offline shell, and the after-arrival and leave-by fragments on the real data.
+@Suite(.serialized) struct TicketWebTests {
+    struct Answer {
+        var status: HTTPResponse.Status
+        var headers: HTTPFields
+        var body: Data
+        var object: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var detail: String { object["detail"] as? String ?? "" }
+    }
+
+    /// POSTs each body with its content type through one application; `logger` gets the server's log.
+    static func post(_ requests: [(uri: String, type: String?, body: [UInt8])], logger: Logger? = nil) async throws -> [Answer] {
+        let router = try APIClient.router()
+        let app = logger.map { Application(router: router, logger: $0) } ?? Application(router: router)
+        return try await app.test(.router) { client in
+            var answers: [Answer] = []
+            for request in requests {
+                var headers: HTTPFields = [:]
+                if let type = request.type { headers[.contentType] = type }
+                answers.append(try await client.execute(uri: request.uri, method: .post, headers: headers, body: ByteBuffer(bytes: request.body)) { response in
+                    Answer(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
+                })
+            }
+            return answers
+        }
+    }
+
+    /// An Eki-net screenshot in Japanese drawn by scripts/ticket_render.py (seed 17), with its truth.
+    static func rendered() throws -> (image: [UInt8], truth: [String: Any], today: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eki-ticket-web-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/ticket_render.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, folder.path, "--count", "1", "--seed", "17", "--kinds", "ekinet", "--langs", "ja"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".png") })
+        let image = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name.replacingOccurrences(of: ".png", with: ".json")))) as? [String: Any]
+        let truth = try #require(json)
+        return (image, try #require(truth["ticket"] as? [String: Any]), try #require(truth["today"] as? String))
+    }
+
+    @Test func aScreenshotIsReadAsTheCLIReadsItAndNothingOfItIsLogged() async throws {
+        let (image, truth, today) = try Self.rendered()
+        let captured = CapturedLog()
+        var logger = Logger(label: "test") { _ in captured.handler() }
+        logger.logLevel = .trace
+        let answer = try await Self.post([("/api/v1/ticket/scan?today=\(today)", "image/png", image)], logger: logger)[0]
+        #expect(answer.status == .ok, "\(answer.detail)")
+        #expect(answer.headers[.cacheControl] == "no-store")
+        let ticket = try #require(answer.object["ticket"] as? [String: Any])
+        for field in ["date", "departure", "arrival", "car", "seat", "seatClass", "source", "language"] {
+            #expect("\(ticket[field] ?? "nil")" == "\(truth[field] ?? "nil")", "\(field)")
+        }
+        for field in ["train", "from", "to"] {
+            #expect((ticket[field] as? NSDictionary) == (truth[field] as? NSDictionary), "\(field)")
+        }
+        #expect(answer.object["unsure"] is [String] && answer.object["confidence"] is [String: Any])
+        let words = try #require(answer.object["words"] as? [[String: Any]])
+        #expect(words.contains { $0["model"] as? String == "jpn" } && words.contains { $0["model"] as? String == "eng" })
+        // The log names the path; nothing of the image or of what was read.
+        let lines = captured.lines
+        #expect(lines.contains { $0.contains("/api/v1/ticket/scan") })
+        let from = try #require((truth["from"] as? [String: Any])?["name"] as? String)
+        #expect(!lines.contains { $0.contains(from) || $0.contains("\(image.count)") })
+    }
+
+    @Test func refusalsAreTheDocumentedStatuses() async throws {
+        // A PNG header claiming 16000×16000 pixels: refused from the header, before any decoding.
+        var bomb: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        bomb += [0, 0, 0x3E, 0x80, 0, 0, 0x3E, 0x80, 8, 2, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        let answers = try await Self.post([
+            ("/api/v1/ticket/scan", "image/png", []),
+            ("/api/v1/ticket/scan", "text/plain", Array("hello".utf8)),
+            ("/api/v1/ticket/scan", nil, Array("hello".utf8)),
+            ("/api/v1/ticket/scan", "image/jpeg", Array("hello, not a JPEG".utf8)),
+            ("/api/v1/ticket/scan", "image/png", [UInt8](repeating: 0, count: 12 * 1_048_576 + 1)),
+            ("/api/v1/ticket/scan", "image/png", bomb),
+            ("/api/v1/ticket/scan", "image/png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 10, 0, 0, 0, 10, 8, 2, 0, 0, 0, 0, 0, 0, 0]),
+            ("/api/v1/ticket/scan?today=2025-02-30", "image/png", Array("x".utf8)),
+            ("/api/v1/ticket/scan?image=1", "image/png", Array("x".utf8)),
+        ])
+        #expect(answers.map(\.status.code) == [400, 415, 415, 415, 413, 413, 415, 400, 400])
+        #expect(answers[0].detail == "the body is empty: send the image itself")
+        #expect(answers[3].detail == "the image is not a JPEG, PNG or WebP image")
+        #expect(answers[4].detail == "the image is over 12 MB; a ticket image may be at most 12 MB")
+        #expect(answers[5].detail == "the image is 16000×16000 pixels; a ticket image may have at most 50 megapixels")
+        #expect(answers[6].detail == "the image looks like an image but cannot be decoded (truncated or damaged)")
+        for answer in answers { #expect(answer.headers[.contentType] == "application/problem+json") }
+    }
+
+    @Test func theTicketPageInBothLanguagesAndTheTripOnEveryPage() async throws {
+        let answers = try await APIClient.get(["/ticket", "/ticket?lang=en", "/", "/sw.js", "/assets/ticket.js", "/assets/trip.js", "/ticket?x=1"])
+        #expect(answers.map(\.status.code) == [200, 200, 200, 200, 200, 200, 400])
+        let ja = answers[0].text, en = answers[1].text
+        #expect(ja.contains("<html lang=\"ja\">") && ja.contains("新幹線のきっぷ") && ja.contains("capture=\"environment\"") && ja.contains("空のきっぷに記入する"))
+        #expect(ja.contains("<option value=\"軽井沢\" data-ja=\"軽井沢\" data-en=\"Karuizawa\">") && ja.contains("<option value=\"はくたか\" data-ja=\"はくたか\" data-en=\"Hakutaka\">"))
+        #expect(en.contains("<html lang=\"en\">") && en.contains("Shinkansen ticket") && en.contains("Fill in an empty ticket") && en.contains("Arrival alarm"))
+        #expect(en.contains("<option value=\"Karuizawa\" data-ja=\"軽井沢\" data-en=\"Karuizawa\">"))
+        for field in ["from", "to", "date", "departure", "arrival", "train", "car", "seat", "seatClass"] {
+            #expect(ja.contains("data-field=\"\(field)\""), "\(field) is editable")
+        }
+        // The trip's bar and alarm come with every page; the ticket page and its files work offline.
+        // app.js loads trip.js and trip.css on other pages only while a trip is kept.
+        #expect(answers[2].text.contains("data-trip-script=\"/assets/trip.") && !answers[2].text.contains("<script src=\"/assets/trip."))
+        #expect(ja.contains("<script src=\"/assets/trip.") && ja.contains("/assets/ticket."))
+        let worker = answers[3].text
+        #expect(worker.contains("\"/ticket\"") && worker.contains("\"/ticket?lang=en\"") && worker.contains("\"trip.js\"") && worker.contains("\"ticket.css\""))
+        #expect(answers[4].text.contains("/api/v1/ticket/scan") && !answers[4].text.contains("http://") && !answers[4].text.contains("https://"))
+        #expect(answers[5].text.contains("Notification") && answers[5].text.contains("AudioContext"))
+    }
+
+    /// 東京 is in the timetable: after a 09:43 arrival and the 8-minute walk, the local trains from
+    /// 09:51; "leave by" from 渋谷 for a 10:30 departure with 15 minutes to spare: the latest way there.
+    @Test func afterArrivalAndLeaveByOnTheRealData() async throws {
+        let tokyo = APIClient.encode("東京"), shibuya = APIClient.encode("渋谷")
+        let answers = try await APIClient.get([
+            "/ticket/after?to=\(tokyo)&date=2026-11-25&arrival=09:43",
+            "/ticket/after?to=\(APIClient.encode("軽井沢"))&date=2026-11-25&arrival=09:43",
+            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=10:30&margin=15&from=\(shibuya)&lang=en",
+            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=10:30&near=35.6654,139.7121",
+            "/ticket/after?to=\(tokyo)&date=2026-13-01&arrival=09:43",
+            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=25:00&from=\(shibuya)",
+        ])
+        #expect(answers.map(\.status.code) == [200, 200, 200, 200, 400, 400])
+        let after = answers[0].text
+        #expect(after.contains("東京で乗り換え（徒歩8分、09:51から）"))
+        #expect(after.contains("<time>09:51</time>") && after.contains("山手線 品川・渋谷方面") && !after.contains("方面行"))
+        #expect(after.contains("/route/fastest?from=%E6%9D%B1%E4%BA%AC&amp;at=2026-11-25T09:51"))
+        #expect(answers[1].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)   // 軽井沢 is not in the data
+        let leave = answers[2].text
+        #expect(leave.contains("Latest to reach Tokyo by 10:15 (15 min before departure): leave Shibuya at 09:52"))
+        #expect(leave.contains("/route?date=2026-11-25&amp;segments=") && leave.contains("use=new"))
+        #expect(answers[3].text.contains("東京に10:15（発車15分前）に着く最終") && answers[3].text.contains("徒歩"))
+    }
+}
