@@ -96,3 +96,7 @@ FORWARD(leptonica, NULL, PIX *, pixScaleAreaMap, (PIX *pix, l_float32 scalex, l_
 FORWARD(leptonica, NULL, PIX *, pixThresholdToBinary, (PIX *pixs, l_int32 thresh), (pixs, thresh))
 FORWARD(leptonica, 1, l_ok, pixWrite, (const char *fname, PIX *pix, l_int32 format), (fname, pix, format))
 FORWARD(leptonica, 0, l_int32, setMsgSeverity, (l_int32 newsev), (newsev))
+FORWARD(leptonica, NULL, PIX *, pixReadMemJpeg,
+        (const l_uint8 *data, size_t size, l_int32 cmflag, l_int32 reduction, l_int32 *pnwarn, l_int32 hint),
+        (data, size, cmflag, reduction, pnwarn, hint))
+FORWARD(leptonica, 1, l_ok, pixGetPixel, (PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval), (pix, x, y, pval))
