@@ -1,6 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// `-static-stdlib` for the release `eki`, with the static Foundation libraries it leaves out (the
+/// modules were compiled against the shared Foundation, whose own libraries are linked by the loader).
+let staticFoundation = ["-static-stdlib", "-Xlinker", "--start-group"]
+    + ["FoundationNetworking", "_CFURLSessionInterface", "Foundation", "CoreFoundation", "FoundationInternationalization",
+       "_FoundationICU", "FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization",
+       "FoundationXML", "_CFXMLInterface", "swiftDispatch", "dispatch", "BlocksRuntime", "curl", "xml2", "stdc++"].flatMap { ["-Xlinker", "-l\($0)"] }
+    + ["-Xlinker", "--end-group"]
+
 let package = Package(
     name: "Eki",
     platforms: [.macOS(.v15)],
@@ -61,9 +69,9 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // Tesseract's C API and Leptonica, linked from the system (libtesseract-dev, libleptonica-dev).
-        .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
-                       providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        // Tesseract's C API and Leptonica from the system (libtesseract-dev, libleptonica-dev), opened
+        // on first use (dlopen): only a ticket scan loads them and the libraries they need.
+        .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         // Shinkansen tickets: image -> words (Tesseract, both models) -> ticket fields with confidences;
         // the trip they describe, kept in the user-state file. Dictionaries are TSV files compiled in.
         .target(name: "EkiTicket", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "CTesseract"],
@@ -87,11 +95,15 @@ let package = Package(
             .product(name: "Mustache", package: "swift-mustache"),
         ], resources: [.copy("Resources")]),
         // The command-line app: parses arguments, calls the modules, prints.
+        // A release binary carries the Swift runtime and Foundation inside it (-static-stdlib): a fresh
+        // process skips the dynamic loader's work on a dozen Swift libraries, about 10 ms of every
+        // `eki departures` (docs/PERFORMANCE.md, issue 19). System libraries — SQLite, Tesseract,
+        // Leptonica, curl — stay shared. Debug builds (the tests) link as usual.
         .executableTarget(name: "eki", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiServer",
             "EkiTracking", "EkiData", "EkiTicket",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], linkerSettings: [.unsafeFlags(staticFoundation, .when(configuration: .release))]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
         .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTracking"], path: "Benchmarks/EkiBench"),
         // Finds ../shared/data and imports it once per test run, for every test target.
@@ -108,6 +120,7 @@ let package = Package(
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),

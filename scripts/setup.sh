@@ -22,6 +22,12 @@ missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
+# The release binary links the Swift runtime and Foundation statically (Package.swift), and static
+# Foundation links the system's curl: any package giving libcurl.so will do (the toolchain's images
+# bring one); only when none is there, add one.
+if ! compgen -G "/usr/lib/*/libcurl.so" >/dev/null && [ ! -e /usr/lib/libcurl.so ]; then
+  missing+=(libcurl4-openssl-dev)
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   sudo=""

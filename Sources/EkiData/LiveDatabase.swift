@@ -10,12 +10,14 @@ import Foundation
 /// old database or the new one, never a mix; readers that opened the old file keep reading it.
 public struct LiveDatabase: Sendable {
     public let url: URL
-    /// Names this value's work files, so an interrupted run can remove its own and only its own:
-    /// the process id, then a random part (`4242-1a2b3c`). A later run removes those of processes
-    /// that are gone (`kill -9` leaves them).
-    private let token = "\(getpid())-" + String(UUID().uuidString.filter(\.isHexDigit).prefix(6)).lowercased()
+    /// This value's work files (`WorkFiles`: named as an import names its own), so an interrupted
+    /// run can remove its own and only its own, and a later run those of processes that are gone.
+    private let work: WorkFiles
 
-    public init(url: URL) { self.url = url }
+    public init(url: URL) {
+        self.url = url
+        work = WorkFiles(for: url)
+    }
 
     public var folder: URL { url.deletingLastPathComponent() }
     public var previous: URL { sibling(".previous") }
@@ -25,43 +27,13 @@ public struct LiveDatabase: Sendable {
     private func sibling(_ suffix: String) -> URL { folder.appendingPathComponent(url.lastPathComponent + suffix) }
 
     /// A hidden work file in the live folder (same file system, so the final rename is atomic).
-    func workFile(_ name: String) -> URL {
-        folder.appendingPathComponent(".\(url.lastPathComponent).\(name).\(token)")
-    }
+    func workFile(_ name: String) -> URL { work.file(name) }
 
     /// Removes this value's work files (and a download's `.part`): for an update interrupted by a signal.
-    public func removeWorkFiles() {
-        let prefix = "." + url.lastPathComponent + "."
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where name.hasPrefix(prefix) && name.contains("." + token) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
-    }
+    public func removeWorkFiles() { work.removeOwn() }
 
-    /// Removes work files left by runs whose process no longer exists (killed with no chance to
-    /// clean up). Files of a live process, or named another way, are left alone.
-    public func removeStaleWorkFiles() {
-        let prefix = "." + url.lastPathComponent + "."
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Self.processId(inWorkFile: name), !Self.isRunning(pid) else { continue }
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
-    }
-
-    /// The process id in a work file's token (`.timetable.sqlite.download.4242-1a2b3c[.part]`).
-    static func processId(inWorkFile name: String) -> Int32? {
-        for component in name.split(separator: ".") {
-            let parts = component.split(separator: "-")
-            guard parts.count == 2, parts[1].count == 6, parts[1].allSatisfy(\.isHexDigit),
-                  parts[0].allSatisfy(\.isNumber), let pid = Int32(parts[0]), pid > 0 else { continue }
-            return pid
-        }
-        return nil
-    }
-
-    static func isRunning(_ pid: Int32) -> Bool {
-        kill(pid, 0) == 0 || errno != ESRCH
-    }
+    /// Removes work files left by runs (updates or imports) whose process no longer exists.
+    public func removeStaleWorkFiles() { work.removeStale() }
 
     /// The manifest the live database was installed from; nil when it was imported here (also when
     /// an `eki import` replaced an installed database: the manifest left beside it names another one).

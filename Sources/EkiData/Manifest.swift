@@ -58,13 +58,22 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
         return previous + 1
     }
 
-    /// Reads a manifest; says what is wrong in one line when it is not one.
-    public static func decode(_ data: Data, from place: String) throws -> DatasetManifest {
+    /// Versions are publication times from 2000 on (`version(at:)`).
+    static let earliestVersion: Int64 = 2000_01_01_00_00_00
+
+    /// Reads a manifest; says what is wrong in one line when it is not one. A version must be a
+    /// publication time no later than a day after `now` (clocks drift): a manifest claiming the far
+    /// future, once installed, would make every real update "already up to date" (review of issue 20, 5).
+    public static func decode(_ data: Data, from place: String, now: Date = Date()) throws -> DatasetManifest {
         do {
             let manifest = try JSONDecoder().decode(DatasetManifest.self, from: data)
             guard manifest.version > 0, manifest.size >= 0, manifest.sha512.count == 128,
                   !manifest.file.isEmpty, !manifest.file.contains("/"), !manifest.file.hasPrefix(".") else {
                 throw UpdateError.badManifest(place, "a field is out of range")
+            }
+            let latest = version(at: now.addingTimeInterval(86_400))
+            guard manifest.version >= earliestVersion, manifest.version <= latest else {
+                throw UpdateError.badManifest(place, "version \(manifest.version) is not a publication time up to now (YYYYMMDDhhmmss, at most \(latest))")
             }
             return manifest
         } catch let error as UpdateError {
@@ -73,8 +82,22 @@ public struct DatasetManifest: Codable, Sendable, Equatable {
             throw UpdateError.badManifest(place, "no \"\(key.stringValue)\"")
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
             throw UpdateError.badManifest(place, "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type")
+        } catch DecodingError.dataCorrupted where outOfRangeField(data) != nil {
+            // A number too large for its field (1e300 bytes, a version past Int64) is JSON all the
+            // same; Foundation's decoder calls it "not valid JSON" without naming the field.
+            throw UpdateError.badManifest(place, "\"\(outOfRangeField(data) ?? "")\" is out of range")
         } catch {
             throw UpdateError.badManifest(place, "not JSON")
+        }
+    }
+
+    /// The whole-number field whose JSON number does not fit an Int64, if any.
+    static func outOfRangeField(_ data: Data) -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        return ["version", "schemaVersion", "size", "databaseSize"].first { key in
+            guard let number = object[key] as? NSNumber else { return false }
+            let value = number.doubleValue
+            return !(value.isFinite && value.rounded() == value && abs(value) < 9.2e18)
         }
     }
 

@@ -149,12 +149,19 @@ public struct DatasetUpdater: Sendable {
             do {
                 signature = try await fetchSmall(source.file(name), named: name, into: live.workFile("signature"),
                                                  limit: Self.maximumSignatureBytes, what: "signature")
-            } catch UpdateError.unreachable {
+            } catch UpdateError.unreachable(_, let why) where Self.isMissing(why) {
+                // Only a signature that is not there makes a dataset unsigned; one too large, or a
+                // broken connection, is said as it is (review of issue 20, 10).
                 throw UpdateError.unsigned(source.name)
             }
             guard DatasetSignature.verify(data, signature: signature, key: trustedKey) else { throw UpdateError.badSignature(source.name) }
         }
         return manifest
+    }
+
+    /// Whether a transport's reason says the file is not there (HTTP 404 or 410, no such file).
+    static func isMissing(_ why: String) -> Bool {
+        why.hasPrefix("HTTP 404") || why.hasPrefix("HTTP 410") || why.hasPrefix("no such file")
     }
 
     /// A small file's bytes through the transport, refused past `limit`.

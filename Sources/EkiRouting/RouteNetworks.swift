@@ -11,7 +11,16 @@ import Synchronization
 /// `network(for:)` never builds: it answers from what is built or throws `RouteNetworks.Failure`
 /// (`notReady` once the date is queued, `busy` when the queue is full, `outsideWindow` for a date the
 /// server does not serve). A caller that can wait does so with `waitUntilBuilt(_:timeout:)`.
+///
+/// Nobody can push the common dates out (review of issue 20: four clients asking new dates gave a
+/// rider asking today's route 19 × 503 in 30): today's and tomorrow's networks are never evicted
+/// and jump a full queue; and one requester (`RouteNetworks.requester`, the client's address) holds
+/// at most half of the queue, so others still get a place.
 public final class RouteNetworks: Sendable {
+    /// Who is asking, for the fair share of the queue: set by the server around a request (a task
+    /// local, so the search code in between need not carry it). nil: no share is kept.
+    @TaskLocal public static var requester: String?
+
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// Queued or being built; ask again once `waitUntilBuilt` says so.
         case notReady(CivilDate)
@@ -41,8 +50,14 @@ public final class RouteNetworks: Sendable {
             self.today = today
         }
 
+        /// Today and tomorrow: what most riders ask for, never evicted nor turned away.
+        var pinned: [CivilDate] {
+            let day = today()
+            return [day, day.adding(days: 1)]
+        }
+
         /// The served dates, plus the morning after the last one (a search late on the last day
-        /// looks there when nothing runs any more).
+        /// looks there when nothing runs any more; a rider cannot ask for it: `checkServed`).
         func contains(_ date: CivilDate) -> Bool {
             let offset = date.daysSinceEpoch - today().daysSinceEpoch
             return offset >= days.lowerBound && offset <= days.upperBound + 1
@@ -56,11 +71,13 @@ public final class RouteNetworks: Sendable {
 
     private struct State {
         var built: [(date: CivilDate, network: RouteNetwork)] = []
-        var queue: [CivilDate] = []
-        var building: CivilDate?
+        /// Dates waiting, in order, with who asked first.
+        var queue: [(date: CivilDate, requester: String?)] = []
+        var building: (date: CivilDate, requester: String?)?
         /// A build that failed (the database could not be read): told once to the next asker.
         var failed: [CivilDate: any Error] = [:]
-        var waiters: [CivilDate: [UInt64: CheckedContinuation<Bool, Never>]] = [:]
+        /// Told when a date's build ends (true), for callers waiting inline or asynchronously alike.
+        var waiters: [CivilDate: [UInt64: @Sendable (Bool) -> Void]] = [:]
         var nextWaiter: UInt64 = 0
         var stopped = false
     }
@@ -73,11 +90,10 @@ public final class RouteNetworks: Sendable {
     private let work = DispatchSemaphore(value: 0)
     private let ownConnection = Mutex<Timetable?>(nil)
     private let waitInline: Duration?
-    /// Broadcast after each build, for callers waiting inline.
-    private let finished = NSCondition()
 
-    /// `window`: the dates served (nil: any). `capacity`: networks kept (each ~10 MB).
-    /// `queueLimit`: dates waiting to be built beyond the one under way. `waitInline`: how long
+    /// `window`: the dates served (nil: any). `capacity`: networks kept (each ~10 MB) besides
+    /// today's and tomorrow's. `queueLimit`: dates waiting to be built beyond the one under way
+    /// (today and tomorrow may go beyond it); one requester holds at most half of them (at least 1). `waitInline`: how long
     /// `network(for:)` itself blocks for a build — for callers with no way to wait asynchronously
     /// (a router without `RouteNetworkWait`, a test); nil, as `eki serve` has it, never blocks.
     public init(timetable: Timetable, window: Window? = nil, capacity: Int = 3, queueLimit: Int = 2,
@@ -99,20 +115,41 @@ public final class RouteNetworks: Sendable {
     /// waiting up to `waitInline` for it, when set).
     public func network(for date: CivilDate) throws -> RouteNetwork {
         guard let waitInline else { return try lookUp(date) }
-        let deadline = Date().addingTimeInterval(Double(waitInline.components.seconds) + Double(waitInline.components.attoseconds) / 1e18)
-        finished.lock()
-        defer { finished.unlock() }
+        let deadline = ContinuousClock.now + waitInline
         while true {
             do {
                 return try lookUp(date)
             } catch Failure.notReady(date) {
-                guard finished.wait(until: deadline) || Date() < deadline else { throw Failure.notReady(date) }
+                let left = deadline - .now
+                guard left > .zero else { throw Failure.notReady(date) }
+                let built = DispatchSemaphore(value: 0)
+                guard let id = addWaiter(date, { _ in built.signal() }) else { continue }
+                let nanoseconds = Int(min(Double(left.components.seconds) * 1e9 + Double(left.components.attoseconds) / 1e9, 1e15))
+                if built.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+                    removeWaiter(date, id)?(false)
+                }
             }
         }
     }
 
+    /// The date being built and those waiting (for tests and logs).
+    var pending: (building: CivilDate?, queued: [CivilDate]) {
+        state.withLock { ($0.building?.date, $0.queue.map(\.date)) }
+    }
+
+    /// Throws `outsideWindow` unless riders may ask for `date` (the served dates, without the
+    /// morning after the last that a search may still look at).
+    public func checkServed(_ date: CivilDate) throws {
+        guard let window else { return }
+        let served = window.served
+        if !served.contains(date) { throw Failure.outsideWindow(date, served: served) }
+    }
+
     private func lookUp(_ date: CivilDate) throws -> RouteNetwork {
         if let window, !window.contains(date) { throw Failure.outsideWindow(date, served: window.served) }
+        let pinned = window?.pinned.contains(date) ?? false
+        let requester = Self.requester
+        let share = max(1, queueLimit / 2)
         let (outcome, queued) = state.withLock { state -> (Result<RouteNetwork, any Error>, Bool) in
             if let index = state.built.firstIndex(where: { $0.date == date }) {
                 // Most recently used last: the oldest is the one dropped.
@@ -121,9 +158,20 @@ public final class RouteNetworks: Sendable {
                 return (.success(entry.network), false)
             }
             if let error = state.failed.removeValue(forKey: date) { return (.failure(error), false) }
-            if state.building == date || state.queue.contains(date) { return (.failure(Failure.notReady(date)), false) }
+            if state.building?.date == date || state.queue.contains(where: { $0.date == date }) {
+                return (.failure(Failure.notReady(date)), false)
+            }
+            if pinned {
+                // Ahead of other dates, whatever the queue holds.
+                state.queue.insert((date, requester), at: 0)
+                return (.failure(Failure.notReady(date)), true)
+            }
+            if let requester {
+                let own = state.queue.filter { $0.requester == requester }.count + (state.building?.requester == requester ? 1 : 0)
+                guard own < share else { return (.failure(Failure.busy), false) }
+            }
             guard state.queue.count < queueLimit else { return (.failure(Failure.busy), false) }
-            state.queue.append(date)
+            state.queue.append((date, requester))
             return (.failure(Failure.notReady(date)), true)
         }
         if queued { work.signal() }
@@ -134,22 +182,28 @@ public final class RouteNetworks: Sendable {
     /// nothing is pending for `date` (built, failed, or never asked): ask `network(for:)` again.
     public func waitUntilBuilt(_ date: CivilDate, timeout: Duration) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let id: UInt64? = state.withLock { state in
-                guard state.building == date || state.queue.contains(date) else { return nil }
-                state.nextWaiter += 1
-                state.waiters[date, default: [:]][state.nextWaiter] = continuation
-                return state.nextWaiter
-            }
-            guard let id else { return continuation.resume(returning: true) }
+            guard let id = addWaiter(date, { continuation.resume(returning: $0) }) else { return continuation.resume(returning: true) }
             Task { [weak self] in
                 try? await Task.sleep(for: timeout)
-                self?.expire(date, id)
+                self?.removeWaiter(date, id)?(false)
             }
         }
     }
 
-    private func expire(_ date: CivilDate, _ id: UInt64) {
-        state.withLock { $0.waiters[date]?.removeValue(forKey: id) }?.resume(returning: false)
+    /// The one way of waiting for a build: `tell` is called once, with true when `date`'s build
+    /// ends, or by whoever removes it. nil (and `tell` never called) when nothing is pending for `date`.
+    private func addWaiter(_ date: CivilDate, _ tell: @escaping @Sendable (Bool) -> Void) -> UInt64? {
+        state.withLock { state in
+            guard state.building?.date == date || state.queue.contains(where: { $0.date == date }) else { return nil }
+            state.nextWaiter += 1
+            state.waiters[date, default: [:]][state.nextWaiter] = tell
+            return state.nextWaiter
+        }
+    }
+
+    /// Takes a waiter back (it timed out); nil when the build has told it already.
+    private func removeWaiter(_ date: CivilDate, _ id: UInt64) -> (@Sendable (Bool) -> Void)? {
+        state.withLock { $0.waiters[date]?.removeValue(forKey: id) }
     }
 
     // MARK: - The builder
@@ -172,26 +226,28 @@ public final class RouteNetworks: Sendable {
     private func buildNext() -> Bool {
         guard let date = state.withLock({ state -> CivilDate? in
             guard !state.stopped, !state.queue.isEmpty else { return nil }
-            let date = state.queue.removeFirst()
-            state.building = date
-            return date
+            let next = state.queue.removeFirst()
+            state.building = next
+            return next.date
         }) else { return !state.withLock { $0.stopped } }
         let result = Result { try RouteNetwork(timetable: builderTimetable(), serviceDate: date) }
-        let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+        let waiters = state.withLock { state -> [@Sendable (Bool) -> Void] in
             state.building = nil
             switch result {
             case .success(let network):
                 state.built.append((date, network))
-                if state.built.count > capacity { state.built.removeFirst() }
+                // The least recently used goes first; today's and tomorrow's stay.
+                let pinned = window?.pinned ?? []
+                while state.built.filter({ !pinned.contains($0.date) }).count > capacity,
+                      let oldest = state.built.firstIndex(where: { !pinned.contains($0.date) }) {
+                    state.built.remove(at: oldest)
+                }
             case .failure(let error):
                 state.failed[date] = error
             }
             return Array((state.waiters.removeValue(forKey: date) ?? [:]).values)
         }
-        for waiter in waiters { waiter.resume(returning: true) }
-        finished.lock()
-        finished.broadcast()
-        finished.unlock()
+        for waiter in waiters { waiter(true) }
         return true
     }
 

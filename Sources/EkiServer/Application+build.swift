@@ -65,12 +65,12 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     // what is left into a 503 or a 400).
     let networks = RouteNetworks(timetable: timetable, window: .init(days: limits.routeDays) { timetable.now(clock()).serviceDate },
                                  waitInline: nil)
-    router.add(middleware: RouteNetworkWait(networks: networks, wait: limits.routeWait))
+    router.add(middleware: RouteNetworkWait(networks: networks, wait: limits.routeWait, trustedProxy: limits.trustedProxy))
     let api = TimetableAPI(timetable: timetable,
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),
                            clock: clock, networks: networks, contract: site.web.api)
     try api.addRoutes(to: router)
-    RideAPI(timetable: timetable).addRoutes(to: router)
+    RideAPI(timetable: timetable, trustedProxy: limits.trustedProxy).addRoutes(to: router)
     try TicketAPI(scans: .shared, clock: clock, contract: site.web.api).addRoutes(to: router)
     router.get("/api/openapi.json") { request, _ in try site.web.api.response(to: request) }
     WebPages.register(on: router, timetable: timetable, networks: networks, site: site)

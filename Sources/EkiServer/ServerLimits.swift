@@ -1,3 +1,5 @@
+import NIOCore
+
 /// What one client may take from the server: time on a connection, connections, expensive work,
 /// ride sessions. Defaults suit a server on the open network; `eki serve` options change them.
 public struct ServerLimits: Sendable {
@@ -8,10 +10,13 @@ public struct ServerLimits: Sendable {
     public var idleTimeout: Duration = .seconds(30)
     /// From the end of a request's header to the end of its body.
     public var bodyTimeout: Duration = .seconds(30)
-    /// From the request's header to the last byte of its response.
+    /// From the request's header to its response's first byte, then between two pieces of the
+    /// response taken by the client: a stall limit, so a slow steady download is not cut off.
     public var requestTimeout: Duration = .seconds(60)
     /// Open connections at most; one more gets a 503 and is closed.
     public var maxConnections = 512
+    /// Open connections from one client address (an IPv6 /64) at most; the trusted proxy has none.
+    public var maxConnectionsPerAddress = 64
     /// Connections beyond the cap that are still accepted (to be told 503); past those the
     /// listening socket waits.
     public var refusalSlack = 64
@@ -21,5 +26,15 @@ public struct ServerLimits: Sendable {
     /// How long a fastest-route request waits for its day's network before a 503.
     public var routeWait: Duration = .seconds(3)
 
+    /// The one reverse proxy (an IP address) whose X-Forwarded-For is believed: behind it every
+    /// rider shares its address, so the per-client limits count the address it forwards for.
+    /// Nobody else's X-Forwarded-For is read (any client can write one).
+    public var trustedProxy: String?
+
     public init() {}
+
+    /// Whether `text` is an IPv4 or IPv6 address, as `trustedProxy` takes it.
+    public static func isIPAddress(_ text: String) -> Bool {
+        (try? SocketAddress(ipAddress: text, port: 0)) != nil
+    }
 }

@@ -35,6 +35,8 @@ public final class Timetable: Sendable {
         // Hold the shared lock from the first read on: no lock and unlock system calls and no
         // change-counter read per query. Safe because a database is never written in place —
         // `eki import` writes a new file and renames it over the old one.
+        // No mmap: a file overwritten in place (never by eki, but by a careless copy) must give an
+        // error answer, and a memory map of a truncated file would stop the process with SIGBUS.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
         do {
             reader = try DatabaseQueue(path: url.path, configuration: configuration)

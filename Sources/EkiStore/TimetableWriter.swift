@@ -25,13 +25,15 @@ public struct TimetableWriter {
     public var importedAt: Date = Date()
     public var ekiVersion = EkiCoreVersion.version
 
-    public init(target: URL) { self.target = target }
+    private let work: WorkFiles
 
-    /// The temporary file this writer uses; removed on failure.
-    public var temporaryURL: URL {
-        target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).importing-\(getpid())")
+    public init(target: URL) {
+        self.target = target
+        work = WorkFiles(for: target)
     }
+
+    /// The temporary file this writer uses (`.NAME.importing.PID-RANDOM`); removed on failure.
+    public var temporaryURL: URL { work.file("importing") }
 
     /// Writes the dataset (whose references the importer has already checked) and returns counts.
     /// `progress` is called at the start of each stage.
@@ -88,17 +90,8 @@ public struct TimetableWriter {
         }
     }
 
-    /// Removes `.NAME.importing-PID` work files of imports whose process is gone (`kill -9` runs no
-    /// clean-up; such a file can be tens of megabytes). A running import's file is left alone.
-    func removeStaleWorkFiles() {
-        let folder = target.deletingLastPathComponent()
-        let prefix = ".\(target.lastPathComponent).importing-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-        }
-    }
+    /// Removes the work files of imports and updates whose process is gone (`WorkFiles`).
+    func removeStaleWorkFiles() { work.removeStale() }
 
     private func writeMeta(_ db: Database, dataset: TimetableDataset, summary: Summary) throws {
         let formatter = ISO8601DateFormatter()

@@ -8,11 +8,14 @@ public final class UserState: Sendable {
     let writer: DatabaseQueue
     public let url: URL
 
-    /// Opens the state file, creating it (and its folder) on first use.
-    public init(url: URL) throws {
+    /// Opens the state file, creating it (and its folder) on first use. `environment` says where
+    /// the default folder is (the one folder eki tightens if it existed already).
+    public init(url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         self.url = url
         do {
-            try Self.preparePrivateFile(url)
+            var standard = environment
+            standard["EKI_STATE"] = nil
+            try Self.preparePrivateFile(url, defaultFolder: Self.location(explicit: nil, environment: standard).deletingLastPathComponent())
             var configuration = Configuration()
             configuration.label = "user-state"
             configuration.busyMode = .timeout(5)   // two eki processes at once wait for each other
@@ -28,14 +31,14 @@ public final class UserState: Sendable {
     /// Bookmarks, history and routes say where a rider goes: only they may read them. A folder
     /// made here is 0700, the file (and the journal SQLite makes beside it with the same mode) 0600,
     /// tightened if an earlier eki left them readable. A folder that already existed is the
-    /// rider's (it may be /tmp): left alone.
-    static func preparePrivateFile(_ url: URL) throws {
+    /// rider's (it may be /tmp, or a project folder that happens to be called eki): left alone —
+    /// unless it is `defaultFolder`, eki's own under the state home, made 0755 by an earlier eki.
+    static func preparePrivateFile(_ url: URL, defaultFolder: URL) throws {
         let fileManager = FileManager.default
         let folder = url.deletingLastPathComponent()
         if !fileManager.fileExists(atPath: folder.path) {
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } else if folder.lastPathComponent == "eki" {
-            // Our own folder under the state home, made 0755 by an earlier eki.
+        } else if folder.standardizedFileURL.path == defaultFolder.standardizedFileURL.path {
             try? fileManager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         }
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)

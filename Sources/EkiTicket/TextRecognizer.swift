@@ -18,6 +18,9 @@ public final class TextRecognizer: @unchecked Sendable {
         // Leptonica's notes ("scaling factor >= 0.7; do regular scaling") are not for the rider.
         setMsgSeverity(Int32(L_SEVERITY_NONE))
         var loaded: [(OCRWord.Model, OpaquePointer)] = []
+        guard ekiTesseractAvailable() != 0 else {
+            throw .ocrUnavailable("Tesseract is not installed (libtesseract5 and libleptonica: scripts/setup.sh)")
+        }
         for model in [OCRWord.Model.jpn, .eng] {
             guard let handle = TessBaseAPICreate() else { throw .ocrUnavailable("Tesseract could not start") }
             guard TessBaseAPIInit2(handle, nil, model.rawValue, OEM_DEFAULT) == 0 else {

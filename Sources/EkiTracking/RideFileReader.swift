@@ -10,8 +10,8 @@ public struct RideFileError: Error, CustomStringConvertible, Equatable {
     public var description: String { "line \(line): \(message)" }
 }
 
-/// Reads a ride as fixes, from JSON Lines (one fix a line: `{"t", "lat", "lon", "accuracy", "speed",
-/// "course"}`, `t` as ISO 8601 or epoch seconds, speed and course -1, null or absent when unknown)
+/// Reads a ride as fixes, from JSON Lines (one fix a line, read by `FixReader` exactly as the ride
+/// API reads one: `{"t", "lat", "lon", "accuracy", "speed", "course"}`)
 /// or GPX 1.1 (`trkpt` with `lat`/`lon` and `<time>`; accuracy, speed and course from the point or
 /// its extensions: `<accuracy>`, `<hdop>`, `<speed>`, `<course>`, with any namespace prefix).
 ///
@@ -20,7 +20,7 @@ public struct RideFileError: Error, CustomStringConvertible, Equatable {
 /// accuracy, time going backwards) are returned as they are: the tracker skips and counts them.
 public enum RideFileReader {
     /// Accuracy when a file gives none: a phone's usual figure in the open.
-    public static let defaultAccuracy = 20.0
+    public static let defaultAccuracy = FixReader.defaultAccuracy
     /// Metres of horizontal error per unit of HDOP (a common rule of thumb for phone receivers).
     public static let metresPerHDOP = 5.0
 
@@ -58,50 +58,16 @@ public enum RideFileReader {
     }
 
     private static func fix(_ object: [String: Any], line: Int) throws -> Fix {
-        func number(_ key: String, required: Bool) throws -> Double? {
-            guard let value = object[key], !(value is NSNull) else {
-                if required { throw RideFileError(line: line, message: "missing \"\(key)\"") }
-                return nil
-            }
-            if let number = JSONNumber.double(value) { return number }
-            if let text = value as? String, let parsed = Double(text) { return parsed }
-            throw RideFileError(line: line, message: "\"\(key)\" is not a number")
+        do {
+            return try FixReader.fix(object)
+        } catch {
+            throw RideFileError(line: line, message: error.message)
         }
-        guard let t = object["t"] ?? object["time"] else { throw RideFileError(line: line, message: "missing \"t\"") }
-        let time: Double
-        if let text = t as? String {
-            if let parsed = Double(text) { time = parsed } else if let parsed = parseTime(text) { time = parsed } else {
-                throw RideFileError(line: line, message: "\"t\" is neither ISO 8601 nor epoch seconds: \(text.prefix(40))")
-            }
-        } else if let seconds = JSONNumber.double(t) {
-            time = seconds
-        } else {
-            throw RideFileError(line: line, message: "\"t\" is neither ISO 8601 nor epoch seconds")
-        }
-        guard Fix.supportedTimes.contains(time) else {
-            throw RideFileError(line: line, message: "\"t\" is not a time between \(Fix.supportedYears)")
-        }
-        guard let latitude = try number("lat", required: true), let longitude = try number("lon", required: true) else {
-            throw RideFileError(line: line, message: "missing \"lat\" or \"lon\"")
-        }
-        return Fix(time: time, latitude: latitude, longitude: longitude,
-                   accuracy: try number("accuracy", required: false) ?? defaultAccuracy,
-                   speed: try number("speed", required: false) ?? -1,
-                   course: try number("course", required: false) ?? -1)
     }
 
-    /// ISO 8601 with or without fractional seconds; a time without an offset is Tokyo time.
+    /// ISO 8601 as `FixReader` reads it (the API's pattern); a time without an offset is Tokyo time.
     public static func parseTime(_ text: String) -> Double? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-        // No offset: local Tokyo time.
-        formatter.timeZone = TimeZone(secondsFromGMT: 9 * 3600)
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-        return nil
+        FixReader.time(text)
     }
 }
 
@@ -157,8 +123,9 @@ final class GPXRideReader: NSObject, XMLParserDelegate {
         if name == "trkpt" {
             point = nil
             guard let time = fields["time"] else { return fail("trkpt without <time>") }
-            guard let seconds = RideFileReader.parseTime(time) else { return fail("<time> is not ISO 8601: \(time.prefix(40))") }
-            guard Fix.supportedTimes.contains(seconds) else { return fail("<time> is not between \(Fix.supportedYears)") }
+            guard let seconds = RideFileReader.parseTime(time), Fix.supportedTimes.contains(seconds) else {
+                return fail("<time> is not an ISO 8601 time between \(Fix.supportedYears): \(time.prefix(40))")
+            }
             func value(_ key: String) -> Double? {
                 guard let raw = fields[key] else { return nil }
                 guard let number = Double(raw) else { fail("<\(key)> is not a number: \(raw.prefix(20))"); return nil }

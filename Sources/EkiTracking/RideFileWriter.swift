@@ -26,10 +26,11 @@ public enum RideFileWriter {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
+            // rename(2) replaces a file there whole. (Foundation's replaceItemAt on Linux failed
+            // with "The file doesn't exist" and deleted the ride it was to replace.)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
+                                                               NSLocalizedDescriptionKey: String(cString: strerror(errno))])
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)

@@ -31,6 +31,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Open connections at most; one more is answered 503 and closed.", valueName: "n"))
     var maxConnections = 512
 
+    @Option(name: .long, help: ArgumentHelp("Open connections from one client address (an IPv6 /64) at most; one more is answered 503.", valueName: "n"))
+    var maxConnectionsPerAddress = 64
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The IP address of the one reverse proxy (HTTPS) in front: X-Forwarded-For is read from it only, to tell its clients apart.",
+        valueName: "addr"))
+    var trustedProxy: String?
+
     @Option(name: .long, help: ArgumentHelp("Seconds from a connection's opening (or a request's first byte) to the end of its header.", valueName: "s"))
     var headerTimeout = 10.0
 
@@ -40,19 +48,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds from the end of a request's header to the end of its body.", valueName: "s"))
     var bodyTimeout = 30.0
 
-    @Option(name: .long, help: ArgumentHelp("Seconds from a request's header to the end of its response.", valueName: "s"))
+    @Option(name: .long, help: ArgumentHelp("Seconds a request may go without progress: from its header to its answer, then between pieces the client reads.", valueName: "s"))
     var requestTimeout = 60.0
 
     @Option(name: .long, help: ArgumentHelp("Fastest routes are served from this many days before today…", valueName: "days"))
     var routeDaysBack = 1
 
-    @Option(name: .long, help: ArgumentHelp("…to this many days after today (other dates get 400).", valueName: "days"))
+    @Option(name: .long, help: ArgumentHelp("…to this many days after today (other dates get 422).", valueName: "days"))
     var routeDaysAhead = 30
 
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
+        guard (1...1_000_000).contains(maxConnectionsPerAddress) else {
+            throw ValidationError("--max-connections-per-address must be from 1 to 1000000")
+        }
+        if let trustedProxy, !ServerLimits.isIPAddress(trustedProxy) {
+            throw ValidationError("--trusted-proxy \(trustedProxy) is not an IP address (such as 127.0.0.1 or ::1)")
+        }
         for (name, value) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout),
                               ("--body-timeout", bodyTimeout), ("--request-timeout", requestTimeout)] {
             guard value.isFinite, (0.1...86_400).contains(value) else { throw ValidationError("\(name) must be a number of seconds from 0.1 to 86400") }
@@ -83,6 +97,8 @@ extension ServeCommand {
         let published = publish.map { URL(fileURLWithPath: $0).standardizedFileURL }
         var limits = ServerLimits()
         limits.maxConnections = maxConnections
+        limits.maxConnectionsPerAddress = maxConnectionsPerAddress
+        limits.trustedProxy = trustedProxy
         limits.headerTimeout = .seconds(headerTimeout)
         limits.idleTimeout = .seconds(idleTimeout)
         limits.bodyTimeout = .seconds(bodyTimeout)

@@ -55,6 +55,12 @@ extension TrackReplayCommand {
         } catch let error as RideFileError {
             throw failure(error.line > 0 ? "\(replay): \(error)" : error.message)
         }
+        // The ride API's rule, so a replay takes what a live ride would.
+        for index in fixes.indices.dropFirst() {
+            if let refusal = FixOrder.check(fixes[index].time, after: fixes[index - 1].time) {
+                throw failure("\(replay): fix \(index + 1): \(refusal.rule)")
+            }
+        }
         let timetable = try database.open()
         let lang = self.lang ?? timetable.language
         let network = try TrackingNetwork(timetable: timetable)

@@ -21,7 +21,22 @@ import Testing
         try scratch.write("ride.jsonl", (line == 1 ? [bad, good] : [good, bad]).joined(separator: "\n"))
         let result = try Self.run(["track", "--replay", scratch.file("ride.jsonl").path])
         #expect(result.status == 1)
-        #expect(result.stderr == "eki: \(scratch.file("ride.jsonl").path): line \(line): \"t\" is not a time between 1970–2099\n")
+        #expect(result.stderr == "eki: \(scratch.file("ride.jsonl").path): line \(line): t must be an ISO 8601 time or epoch seconds between 1970–2099\n")
+    }
+
+    /// Review of issue 20, 9: `eki track --replay` took fixes 0.01 s apart (or backwards) that the
+    /// ride API refuses. One rule for both now, said with the fix's number.
+    @Test func aReplayHoldsFixesToTheAPIsRule() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        for (second, rule) in [("1796085000.01", "t is 0.01 s after the previous fix; fixes must be at least 0.5 s apart"),
+                               ("1796084999", "t is 1 s before the previous fix; send fixes in time order")] {
+            let lines = [#"{"t": 1796085000, "lat": 35.4505, "lon": 139.6337}"#, #"{"t": \#(second), "lat": 35.4505, "lon": 139.6337}"#]
+            try scratch.write("ride.jsonl", lines.joined(separator: "\n"))
+            let result = try Self.run(["track", "--replay", scratch.file("ride.jsonl").path])
+            #expect(result.status == 1)
+            #expect(result.stderr == "eki: \(scratch.file("ride.jsonl").path): fix 2: \(rule)\n")
+        }
     }
 
     /// Extreme numbers on the command line: a usage error, never a trap.
@@ -74,7 +89,7 @@ import Testing
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
         finished.waitUntilExit()
-        let stale = database.deletingLastPathComponent().appendingPathComponent(".timetable.sqlite.importing-\(finished.processIdentifier)")
+        let stale = database.deletingLastPathComponent().appendingPathComponent(".timetable.sqlite.importing.\(finished.processIdentifier)-0a0b0c")
         try Data(count: 1 << 20).write(to: stale)
 
         let imported = try EkiProcess.run(["import", folder.url.path, "--db", database.path, "--report", folder.scratch.file("report.json").path])

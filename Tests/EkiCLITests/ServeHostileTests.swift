@@ -32,7 +32,12 @@ import Testing
     /// The requests of issue 20 that took the server down, then a corpus of hostile requests: each
     /// is answered 2xx or 4xx (or the connection is closed), none is a 500, and the process lives.
     @Test func crashProbesAndAHostileCorpusLeaveTheServerUp() throws {
-        let server = try Self.server()
+        // A published folder, so that the Range requests below reach a file (without --publish
+        // they were only ever 404: review of issue 20, 11).
+        let published = ScratchFolder()
+        defer { published.remove() }
+        try published.write("manifest.json", String(repeating: "{}\n", count: 500))
+        let server = try Self.server(["--publish", published.url.path])
         defer { server.stop() }
         let port = server.port
         let probes = [
@@ -83,6 +88,8 @@ import Testing
             #expect(server.isRunning, "\(request.prefix(80))")
         }
         #expect(RawConnection.status(try Self.exchange(port, Self.alive)) == 200)
+        let ranged = try Self.exchange(port, "GET /data/manifest.json HTTP/1.1\r\nHost: x\r\nRange: bytes=-99999999999999999999\r\nConnection: close\r\n\r\n")
+        #expect(RawConnection.status(ranged) == 206 && ranged.lowercased().contains("content-range: bytes 0-1499/1500"), "\(ranged.prefix(300))")
         // Unknown methods and bad requests are a client's doing: nothing at error level.
         // A log line is "TIME LEVEL LABEL: message".
         let errors = server.log.split(separator: "\n").filter { ["error", "critical"].contains($0.split(separator: " ").dropFirst().first ?? "") }
@@ -145,6 +152,18 @@ import Testing
         let text = String(decoding: response, as: UTF8.self)
         #expect(RawConnection.status(text) == 413)
         #expect(text.lowercased().contains("connection: close"))
+    }
+
+    /// Review of issue 20, 10: a 415 to a POST announcing 10 MB kept the connection open, waiting
+    /// for the body nobody wants, until the body timeout (30 s here, so our 10 s gives up first).
+    @Test func anAnswerBeforeTheBodyClosesTheConnection() throws {
+        let server = try Self.server(["--body-timeout", "30"])
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port, timeout: 10)
+        connection.send("POST /api/v1/ride/fix HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10000000\r\n\r\n")
+        connection.send(Data(repeating: UInt8(ascii: " "), count: 70_000))
+        let response = try #require(connection.readToClose())
+        #expect(RawConnection.status(String(decoding: response, as: UTF8.self)) == 415)
     }
 
     /// Issue 20, 4: 500 made-up sessions locked every rider out for ten minutes. Now one address

@@ -41,3 +41,35 @@ import Testing
         }
     }
 }
+
+/// Review of issue 20, 5 and 10: a manifest claiming version 9223372036854775807 installed, and
+/// every real update after it said "already up to date"; a number too large read as "not JSON".
+@Suite struct ManifestVersionTests {
+    static func decode(version: String, size: String = "14500000") throws -> DatasetManifest {
+        let text = HostileManifestTests.manifest
+            .replacingOccurrences(of: #""version": 20261123084500"#, with: #""version": \#(version)"#)
+            .replacingOccurrences(of: #""size": 14500000"#, with: #""size": \#(size)"#)
+        return try DatasetManifest.decode(Data(text.utf8), from: "test", now: Date(timeIntervalSince1970: 1_796_000_000))
+    }
+
+    @Test func aVersionMustBeAPublicationTimeUpToNow() throws {
+        #expect(try Self.decode(version: "20261123084500").version == 20261123084500)
+        for version in ["9223372036854775807", "20991231235959", "42"] {
+            #expect(throws: UpdateError.self) { try Self.decode(version: version) }
+            do { _ = try Self.decode(version: version) } catch {
+                #expect("\(error)".contains("version \(version) is not a publication time up to now"), "\(error)")
+            }
+        }
+    }
+
+    @Test func numbersTooLargeForTheirFieldAreSaidSo() throws {
+        for (version, size, field) in [("1e19", "14500000", "version"), ("20261123084500", "1e300", "size")] {
+            do {
+                _ = try Self.decode(version: version, size: size)
+                Issue.record("\(field) accepted")
+            } catch {
+                #expect("\(error)" == "test is not a dataset manifest: \"\(field)\" is out of range")
+            }
+        }
+    }
+}

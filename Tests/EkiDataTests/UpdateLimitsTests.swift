@@ -182,6 +182,15 @@ import ZIPFoundation
             _ = try await DatasetUpdater(trustedKey: trusted).update(from: UpdateSource(folder.path), live: live)
         }
         #expect(try PublishFixtures.snapshot(live.folder) == before)
+        // A signature too large to be one is not "unsigned": it is said as it is (review of issue 20, 10).
+        try Data(repeating: UInt8(ascii: "A"), count: 2048).write(to: signature)
+        do {
+            _ = try await DatasetUpdater(trustedKey: trusted).update(from: UpdateSource(folder.path), live: live)
+            Issue.record("a 2 KB signature was taken")
+        } catch let error as UpdateError {
+            #expect(error != .unsigned(folder.path))
+            #expect(error.description.contains(signature.lastPathComponent), "\(error)")
+        }
         try kept.write(to: signature)
         // Its own key: installed.
         let outcome = try await DatasetUpdater(trustedKey: trusted).update(from: UpdateSource(folder.path), live: live)

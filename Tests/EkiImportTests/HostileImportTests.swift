@@ -14,8 +14,9 @@ import Testing
           "tt": [{"s": "Op.A.A1", "d": "10:00"}, {"s": "Op.A.A2", "d": "10:03"}, {"s": "Op.A.A3", "a": "10:06"}]}]
         """
 
-    /// `kill -9` leaves `.NAME.importing-PID` behind (39 MB for the real data); the next import
-    /// removes those of processes that are gone, and leaves a running one's alone.
+    /// `kill -9` leaves `.NAME.importing.PID-RANDOM` behind (39 MB for the real data); the next
+    /// import removes those of processes that are gone, and leaves a running one's alone — and, with
+    /// one cleaner for imports and updates (review of issue 20, 12), a killed update's download too.
     @Test func workFilesOfKilledImportsAreRemoved() throws {
         let folder = try MiniFolder(trains: Self.train)
         defer { folder.remove() }
@@ -25,11 +26,13 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         try process.run()
         process.waitUntilExit()
-        let stale = database.deletingLastPathComponent().appendingPathComponent(".timetable.sqlite.importing-\(process.processIdentifier)")
-        let running = database.deletingLastPathComponent().appendingPathComponent(".timetable.sqlite.importing-1")
-        for file in [stale, running] { try Data(count: 4096).write(to: file) }
+        let stale = database.deletingLastPathComponent().appendingPathComponent(".timetable.sqlite.importing.\(process.processIdentifier)-0a0b0c")
+        let running = database.deletingLastPathComponent().appendingPathComponent(".timetable.sqlite.importing.1-0a0b0c")
+        let download = database.deletingLastPathComponent().appendingPathComponent(".timetable.sqlite.download.\(process.processIdentifier)-0d0e0f.part")
+        for file in [stale, running, download] { try Data(count: 4096).write(to: file) }
         _ = try Importer().run(folder: folder.url, database: database)
         #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(!FileManager.default.fileExists(atPath: download.path))
         #expect(FileManager.default.fileExists(atPath: running.path))
     }
 

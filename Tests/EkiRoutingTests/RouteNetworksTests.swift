@@ -67,3 +67,66 @@ import Testing
                 == "fastest routes are served for dates from 2026-11-23 to 2026-12-24, not 2027-01-10")
     }
 }
+
+/// Review of issue 20, 2 and 8: four clients asking for new dates evicted today's network and
+/// filled the queue (a rider asking today's route got 19 × 503 in 30); the day after the window
+/// was served though the window's end said otherwise.
+@Suite struct RouteNetworksFairnessTests {
+    static let tuesday = RouteNetworksTests.tuesday
+    static let window = RouteNetworks.Window(days: -1...30) { tuesday }
+
+    static func builtNow(_ networks: RouteNetworks, _ date: CivilDate) -> Bool {
+        (try? networks.network(for: date)) != nil
+    }
+
+    @Test func todayAndTomorrowAreNeverEvicted() async throws {
+        let networks = RouteNetworks(timetable: try SharedData.imported().timetable, window: Self.window, capacity: 1, waitInline: nil)
+        for offset in 0...4 {
+            let date = Self.tuesday.adding(days: offset)
+            _ = try? networks.network(for: date)
+            #expect(await networks.waitUntilBuilt(date, timeout: .seconds(120)))
+        }
+        // Three other dates went through a cache of one: today and tomorrow are still there.
+        #expect(Self.builtNow(networks, Self.tuesday))
+        #expect(Self.builtNow(networks, Self.tuesday.adding(days: 1)))
+        #expect(Self.builtNow(networks, Self.tuesday.adding(days: 4)))
+        #expect(!Self.builtNow(networks, Self.tuesday.adding(days: 3)))
+    }
+
+    @Test func todayJumpsAFullQueueAndEachRequesterHoldsItsShare() throws {
+        let networks = RouteNetworks(timetable: try SharedData.imported().timetable, window: Self.window, queueLimit: 2, waitInline: nil)
+        func ask(_ offset: Int, as requester: String) -> RouteNetworks.Failure? {
+            RouteNetworks.$requester.withValue(requester) {
+                do {
+                    _ = try networks.network(for: Self.tuesday.adding(days: offset))
+                    return nil
+                } catch {
+                    return error as? RouteNetworks.Failure
+                }
+            }
+        }
+        // One requester: one place (half of a queue of two), whether building or waiting.
+        #expect(ask(5, as: "hammer") == .notReady(Self.tuesday.adding(days: 5)))
+        // (Once the builder has taken it, so that what follows does not depend on when it does.)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while networks.pending.building != Self.tuesday.adding(days: 5), ContinuousClock.now < deadline { sched_yield() }
+        #expect(ask(6, as: "hammer") == .busy)
+        // Others still get places, until the queue is full.
+        #expect(ask(6, as: "second") == .notReady(Self.tuesday.adding(days: 6)))
+        #expect(ask(7, as: "third") == .notReady(Self.tuesday.adding(days: 7)))
+        #expect(ask(8, as: "fourth") == .busy)
+        // Today goes ahead of them all, full queue or not.
+        #expect(ask(0, as: "rider") == .notReady(Self.tuesday))
+    }
+
+    @Test func ridersAskOnlyForTheServedDates() throws {
+        let networks = RouteNetworks(timetable: try SharedData.imported().timetable, window: Self.window, waitInline: nil)
+        let served = Self.tuesday.adding(days: -1)...Self.tuesday.adding(days: 30)
+        try networks.checkServed(Self.tuesday.adding(days: 30))
+        try networks.checkServed(Self.tuesday.adding(days: -1))
+        // The morning after the last day is looked at by a late search, never asked for.
+        #expect(throws: RouteNetworks.Failure.outsideWindow(Self.tuesday.adding(days: 31), served: served)) {
+            try networks.checkServed(Self.tuesday.adding(days: 31))
+        }
+    }
+}

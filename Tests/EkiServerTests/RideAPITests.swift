@@ -186,19 +186,36 @@ import Testing
         let sessions = RideSessions(network: { network })
         let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
         _ = try await sessions.update(session: "s", fixes: [fix, fix.later(1)])
-        await #expect(throws: RideFixRefused.outOfOrder(fix: 1, seconds: 1)) {
-            _ = try await sessions.update(session: "s", fixes: [fix])
+        await #expect(throws: RideFixRefused(fix: 1, refusal: .outOfOrder(seconds: 0.5))) {
+            _ = try await sessions.update(session: "s", fixes: [fix.later(0.5)])
         }
-        await #expect(throws: RideFixRefused.tooClose(fix: 2, seconds: 0.25, minimum: 0.5)) {
+        await #expect(throws: RideFixRefused(fix: 2, refusal: .tooClose(seconds: 0.25, minimum: 0.5))) {
             _ = try await sessions.update(session: "s", fixes: [fix.later(2), fix.later(2.25)])
         }
-        await #expect(throws: RideFixRefused.tooClose(fix: 1, seconds: fix.later(1.00001).time - fix.later(1).time, minimum: 0.5)) {
+        await #expect(throws: RideFixRefused(fix: 1, refusal: .tooClose(seconds: fix.later(1.00001).time - fix.later(1).time, minimum: 0.5))) {
             _ = try await sessions.update(session: "s", fixes: [fix.later(1.00001)])
         }
         // The refused batches changed nothing: 2 s after the last taken fix is fine, and the same
         // fix sent twice (a retry after a lost answer) is taken once.
         _ = try await sessions.update(session: "s", fixes: [fix.later(2)])
         _ = try await sessions.update(session: "s", fixes: [fix.later(2)])
+    }
+
+    /// Review of issue 20, 9: a batch of several fixes sent again (its answer lost) was 422 "out of
+    /// order"; only a single repeated fix was taken as a retry. Now a batch's fixes received before
+    /// are taken once, and what is new after them is checked as usual.
+    @Test func aBatchSentAgainIsTakenOnce() async throws {
+        let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
+        let sessions = RideSessions(network: { network })
+        let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
+        let batch = [fix, fix.later(1), fix.later(2)]
+        let first = try await sessions.update(session: "s", fixes: batch)
+        #expect(try await sessions.update(session: "s", fixes: batch) == first)
+        _ = try await sessions.update(session: "s", fixes: [fix.later(1), fix.later(2), fix.later(3)])
+        // A fix never received, older than the last: still out of order.
+        await #expect(throws: RideFixRefused(fix: 2, refusal: .outOfOrder(seconds: 0.5))) {
+            _ = try await sessions.update(session: "s", fixes: [fix.later(3), fix.later(2.5)])
+        }
     }
 
     /// The request log (debug: every request) names the path, never a body or a position.

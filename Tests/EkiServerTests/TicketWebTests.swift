@@ -106,8 +106,8 @@ import Testing
     }
 
     @Test func theTicketPageInBothLanguagesAndTheTripOnEveryPage() async throws {
-        let answers = try await APIClient.get(["/ticket", "/ticket?lang=en", "/", "/sw.js", "/assets/ticket.js", "/assets/trip.js", "/ticket?x=1"])
-        #expect(answers.map(\.status.code) == [200, 200, 200, 200, 200, 200, 400])
+        let answers = try await APIClient.get(["/ticket", "/ticket?lang=en", "/", "/sw.js", "/assets/ticket.js", "/assets/trip.js", "/ticket?utm_source=x"])
+        #expect(answers.map(\.status.code) == [200, 200, 200, 200, 200, 200, 200])   // an unknown parameter (a tracking tag) is ignored on pages
         let ja = answers[0].text, en = answers[1].text
         #expect(ja.contains("<html lang=\"ja\">") && ja.contains("新幹線のきっぷ") && ja.contains("capture=\"environment\"") && ja.contains("空のきっぷに記入する"))
         #expect(ja.contains("<option value=\"軽井沢\" data-ja=\"軽井沢\" data-en=\"Karuizawa\">") && ja.contains("<option value=\"はくたか\" data-ja=\"はくたか\" data-en=\"Hakutaka\">"))

@@ -98,3 +98,31 @@ import Testing
         }
     }
 }
+
+/// Review of issue 20, 6: any existing folder named `eki` was made 0700 (`--state
+/// ~/proj/eki/state.sqlite` closed a project folder). Only eki's own default folder is tightened.
+@Suite struct UserStateFolderTests {
+    static func mode(_ url: URL) throws -> Int? {
+        (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue
+    }
+
+    @Test func onlyEkisOwnFolderIsTightened() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let environment = ["HOME": scratch.url.path, "XDG_STATE_HOME": scratch.file("xdg").path]
+        let project = scratch.file("proj/eki")
+        let standard = scratch.file("xdg/eki")
+        for folder in [project, standard] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        }
+        _ = try UserState(url: project.appendingPathComponent("state.sqlite"), environment: environment)
+        _ = try UserState(url: standard.appendingPathComponent("state.sqlite"), environment: environment)
+        #expect(try Self.mode(project) == 0o755)
+        #expect(try Self.mode(standard) == 0o700)
+        #expect(try Self.mode(project.appendingPathComponent("state.sqlite")) == 0o600)
+        // A folder eki makes is 0700 wherever it is.
+        let made = scratch.file("new/place")
+        _ = try UserState(url: made.appendingPathComponent("state.sqlite"), environment: environment)
+        #expect(try Self.mode(made) == 0o700)
+    }
+}

@@ -39,7 +39,7 @@ import Testing
         #expect(failure("""
             {"t": 1795473670, "lat": 35.5, "lon": 139.6}
             {"t": 1795473671, "lon": 139.6}
-            """) == RideFileError(line: 2, message: "missing \"lat\""))
+            """) == RideFileError(line: 2, message: FixReader.positionRule))
         #expect(failure("""
             {"t": 1795473670, "lat": 35.5, "lon": 139.6}
 
@@ -47,8 +47,8 @@ import Testing
             """)?.line == 3)
         #expect(failure("""
             {"t": "yesterday", "lat": 35.5, "lon": 139.6}
-            """)?.message.hasPrefix("\"t\" is neither ISO 8601 nor epoch seconds") == true)
-        #expect(failure("{\"t\": 1, \"lat\": \"north\", \"lon\": 139.6}")?.message == "\"lat\" is not a number")
+            """)?.message == FixReader.timeRule)
+        #expect(failure("{\"t\": 1, \"lat\": \"north\", \"lon\": 139.6}")?.message == FixReader.positionRule)
         #expect(failure("\n\n")?.message == "no fixes in the file")
     }
 
@@ -84,5 +84,37 @@ import Testing
         let truncated = failure("<gpx><trk><trkseg>\n<trkpt lat=\"35.5\" lon=\"139.6\"><time>2026-11-24T07:41:10+09:00</time></trkpt>\n<trkpt lat=\"35.5\" lon=")
         #expect(truncated?.line == 3)
         #expect(failure("<gpx></gpx>")?.message == "no track points (trkpt) in the GPX file")
+    }
+}
+
+/// Review of issue 20, 7: the ride API and the ride files read `t` differently (milliseconds in one
+/// only; a five-digit year taken by one). One reader now: `FixReader`.
+@Suite struct OneFixReaderTests {
+    @Test func aFileReadsTimesAsTheAPIDoes() throws {
+        let fixes = try RideFileReader.read(Data("""
+            {"t": 1795473670123, "lat": 35.5, "lon": 139.6}
+            {"t": "2026-11-24T07:41:11.5+09:00", "lat": 35.5, "lon": 139.6}
+            """.utf8))
+        #expect(fixes.map(\.time) == [1_795_473_670.123, 1_795_473_671.5])
+        for bad in ["\"99999-01-01T00:00:00Z\"", "\"2026-11-24T07:41:11+24:00\"", "true", "\"1795473670\""] {
+            #expect(throws: RideFileError(line: 1, message: FixReader.timeRule)) {
+                _ = try RideFileReader.read(Data("{\"t\": \(bad), \"lat\": 35.5, \"lon\": 139.6}".utf8))
+            }
+        }
+    }
+}
+
+/// Outside the issue: `eki track simulate --out DIR` into a folder that already held rides failed
+/// with "The file doesn't exist" and deleted ride-0001.jsonl.
+@Suite struct RideFileWriterTests {
+    @Test func aRideFileIsReplacedWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eki-rides-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("ride-0001.jsonl")
+        try RideFileWriter.replace(file, with: Data("first\n".utf8))
+        try RideFileWriter.replace(file, with: Data("second\n".utf8))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "second\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ride-0001.jsonl"])
     }
 }

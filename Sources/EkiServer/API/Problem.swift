@@ -98,7 +98,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             // notReady and busy are handled by RouteNetworkWait; this is what remains. A day outside
             // the served window is a well-formed request this server will not answer: 422.
             if case .outsideWindow = failure { return Problem(.unprocessableContent, failure.description) }
-            return Problem(.serviceUnavailable, failure.description, retryAfter: RouteNetworkWait<Context>.retryAfter)
+            return Problem(.serviceUnavailable, failure.description, retryAfter: RouteNetworkWait<EkiRequestContext>.retryAfter)
         case let error as HTTPError where error.status == .notFound:
             // The router found no route for this method: another method may serve the path.
             if let allow = methods.allow(for: request.uri.path) {

@@ -12,8 +12,11 @@ struct RideAPI: Sendable {
     static let maximumBody = 64 * 1024
     static let maximumFixes = 120
     let sessions: RideSessions
+    /// The proxy whose X-Forwarded-For names the client (`eki serve --trusted-proxy`).
+    let trustedProxy: String?
 
-    init(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init) {
+    init(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init, trustedProxy: String? = nil) {
+        self.trustedProxy = trustedProxy
         let network = LazyTrackingNetwork(timetable: timetable)
         sessions = RideSessions(network: { try network.get() }, clock: clock)
     }
@@ -23,7 +26,7 @@ struct RideAPI: Sendable {
             let body = try await Self.body(request, context)
             let session = try Self.session(body)
             let fixes = try Self.fixes(body)
-            let client = Self.client(context)
+            let client = Self.client(request, context, trustedProxy: trustedProxy)
             return try await Self.respond { try await sessions.update(session: session, client: client, fixes: fixes) }
         }
         router.post("/api/v1/ride/pin") { request, context in
@@ -34,15 +37,16 @@ struct RideAPI: Sendable {
             guard (railway == nil) == (direction == nil) else {
                 throw Problem.badRequest("give both railway and direction to pin a line, or neither to unpin")
             }
-            let client = Self.client(context)
+            let client = Self.client(request, context, trustedProxy: trustedProxy)
             return try await Self.respond { try await sessions.pin(session: session, client: client, railway: railway, direction: direction) }
         }
     }
 
-    /// Who is asking, for the per-client bound on sessions: the peer's IP address (no port: a
-    /// phone opens new connections). Requests without a socket (in-process tests) share one key.
-    static func client(_ context: some RemoteAddressRequestContext) -> String {
-        context.remoteAddress?.ipAddress ?? "local"
+    /// Who is asking, for the per-client bound on sessions: the client's address (no port: a
+    /// phone opens new connections; see `ClientAddress`). Requests without a socket (in-process
+    /// tests) share one key.
+    static func client(_ request: Request, _ context: some RemoteAddressRequestContext, trustedProxy: String?) -> String {
+        ClientAddress.key(peer: context.remoteAddress, headers: request.headers, trustedProxy: trustedProxy)
     }
 
     static func respond(_ answer: () async throws -> Data) async throws -> Response {
@@ -100,64 +104,23 @@ struct RideAPI: Sendable {
         return id
     }
 
-    /// `fixes`: 1 to 120 fixes as the ride files write them — `t` as ISO 8601 or epoch seconds
-    /// (epoch milliseconds, as browsers count, are accepted too), `lat`, `lon`, and optionally
-    /// `accuracy` (metres), `speed` (m/s), `course` (degrees), -1 or null when unknown.
+    /// `fixes`: 1 to 120 fixes as the ride files write them, read by `FixReader` (the one reader
+    /// for files and the API); a fix must also be on the globe with an accuracy of 0 or more.
     static func fixes(_ body: [String: Any]) throws -> [Fix] {
         guard let list = body["fixes"] as? [Any], (1...maximumFixes).contains(list.count) else {
             throw Problem.badRequest("fixes must be an array of 1 to \(maximumFixes) fixes")
         }
         return try list.enumerated().map { index, item in
             let place = "fix \(index + 1)"
-            guard let fix = item as? [String: Any] else { throw Problem.badRequest("\(place) must be an object") }
-            // A number, a boolean is not; nil when absent or null; a wrong type is an error.
-            func number(_ key: String, _ what: String) throws -> Double? {
-                guard let value = fix[key], !(value is NSNull) else { return nil }
-                guard let number = JSONNumber.double(value), number.isFinite else { throw Problem.badRequest("\(place): \(what)") }
-                return number
+            guard let object = item as? [String: Any] else { throw Problem.badRequest("\(place) must be an object") }
+            let fix: Fix
+            do { fix = try FixReader.fix(object) } catch let error as FixReader.Failure { throw Problem.badRequest("\(place): \(error.message)") }
+            guard (-90...90).contains(fix.latitude), (-180...180).contains(fix.longitude) else {
+                throw Problem.badRequest("\(place): \(FixReader.positionRule)")
             }
-            let when = "t must be an ISO 8601 time or epoch seconds between \(Fix.supportedYears)"
-            var time: Double
-            if let text = fix["t"] as? String {
-                // Read exactly as openapi.json's pattern has it; its years keep it near the range
-                // (an offset may carry it a day past the ends: the tracker then skips the fix).
-                guard let seconds = Self.time(text) else { throw Problem.badRequest("\(place): \(when)") }
-                time = seconds
-            } else {
-                guard let seconds = try number("t", when) else { throw Problem.badRequest("\(place): \(when)") }
-                time = seconds > 100_000_000_000 ? seconds / 1000 : seconds
-                // Checked before anything turns it into a service day: -1e19 s has none.
-                guard Fix.supportedTimes.contains(time) else { throw Problem.badRequest("\(place): \(when)") }
-            }
-            let position = "lat and lon must be numbers within -90…90 and -180…180"
-            guard let lat = try number("lat", position), (-90...90).contains(lat),
-                  let lon = try number("lon", position), (-180...180).contains(lon) else {
-                throw Problem.badRequest("\(place): \(position)")
-            }
-            let metres = "accuracy must be a number of metres, 0 or more"
-            let accuracy = try number("accuracy", metres) ?? RideFileReader.defaultAccuracy
-            guard accuracy >= 0 else { throw Problem.badRequest("\(place): \(metres)") }
-            return Fix(time: time, latitude: lat, longitude: lon, accuracy: accuracy,
-                       speed: try number("speed", "speed must be a number of m/s, -1 or null when unknown") ?? -1,
-                       course: try number("course", "course must be a number of degrees, -1 or null when unknown") ?? -1)
+            guard fix.accuracy >= 0 else { throw Problem.badRequest("\(place): \(FixReader.accuracyRule)") }
+            return fix
         }
-    }
-
-    /// `t` as text, exactly as openapi.json's pattern has it: YYYY-MM-DDTHH:MM:SS, a real date of
-    /// 1970–2099, fractions of a second, then Z, ±HH:MM or nothing (Tokyo time); epoch seconds.
-    static func time(_ text: String) -> Double? {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|([+-])(\d{2}):(\d{2}))?/.asciiOnlyDigits()),
-              let date = CivilDate(year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!), (1970...2099).contains(date.year),
-              let hour = Int(match.4), hour < 24, let minute = Int(match.5), minute < 60, let second = Int(match.6), second < 60 else { return nil }
-        var offset = 9 * 3600
-        if match.8 == "Z" { offset = 0 }
-        if let sign = match.9, let hours = Int(match.10 ?? ""), hours < 24, let minutes = Int(match.11 ?? ""), minutes < 60 {
-            offset = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
-        } else if match.9 != nil {
-            return nil
-        }
-        let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
-        return Double(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 }
 

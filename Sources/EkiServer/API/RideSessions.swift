@@ -17,7 +17,7 @@ actor RideSessions {
         var capacity = 500
         var perClient = 8
         /// Seconds between two fixes of one session (phones give one a second).
-        var minimumInterval = 0.5
+        var minimumInterval = FixOrder.minimumInterval
     }
 
     let limits: Limits
@@ -33,6 +33,8 @@ actor RideSessions {
         var lastFix: Fix?
         /// The time of the last fix received, taken or skipped: the next must come later.
         var lastTime: Double?
+        /// The last batch's worth of fixes received: a batch sent again (its answer lost) is taken once.
+        var recent: [Fix] = []
         var skipped = 0
     }
 
@@ -61,17 +63,15 @@ actor RideSessions {
         var previous = session.lastTime
         var accepted: [Fix] = []
         for (index, fix) in fixes.enumerated() {
-            if let last = previous {
-                // The same fix again (a retry after a lost answer) is taken once.
-                if fix.time == last, fix == (accepted.last ?? session.lastFix) { continue }
-                if fix.time < last { throw RideFixRefused.outOfOrder(fix: index + 1, seconds: last - fix.time) }
-                if fix.time - last < limits.minimumInterval {
-                    throw RideFixRefused.tooClose(fix: index + 1, seconds: fix.time - last, minimum: limits.minimumInterval)
-                }
+            // A fix received already (a retry of a batch whose answer was lost) is taken once.
+            if accepted.isEmpty, let last = previous, fix.time <= last, session.recent.contains(fix) { continue }
+            if let refusal = FixOrder.check(fix.time, after: previous, minimum: limits.minimumInterval) {
+                throw RideFixRefused(fix: index + 1, refusal: refusal)
             }
             previous = fix.time
             accepted.append(fix)
         }
+        session.recent = Array((session.recent + accepted).suffix(RideAPI.maximumFixes))
         for fix in accepted {
             session.state = session.tracker.update(fix)
             if session.tracker.skippedCount == session.skipped { session.lastFix = fix }
@@ -120,23 +120,12 @@ actor RideSessions {
     }
 }
 
-/// A batch of fixes the session cannot take: the fix (1-based) and why, in words for the page.
-enum RideFixRefused: Error, Equatable {
-    case outOfOrder(fix: Int, seconds: Double)
-    case tooClose(fix: Int, seconds: Double, minimum: Double)
+/// A batch of fixes the session cannot take: the fix (1-based) and why (`FixOrder`), in words for the page.
+struct RideFixRefused: Error, Equatable {
+    var fix: Int
+    var refusal: FixOrder.Refusal
 
-    var detail: String {
-        switch self {
-        case .outOfOrder(let fix, let seconds):
-            "fix \(fix): t is \(Self.format(seconds)) s before the previous fix; send fixes in time order"
-        case .tooClose(let fix, let seconds, let minimum):
-            "fix \(fix): t is \(Self.format(seconds)) s after the previous fix; fixes must be at least \(Self.format(minimum)) s apart"
-        }
-    }
-
-    private static func format(_ seconds: Double) -> String {
-        seconds >= 100 ? String(Int(min(seconds, 1e15).rounded())) : String(format: "%.3g", seconds)
-    }
+    var detail: String { "fix \(fix): \(refusal.rule)" }
 }
 
 /// The tracking network, built on the first ride request rather than at every server start

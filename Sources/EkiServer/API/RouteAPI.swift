@@ -111,6 +111,7 @@ extension TimetableAPI {
                 throw Problem(.unprocessableContent, "\(from) and \(to) are the same station")
             }
             let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: TransferRules(walkMinutes: walk)))
+            try networks.checkServed(moment.instant.serviceDate)
             let answer = try search.search(from: origins, to: destinations, at: moment.instant) { try networks.network(for: $0) }
             return FastestJSON(from: origins[0].name, to: destinations[0].name, at: answer.at, walkMinutes: walk,
                                options: answer.options, reference: reference)

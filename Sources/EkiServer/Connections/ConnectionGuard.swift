@@ -11,11 +11,16 @@ import Synchronization
 ///   of that request's header (a client that sends half a header, or nothing, is cut off);
 /// - idle: a kept-alive connection with no request under way;
 /// - body: from the end of the header to the end of the body;
-/// - request: from the header to the last byte of the response (a client that never reads it).
+/// - request: from the header to the response's first byte, then between two pieces of the
+///   response the client takes: a stall, not a total, so a large download at any steady pace
+///   finishes, and a client that stops reading is cut off.
 ///
-/// A connection past `maxConnections` is answered 503 with Retry-After and closed. A response that
-/// says `Connection: close` (a 413 does) closes the connection once it is sent, without reading the
-/// rest of a body nobody wants. Every close here is logged at debug: a flood must not fill the log.
+/// A connection past `maxConnections`, or past `maxConnectionsPerAddress` from one client address
+/// (`ClientAddress`: an IPv6 /64 counts as one; the trusted proxy has no cap of its own), is
+/// answered 503 with Retry-After and closed: one address holding sockets open cannot take them all.
+/// A response that says `Connection: close` (a 413 does), or that comes before its request's body
+/// was read (a 415), closes the connection once it is sent, without reading the rest of a body
+/// nobody wants. Every close here is logged at debug: a flood must not fill the log.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -36,7 +41,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let limits: ServerLimits
     private let open: OpenConnections
     private let logger: Logger
-    private var refusing = false
+    private var refusing: String?
+    /// The client address counted against its own cap, if any.
+    private var address: String?
     private var closing = false
     private var counted = false
     /// Requests whose header has come and whose response has not ended.
@@ -51,11 +58,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        counted = true
-        let count = open.count.wrappingAdd(1, ordering: .relaxed).newValue
-        if count > limits.maxConnections {
-            refusing = true
-            logger.debug("connection refused: \(count - 1) open, at most \(limits.maxConnections)")
+        // Per address first: a connection refused for its address's cap does not count toward
+        // the total, so one address's refused sockets never push other addresses over it.
+        if let peer = context.remoteAddress, !(limits.trustedProxy.map { ClientAddress.sameHost(peer, $0) } ?? false) {
+            let key = ClientAddress.key(peer)
+            address = key
+            let own = open.add(key)
+            if own > limits.maxConnectionsPerAddress {
+                refusing = "your address has too many open connections"
+                logger.debug("connection refused: \(own - 1) open from \(key), at most \(limits.maxConnectionsPerAddress)")
+            }
+        }
+        if refusing == nil {
+            counted = true
+            let count = open.count.wrappingAdd(1, ordering: .relaxed).newValue
+            if count > limits.maxConnections {
+                refusing = "the server has too many open connections"
+                logger.debug("connection refused: \(count - 1) open, at most \(limits.maxConnections)")
+            }
         }
         start(.header, after: limits.headerTimeout, context: context)
         context.fireChannelActive()
@@ -79,13 +99,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             counted = false
             open.count.wrappingSubtract(1, ordering: .relaxed)
         }
+        if let address {
+            self.address = nil
+            open.remove(address)
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // Closing: what still arrives (the rest of a refused body) is read and dropped.
         if closing { return }
-        if refusing {
-            refuse(context)
+        if let refusing {
+            refuse(context, because: refusing)
             return
         }
         // The first bytes of a request on a kept-alive connection: the header clock starts.
@@ -115,7 +139,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .responseEnd(let close):
             inFlight = max(0, inFlight - 1)
             stop(.request)
-            if close {
+            if close || readingBody {
+                // Answered before its body was read (a 413, a 415, a 404 to a POST): the rest of
+                // the body is nobody's, so the connection closes rather than wait for it.
                 closeAfterResponse(context)
             } else if inFlight > 0 {
                 // A pipelined request was already waiting: its own clock starts now.
@@ -124,6 +150,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 start(.idle, after: limits.idleTimeout, context: context)
             }
         }
+    }
+
+    /// Each piece of a response handed to the socket is progress: the stall clock starts again.
+    /// (A client that stops reading fills the socket's buffer, and writes stop completing.)
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard inFlight > 0 else { return context.write(data, promise: promise) }
+        let written = promise ?? context.eventLoop.makePromise()
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        written.futureResult.whenSuccess {
+            let (handler, context) = loopBound.value
+            if handler.timers[.request] != nil { handler.start(.request, after: handler.limits.requestTimeout, context: context) }
+        }
+        context.write(data, promise: written)
     }
 
     // MARK: - Closing
@@ -141,9 +180,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         start(.linger, after: .seconds(1), context: context)
     }
 
-    /// Over the connection cap: a 503 written by hand (the HTTP codec never sees this request).
-    private func refuse(_ context: ChannelHandlerContext) {
-        let body = #"{"status":503,"title":"Service Unavailable","detail":"the server has too many open connections; try again shortly"}"#
+    /// Over a connection cap: a 503 written by hand (the HTTP codec never sees this request).
+    private func refuse(_ context: ChannelHandlerContext, because reason: String) {
+        let body = #"{"status":503,"title":"Service Unavailable","detail":"\#(reason); try again shortly"}"#
         let head = "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/problem+json\r\ncache-control: no-store\r\n"
             + "retry-after: 5\r\nconnection: close\r\ncontent-length: \(body.utf8.count)\r\n\r\n"
         var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.utf8.count)
@@ -177,7 +216,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// The server's open connections, counted by every `ConnectionGuard`.
+/// The server's open connections, counted by every `ConnectionGuard`: in all and per client address.
 final class OpenConnections: Sendable {
     let count = Atomic<Int>(0)
+    private let perAddress = Mutex<[String: Int]>([:])
+
+    /// One more from `address`; how many are open from it now.
+    func add(_ address: String) -> Int {
+        perAddress.withLock { counts in
+            counts[address, default: 0] += 1
+            return counts[address]!
+        }
+    }
+
+    func remove(_ address: String) {
+        perAddress.withLock { counts in
+            let left = (counts[address] ?? 1) - 1
+            counts[address] = left > 0 ? left : nil
+        }
+    }
 }

@@ -37,7 +37,8 @@ struct PublishedFiles: Sendable {
             .acceptRanges: "bytes",
         ]
         // A download that broke off resumes with `Range: bytes=N-` (the Downloader sends it).
-        if let range = request.headers[.range] {
+        // Another unit, or several ranges, get the whole file (RFC 9110 §14.2).
+        if let range = request.headers[.range], Self.isOneByteRange(range) {
             guard let bytes = Self.byteRange(range, size: size) else {
                 headers[.contentRange] = "bytes */\(size)"
                 return Response(status: .rangeNotSatisfiable, headers: headers)
@@ -51,10 +52,16 @@ struct PublishedFiles: Sendable {
         return Response(status: .ok, headers: headers, body: try await FileIO().loadFile(path: path, context: context))
     }
 
+    /// Whether a Range header asks for one range of bytes (the unit in any case). Any other unit
+    /// must be ignored; several ranges may be: both are answered with the whole file.
+    static func isOneByteRange(_ header: String) -> Bool {
+        header.prefix(6).lowercased() == "bytes=" && !header.contains(",")
+    }
+
     /// One range within a file of `size` bytes (RFC 9110 §14.1.2): `bytes=N-`, `bytes=N-M`, or the
     /// last N bytes, `bytes=-N` (the whole file when N is larger); nil when unsatisfiable.
     static func byteRange(_ header: String, size: Int) -> ClosedRange<Int>? {
-        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        guard isOneByteRange(header) else { return nil }
         let parts = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
         if parts[0].isEmpty {

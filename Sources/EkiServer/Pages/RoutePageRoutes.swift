@@ -36,6 +36,7 @@ extension WebPages {
                     let error = scope.lang.t("出発と到着が同じ駅です", "From and to are the same station")
                     return scope.html(FastestView(form: form, error: error, reference: reference, scope: scope), status: .badRequest)
                 }
+                try networks.checkServed(instant.serviceDate)
                 let answer = try FastestRoutes(planner: RoutePlanner(timetable: timetable))
                     .search(from: origins, to: destinations, at: instant) { try networks.network(for: $0) }
                 return scope.html(FastestView(form: form, answer: answer, reference: reference, scope: scope))

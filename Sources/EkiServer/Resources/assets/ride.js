@@ -96,7 +96,24 @@
     if (q("ride-alert").value && window.Notification && Notification.permission === "default") Notification.requestPermission();
   });
 
-  const send = fix => post("/api/v1/ride/fix", {fixes: [fix]}).then(draw).catch(e => status(t("送れませんでした: ", "Could not send: ") + e.message));
+  const seconds = fix => typeof fix.t === "number" ? fix.t : Date.parse(fix.t) / 1000;
+  // One request at a time: fixes that come while one is on its way wait and go together in the
+  // next; a fix under half a second after the last one kept is dropped (the server refuses closer
+  // ones, and the tracker learns nothing from them).
+  let pending = [], inFlight = null, lastKept = -Infinity;
+  const flush = () => {
+    if (inFlight || !pending.length) return inFlight || Promise.resolve();
+    inFlight = post("/api/v1/ride/fix", {fixes: pending.splice(0, 120)}).then(draw)
+      .catch(e => status(t("送れませんでした: ", "Could not send: ") + e.message))
+      .finally(() => { inFlight = null; flush(); });
+    return inFlight;
+  };
+  const send = fix => {
+    const at = seconds(fix);
+    if (!(at - lastKept >= 0.5)) return inFlight || Promise.resolve();
+    lastKept = at; pending.push(fix);
+    return flush();
+  };
   let watch = null, wake = null, replaying = false;
   const start = () => {
     if (!navigator.geolocation) { status(t("この端末では位置情報が使えません", "This device has no geolocation")); return; }
@@ -132,7 +149,6 @@
     }
     return text.split("\n").filter(l => l.trim()).map(l => JSON.parse(l));
   };
-  const seconds = fix => typeof fix.t === "number" ? fix.t : Date.parse(fix.t) / 1000;
   q("ride-replay").addEventListener("change", async e => {
     const file = e.target.files[0];
     if (!file) return;
@@ -140,6 +156,7 @@
     try { fixes = parse(await file.text()); } catch { status(t("ファイルを読めません", "Cannot read the file")); return; }
     stop();
     session = newId(); sessionStorage.setItem("eki.ride", session);
+    lastKept = -Infinity;
     replaying = true;
     document.querySelector(".ride").dataset.replay = "running";
     const speed = Number(q("ride-replay-speed").value);
