@@ -84,7 +84,7 @@ def run(base):
     ROWS = """return [...document.querySelectorAll(arguments[0])].map(li => {
         const [date, minute] = li.dataset.due.split(" "), off = +document.body.dataset.utcOffset;
         const due = Date.parse(date + "T00:00:00Z") - off * 6e4 + minute * 6e4;
-        return {minutes: Math.max(0, Math.floor((due - Date.now()) / 6e4)), gone: Date.now() - due >= 6e4, until: li.querySelector(".until").textContent,
+        return {ms: due - Date.now(), minutes: Math.max(0, Math.floor((due - Date.now()) / 6e4)), gone: Date.now() - due >= 6e4, until: li.querySelector(".until").textContent,
                 walk: +(li.dataset.walk || 0), late: li.classList.contains("late"), time: li.querySelector("time").textContent}; })"""
 
     def until_text(m, lang="ja"):
@@ -109,13 +109,15 @@ def run(base):
         rows = driver.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]")
         for r in rows:
             expect(r["until"] in (until_text(r["minutes"]), until_text(r["minutes"] + 1)), f"live countdown: {r}")
-        # まもなく: the clock set to 30 s before the first train leaves.
+        # まもなく: the clock set to 30 s before the first train's minute begins (from its exact due
+        # time, not its whole minutes to go: those would cross a minute boundary half the time).
         set_clock(0)
         visit(station)
         due = driver.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]")[0]
-        set_clock(due["minutes"] * 60_000 + 30_000)
+        set_clock(int(due["ms"]) - 30_000)
         visit(station)
         now_row = driver.execute_script(ROWS, ".side ol.departures:not(.compact) li[data-due]")[0]
+        expect(now_row["time"] == due["time"], f"the same train leads the list: {due} then {now_row}")
         expect(now_row["until"] == "まもなく", f"a train under a minute away reads まもなく: {now_row}")
         set_clock(0)
 
