@@ -431,6 +431,18 @@ def ride_flow(base, errors, expect):
         expect(station == titles[expected["nextStation"]][lang], f"next station shown: {station}")
         phase = driver.find_element(By.ID, "ride-phase").text
         expect(phase == ("次は" if lang == "ja" else "Next"), f"phase: {phase}")
+        # The train itself (issue 21 finding 5): the truth's own train, its type named, its time at
+        # the next station, and a link to its page for the ride's day.
+        segment = truth["segments"][0]
+        expect(driver.find_element(By.ID, "ride-train").is_displayed(), "the train is shown")
+        href = driver.find_element(By.ID, "ride-train-link").get_attribute("href")
+        expect(f"/train/{segment['train']}?date=2026-11-24" in href, "train link: " + href)
+        kind = driver.find_element(By.ID, "ride-train-type").text
+        expect(kind == {"ja": "快速", "en": "Rapid"}[lang], "train type: " + kind)
+        at_next = driver.find_element(By.ID, "ride-train-next").text
+        call = next(c for c in segment["stations"] if c["station"] == expected["nextStation"])
+        clock = call.get("timetableArrival") or call.get("timetableDeparture") or "?"
+        expect(at_next.startswith(titles[expected["nextStation"]][lang]) and clock in at_next, f"next stop time: {at_next}, truth {clock}")
         driver.save_screenshot(os.path.join(SHOTS, shot + ".png"))
         settle()
 
@@ -444,6 +456,7 @@ def ride_flow(base, errors, expect):
         candidates[0].click()
         WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "ride-pinned").is_displayed())
         expect(driver.find_element(By.CSS_SELECTOR, ".ride").get_attribute("data-railway") == other, "the tapped line is shown")
+        expect(not driver.find_element(By.ID, "ride-train").is_displayed(), "a line the rider picked shows no tracker's train")
         settle()
         replay_in("en", "ride-en")
 

@@ -41,6 +41,14 @@ extension Timetable {
         try reader.read { db in try Self.trainPart(db, code: id) }
     }
 
+    /// A train part by its row id (what tracking knows a train by), or nil.
+    public func trainPart(row: Int64) throws -> TrainPart? {
+        try reader.read { db in
+            guard let code = try String.fetchOne(db, sql: "SELECT code FROM train WHERE id = ?", arguments: [row]) else { return nil }
+            return try Self.trainPart(db, code: code)
+        }
+    }
+
     /// The train part a rider means by an id: the database's own id, or the id riders know
     /// (a GTFS trip_id) — of the copies of a trip, the one running on `date` (the first one
     /// otherwise); of a frequency trip's runs, the first leaving at `minute` or later.

@@ -317,6 +317,7 @@ final class RideFilter {
             let sign = RideTrack.sign(direction)
             var bestFit = -Double.infinity
             var bestTrain: DaySchedule.Train?
+            var bestLate = Double.infinity
             for train in schedule.trains(line: track.line, sign: sign)
             where train.firstMinute <= minute + 20 && train.lastMinute >= minute - 20 {
                 guard let scheduled = train.scheduledMinute(at: track.along, line: line, sign: sign) else { continue }
@@ -336,7 +337,9 @@ final class RideFilter {
                 }
                 // Each part bounded: one misread stop or pass must not weigh like "no such train".
                 let fit = -min(off * off, 6) - min(mismatch, 8)
-                if fit > bestFit { bestFit = fit; bestTrain = train }
+                // Equal fits (two trains minutes apart both within the lateness allowed) name the
+                // one closer to its timetable; the score is the same either way.
+                if fit > bestFit || (fit == bestFit && abs(late) < bestLate) { bestFit = fit; bestTrain = train; bestLate = abs(late) }
             }
             // No train of this line and direction anywhere near now: the ride is not on it.
             track.schedule[direction] = bestTrain == nil ? -16 : bestFit
@@ -422,6 +425,7 @@ final class RideFilter {
         state.nextStation = place.next
         state.focusStation = place.focus
         state.phase = place.phase
+        state.trainRow = track.train[chosen.direction]?.rowId
         return state
     }
 

@@ -41,10 +41,13 @@ public struct TrackingState: Sendable, Equatable, Codable {
     public var offTrain: Bool
     /// Best first.
     public var candidates: [Candidate]
+    /// The timetable's train (its row id in the database) that best fits the ride on the chosen
+    /// line and direction, on the service day of `time`; nil until the timetable has one.
+    public var trainRow: Int64?
 
     public init(time: Double, railway: String? = nil, direction: String? = nil, previousStation: String? = nil,
                 nextStation: String? = nil, focusStation: String? = nil, phase: Phase? = nil,
-                reducedAccuracy: Bool = false, offTrain: Bool = false, candidates: [Candidate] = []) {
+                reducedAccuracy: Bool = false, offTrain: Bool = false, candidates: [Candidate] = [], trainRow: Int64? = nil) {
         self.time = time
         self.railway = railway
         self.direction = direction
@@ -55,5 +58,6 @@ public struct TrackingState: Sendable, Equatable, Codable {
         self.reducedAccuracy = reducedAccuracy
         self.offTrain = offTrain
         self.candidates = candidates
+        self.trainRow = trainRow
     }
 }

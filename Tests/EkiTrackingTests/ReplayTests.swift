@@ -44,6 +44,27 @@ import Testing
         #expect(states.last?.focusStation == "JR-East.KeihinTohokuNegishi.Yokohama")
     }
 
+    /// The ride page shows the train itself (issue 21 finding 5): once stops have told the lines
+    /// apart, the tracker names the timetable's own train, with its real destination and times.
+    @Test func theTrackerNamesTheTrainItself() throws {
+        let ride = try ReplayRides.ride(Self.keihinTohoku, from: "JR-East.KeihinTohokuNegishi.Shinagawa",
+                                        to: "JR-East.KeihinTohokuNegishi.Yokohama")
+        let (states, _) = try ReplayRides.replay(ride.fixes)
+        let omori = try #require(ride.calls.first { $0.station == "JR-East.KeihinTohokuNegishi.Omori" })
+        let kamata = try #require(states.firstIndex { $0.time > omori.time + 60 })
+        #expect(states[kamata].nextStation == "JR-East.KeihinTohokuNegishi.Kamata")
+        let timetable = try ReplayRides.network().timetable
+        let train = try #require(try states[kamata].trainRow.flatMap { try timetable.trainPart(row: $0) })
+        #expect(train.id == Self.keihinTohoku)
+        #expect(train.destinations == ["JR-East.KeihinTohokuNegishi.Ofuna"])
+        // 651B: 大森 08:08, 蒲田 08:13, 横浜 08:31 in the timetable (which gives departures only).
+        func time(_ station: String) -> String? {
+            train.stops.first { $0.station == "JR-East.KeihinTohokuNegishi." + station }.flatMap { $0.arrival ?? $0.departure }?.clock
+        }
+        #expect(time("Kamata") == "08:13")
+        #expect(time("Yokohama") == "08:31")
+    }
+
     @Test func aLongGapInTheFixesIsBridged() throws {
         let ride = try ReplayRides.ride(Self.tokaido, from: "JR-East.Tokaido.Shinagawa", to: "JR-East.Tokaido.Yokohama")
         let kawasaki = try #require(ride.calls.first { $0.station == "JR-East.Tokaido.Kawasaki" }?.time)

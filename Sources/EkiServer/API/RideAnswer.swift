@@ -20,7 +20,29 @@ struct RideAnswerJSON: Encodable {
         var score: Double
     }
 
+    /// The timetable's train the ride fits best, with its stops still to come.
+    struct TrainJSON: Encodable {
+        struct StopJSON: Encodable {
+            var station: StationNameJSON
+            /// Scheduled arrival, or departure where the timetable gives only that (most do), HH:MM.
+            var arrival: String
+        }
+        /// The id its page takes: /train/<id>?date=<date>.
+        var id: String
+        var date: String
+        var trainType: String
+        var trainTypeName: NameJSON
+        /// local, rapid, semiExpress, express or limited, and its badge 各 快 準 急 特: absent when
+        /// the source gives no Japanese train types.
+        var category: String?
+        var badge: String?
+        var destinationName: NameJSON
+        /// From the next station on, in riding order.
+        var stops: [StopJSON]
+    }
+
     var t: String
+    var train: TrainJSON?
     var railway: RailwayRefJSON?
     var direction: DirectionJSON?
     var previousStation: StationNameJSON?
@@ -91,6 +113,32 @@ struct RideAnswerJSON: Encodable {
         nextStation = station(shown.nextStation)
         focusStation = station(shown.focusStation)
         phase = shown.phase?.rawValue
+        // Only the tracker's own line has a train: a pinned other line has none.
+        train = shown.railway == state.railway && shown.direction == state.direction
+            ? Self.train(row: state.trainRow, time: state.time, next: shown.nextStation, timetable: timetable) : nil
+    }
+
+    /// The train's stops from `next` on (on a loop, its first call there still to come), or from
+    /// now on when the tracker has no next station on its run.
+    static func train(row: Int64?, time: Double, next: String?, timetable: Timetable) -> TrainJSON? {
+        guard let row, let part = try? timetable.trainPart(row: row) else { return nil }
+        let reference = timetable.reference
+        let now = ServiceInstant(Date(timeIntervalSince1970: time))
+        // Two minutes' grace: trains run a little late.
+        let coming = part.stops.filter { ($0.arrival ?? $0.departure).map { $0.value >= now.minute.value - 2 } ?? false }
+        let from = coming.firstIndex { $0.station == next } ?? coming.startIndex
+        let stops = coming[from...].compactMap { stop -> TrainJSON.StopJSON? in
+            guard let station = reference.stations[stop.station], let at = stop.arrival ?? stop.departure else { return nil }
+            return TrainJSON.StopJSON(station: StationNameJSON(station), arrival: at.clock)
+        }
+        let type = reference.trainTypes[part.trainType]
+        let ends = part.destinations.compactMap { reference.stations[$0]?.name }
+        let destination = part.headsign ?? LocalizedName(ja: ends.map(\.ja).joined(separator: "・"), en: ends.map(\.en).joined(separator: " & "))
+        return TrainJSON(id: part.publicId, date: now.serviceDate.iso, trainType: part.trainType,
+                         trainTypeName: NameJSON(type?.name ?? LocalizedName(ja: part.trainType, en: part.trainType)),
+                         category: type.flatMap { $0.classified ? $0.category.rawValue : nil },
+                         badge: type.flatMap { $0.classified ? $0.category.badge : nil },
+                         destinationName: NameJSON(destination), stops: stops)
     }
 }
 

@@ -17,7 +17,7 @@
     approaching: t("次は", "Next"), at: t("ただいま", "Now at"), departed: t("発車", "Departed"),
     passing: t("通過", "Passing"), nearby: t("付近", "Near")
   };
-  let railwayShown = null, alerted = null, pinned = false;
+  let railwayShown = null, alerted = null, pinned = false, lastAnswer = null;
 
   const post = async (path, body) => {
     const r = await fetch(path, {method: "POST", headers: {"content-type": "application/json", accept: "application/json"},
@@ -41,6 +41,8 @@
       q("ride-direction").textContent = direction(a.direction);
     }
     show("ride-pinned", a.pinned);
+    lastAnswer = a;
+    drawTrain(a);
     const focus = a.focusStation || a.nextStation;
     show("ride-now", !!focus);
     if (focus) {
@@ -82,6 +84,29 @@
     }
   };
 
+  // The train itself: type, destination, its arrival at the next station and at the rider's
+  // stop (the alert's station, when it is one of the train's stops still to come), its page.
+  const drawTrain = a => {
+    const tr = a.train;
+    show("ride-train", !!tr);
+    if (!tr) return;
+    const badge = q("ride-train-badge");
+    badge.className = "badge c-" + (tr.category || "line");
+    badge.style.setProperty("--line", (a.railway && a.railway.color) || "#888");
+    badge.textContent = tr.badge || "";
+    show("ride-train-badge", !!tr.badge);
+    q("ride-train-type").textContent = name(tr.trainTypeName);
+    q("ride-train-dest").textContent = t(name(tr.destinationName) + "行", "for " + name(tr.destinationName));
+    const at = s => t(`${name(s.station.title)} ${s.arrival}着`, `${name(s.station.title)} ${s.arrival}`);
+    const next = tr.stops[0];
+    q("ride-train-next").textContent = next ? at(next) : "";
+    const mine = q("ride-alert").value && tr.stops.find(s => s.station.id === q("ride-alert").value);
+    show("ride-train-mine", !!mine && mine !== next);
+    if (mine) q("ride-train-mine").textContent = t("降車 ", "Your stop ") + at(mine);
+    const path = `/train/${encodeURIComponent(tr.id)}?date=${tr.date}`;
+    q("ride-train-link").href = lang === "en" ? path + "&lang=en" : path;
+  };
+
   // The alert's stations: the line's own list, from the railway API.
   const fillAlert = async id => {
     try {
@@ -93,6 +118,7 @@
   };
   q("ride-alert").addEventListener("change", () => {
     alerted = null;
+    if (lastAnswer) drawTrain(lastAnswer);
     if (q("ride-alert").value && window.Notification && Notification.permission === "default") Notification.requestPermission();
   });
 
