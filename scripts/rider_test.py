@@ -327,6 +327,24 @@ def features(server):
             expect(not dead, f"{path} without JavaScript shows controls that do nothing: {dead}")
     finally:
         driver.quit()
+    # ☆ works without JavaScript: a form post, kept in a cookie, shown on home with its trains.
+    # (Without phone emulation: chromedriver's click on a submit button hangs under it.)
+    options = plain_options()
+    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(60)
+    try:
+        driver.get(base + f"/station/{BASHAMICHI}")
+        driver.find_element(By.CSS_SELECTOR, "button.bookmark[data-direction=Inbound]").click()
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "button.bookmark[data-direction=Inbound]").get_attribute("aria-pressed") == "true")
+        driver.get(base + "/")
+        cards = driver.find_elements(By.CSS_SELECTOR, "#bookmarks .card")
+        expect(len(cards) == 1 and "馬車道" in cards[0].text and cards[0].find_elements(By.CSS_SELECTOR, "li time"),
+               f"home without JavaScript shows the bookmark's trains: {[c.text for c in cards]}")
+        cards[0].find_element(By.CSS_SELECTOR, "button.unbookmark").click()
+        WebDriverWait(driver, 30).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#bookmarks .card"))
+    finally:
+        driver.quit()
 
 
 if __name__ == "__main__":

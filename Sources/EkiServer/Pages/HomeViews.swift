@@ -9,9 +9,48 @@ struct HomeView: PageView {
     static let template = "home"
     var frame: Frame
     var routeForm = RouteForm()
+    /// The bookmarks kept in the cookie (CookieBookmarks) with their next departures, drawn by
+    /// the server so that home shows them without JavaScript; home.js redraws the list from
+    /// localStorage when it runs.
+    var saved: [Saved] = []
+    struct Saved: View {
+        var href: String
+        var chip: Chip?
+        var name: String
+        var way: String
+        var station: String
+        var direction: String
+        var next: [StationView.Departure]
+    }
 
     init(scope: PageScope) {
         frame = scope.frame(title: scope.lang.t("次の電車", "Next trains"), path: "/", bodyClass: "home", scripts: ["home.js", "route.js"])
+    }
+
+    /// Home with the cookie's bookmarks at `instant`; a bookmark the timetable no longer has is left out.
+    init(bookmarks: CookieBookmarks, at instant: ServiceInstant, timetable: Timetable, scope: PageScope) throws {
+        self.init(scope: scope)
+        let reference = timetable.reference, lang = scope.lang
+        for pair in bookmarks.pairs {
+            guard let station = reference.stations[pair.station],
+                  let direction = try timetable.directions(at: station).first(where: { $0.id == pair.direction }) else { continue }
+            let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 3)
+            let rows = board.rows
+            saved.append(Saved(
+                href: scope.link(Phrases.station("/station", station, reference: reference)),
+                chip: station.railway.flatMap { reference.railways[$0] }.map { Chip($0, lang: lang) },
+                name: lang.pick(station.name),
+                way: Phrases.direction(direction, at: station, heading: timetable.heading(of: direction, at: station), reference: reference, lang: lang),
+                station: station.id, direction: direction.id,
+                next: rows.indices.map { index in
+                    let row = rows[index]
+                    return StationView.Departure(
+                        nextDay: Phrases.nextDay(rows, at: index, lang: lang),
+                        href: scope.link(Phrases.train(row.departure, serviceDate: row.serviceDate, from: station, reference: reference)),
+                        time: row.departure.time.clock, badge: Badge(row.departure, reference: reference, lang: lang, named: true),
+                        destination: Phrases.destination(row, lang: lang), until: Phrases.until(row.minutesUntil, lang: lang), due: Phrases.due(row))
+                }))
+        }
     }
 }
 

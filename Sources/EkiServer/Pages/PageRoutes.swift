@@ -21,7 +21,15 @@ public enum WebPages {
         registerAssets(on: router, site: site)
         registerRoutePages(on: router, timetable: timetable, networks: networks, site: site)
         registerTicketPages(on: router, timetable: timetable, networks: networks, site: site)
-        router.get("/") { request, _ in try answer(request, site: site) { $0.html(HomeView(scope: $0)) } }
+        registerBookmarkPage(on: router, timetable: timetable, site: site)
+        router.get("/") { request, _ in
+            try answer(request, site: site) { scope in
+                let bookmarks = CookieBookmarks(request)
+                guard !bookmarks.pairs.isEmpty else { return scope.html(HomeView(scope: scope)) }
+                let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
+                return scope.html(try HomeView(bookmarks: bookmarks, at: instant, timetable: timetable, scope: scope))
+            }
+        }
         router.get("/ride") { request, _ in
             try answer(request, site: site) { scope in
                 _ = try pageQuery(request, allowed: ["lang"])
@@ -60,7 +68,13 @@ public enum WebPages {
                     let results = (try? timetable.search(name.ja, limit: 5)) ?? []
                     return scope.html(SearchView(query: scope.lang.pick(name), results: results, error: nil, reference: reference, scope: scope))
                 }
-                return scope.html(StationView(detail: try timetable.stationDetail(stations[0], at: instant), reference: reference, scope: scope))
+                var view = StationView(detail: try timetable.stationDetail(stations[0], at: instant), reference: reference, scope: scope)
+                // Bookmarked without JavaScript (the cookie): the button shows ★ (app.js repaints from localStorage).
+                let bookmarks = CookieBookmarks(request)
+                for index in view.sides.indices {
+                    view.sides[index].bookmarked = bookmarks.contains(station: view.sides[index].station, direction: view.sides[index].direction)
+                }
+                return scope.html(view)
             }
         }
         router.get("/timetable/:station") { request, context in
@@ -187,7 +201,7 @@ extension ErrorView {
     /// last segment (`/station/shinjukku`), decoded; empty for pages that name nothing.
     static func subject(_ request: Request) -> String {
         let parts = request.uri.path.split(separator: "/")
-        guard let first = parts.first, let last = parts.last, !["train", "route", "search", "nearby", "ride"].contains(first) else { return "" }
+        guard let first = parts.first, let last = parts.last, !["train", "route", "search", "nearby", "ride", "bookmark"].contains(first) else { return "" }
         let text = String(last).removingPercentEncoding ?? String(last)
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(64)))
     }

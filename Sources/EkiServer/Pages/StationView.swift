@@ -35,6 +35,7 @@ struct StationView: PageView {
         var heading: String
         var toward: String?
         var bookmark: String
+        var bookmarked = false
         var timetableHref: String
         var boardHref: String
         var noTrainsThisDay: Bool

@@ -108,10 +108,23 @@
   let bookmarks = load("eki.bookmarks", []);
   bookmarks = (Array.isArray(bookmarks) ? bookmarks : []).map(cleanBookmark).filter(Boolean);
   const isBookmarked = (s, d) => bookmarks.some(b => b.station === s && b.direction === d);
+  // Bookmarks made with JavaScript off live in a cookie (station:direction|…, the server's
+  // CookieBookmarks): taken in once each time the cookie changes; home.js names them.
+  const cookie = (document.cookie.split("; ").find(c => c.startsWith("eki_bookmarks=")) || "").slice(14);
+  if (cookie && localStorage.getItem("eki.cookieBookmarks") !== cookie) {
+    for (const pair of cookie.split("|").slice(0, 20)) {
+      const [station, direction] = pair.split(":"), b = cleanBookmark({station, direction});
+      if (b && !isBookmarked(station, direction)) bookmarks.push(b);
+    }
+    save("eki.bookmarks", bookmarks);
+    try { localStorage.setItem("eki.cookieBookmarks", cookie); } catch {}
+  }
   document.querySelectorAll("button.bookmark").forEach(button => {
     const {station, direction} = button.dataset;
     const paint = () => { const on = isBookmarked(station, direction); button.setAttribute("aria-pressed", on); button.textContent = (on ? "★ " : "☆ ") + t("ブックマーク", "Bookmark"); };
-    button.addEventListener("click", () => {
+    // The button submits its form (the cookie) only without JavaScript.
+    button.addEventListener("click", event => {
+      event.preventDefault();
       bookmarks = isBookmarked(station, direction) ? bookmarks.filter(b => !(b.station === station && b.direction === direction))
         : [...bookmarks, cleanBookmark(JSON.parse(button.dataset.bookmark))].filter(Boolean);
       save("eki.bookmarks", bookmarks); paint(); keepForOffline();
