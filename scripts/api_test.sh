@@ -18,16 +18,8 @@ if ! "$eki" info --db "$database" >/dev/null 2>&1; then
 fi
 
 scratch=$(mktemp -d)
-"$eki" serve --port 0 --db "$database" >"$scratch/out" 2>"$scratch/log" &
-server=$!
-trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$scratch"' EXIT
-url=""
-for _ in $(seq 100); do
-    url=$(sed -n 's/.* on \(http:.*\)$/\1/p' "$scratch/out")
-    [ -n "$url" ] && break
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "api test: the server did not start:" >&2; cat "$scratch/log" >&2; exit 1; }
+. "$(dirname "$0")/serve-in-background.sh"
+start_server "$eki" "$database"
 
 # The examples ask fastest routes for the document's example day: its network is built first, as on
 # a server that has run a while (a debug build on a busy machine may take longer than a request waits).

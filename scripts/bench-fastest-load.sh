@@ -24,16 +24,8 @@ if [ -z "$database" ]; then
     "$EKI_BIN" import "${EKI_DATA:-../shared/data/minitokyo3d}" --db "$database" >/dev/null
 fi
 
-"$EKI_BIN" serve --port 0 --db "$database" ${EKI_SERVE_ARGS:-} >"$scratch/out" 2>"$scratch/log" &
-server=$!
-trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$scratch"' EXIT
-url=""
-for _ in $(seq 100); do
-    url=$(sed -n 's/.* on \(http:.*\)$/\1/p' "$scratch/out")
-    [ -n "$url" ] && break
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "the server did not start:" >&2; cat "$scratch/log" >&2; exit 1; }
+. "$(dirname "$0")/serve-in-background.sh"
+start_server "$EKI_BIN" "$database" ${EKI_SERVE_ARGS:-}
 echo "server: $EKI_BIN at $url ($database), $(nproc) cores"
 
 board="$url/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&direction=Inbound&at=2026-11-24T07:30&limit=8"

@@ -26,16 +26,8 @@ if [ -z "$database" ]; then
     "$eki" import "${EKI_DATA:-../shared/data/minitokyo3d}" --db "$database" >/dev/null
 fi
 
-"$eki" serve --port 0 --db "$database" >"$scratch/out" 2>"$scratch/log" &
-server=$!
-trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$scratch"' EXIT
-url=""
-for _ in $(seq 100); do
-    url=$(sed -n 's/.* on \(http:.*\)$/\1/p' "$scratch/out")
-    [ -n "$url" ] && break
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "the server did not start:" >&2; cat "$scratch/log" >&2; exit 1; }
+. "$(dirname "$0")/serve-in-background.sh"
+start_server "$eki" "$database"
 echo "server: $url ($database), $(nproc) cores, wrk -t2 -c32 -d${seconds}s"
 
 load() {
