@@ -1,19 +1,25 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// `-static-stdlib` for the release `eki`, with the static Foundation libraries it leaves out (the
+/// `-static-stdlib` for the release binaries, with the static Foundation libraries it leaves out (the
 /// modules were compiled against the shared Foundation, whose own libraries are linked by the loader).
-let staticFoundation = ["-static-stdlib", "-Xlinker", "--start-group"]
-    + ["FoundationNetworking", "_CFURLSessionInterface", "Foundation", "CoreFoundation", "FoundationInternationalization",
-       "_FoundationICU", "FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization",
-       "FoundationXML", "_CFXMLInterface", "swiftDispatch", "dispatch", "BlocksRuntime", "curl", "xml2", "stdc++"].flatMap { ["-Xlinker", "-l\($0)"] }
-    + ["-Xlinker", "--end-group"]
+/// `eki` leaves out FoundationNetworking and FoundationXML too: they need the system's curl and
+/// libxml2, which bring two dozen more libraries for the loader to map at every start.
+func staticFoundation(networkingAndXML: Bool) -> [String] {
+    let networking = networkingAndXML ? ["FoundationNetworking", "_CFURLSessionInterface", "FoundationXML", "_CFXMLInterface", "curl", "xml2"] : []
+    return ["-static-stdlib", "-Xlinker", "--start-group"]
+        + (networking + ["Foundation", "CoreFoundation", "FoundationInternationalization", "_FoundationICU", "FoundationEssentials",
+                         "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch", "dispatch",
+                         "BlocksRuntime", "stdc++"]).flatMap { ["-Xlinker", "-l\($0)"] }
+        + ["-Xlinker", "--end-group"]
+}
 
 let package = Package(
     name: "Eki",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "eki", targets: ["eki"]),
+        .executable(name: "eki-tools", targets: ["EkiTools"]),
         .library(name: "EkiCore", targets: ["EkiCore"]),
         .library(name: "EkiStore", targets: ["EkiStore"]),
         .library(name: "EkiImport", targets: ["EkiImport"]),
@@ -94,16 +100,28 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Mustache", package: "swift-mustache"),
         ], resources: [.copy("Resources")]),
-        // The command-line app: parses arguments, calls the modules, prints.
-        // A release binary carries the Swift runtime and Foundation inside it (-static-stdlib): a fresh
-        // process skips the dynamic loader's work on a dozen Swift libraries, about 10 ms of every
-        // `eki departures` (docs/PERFORMANCE.md, issue 19). System libraries — SQLite, Tesseract,
-        // Leptonica, curl — stay shared. Debug builds (the tests) link as usual.
+        // The commands both binaries carry: the read-only ones (boards, search, routes, bookmarks) and
+        // what the others share (options, rendering, errors). Nothing here may need the server, the
+        // importer, the fetcher, the tracker or the scanner: `eki` links all of it.
+        .target(name: "EkiCLI", dependencies: [
+            "EkiCore", "EkiStore", "EkiJSON", "EkiDrawing", "EkiRouting",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The command-line app as a user runs it: the read-only commands, small so that a fresh process
+        // answers in milliseconds (docs/PERFORMANCE.md, issue 19); the rest handed to `eki-tools` beside
+        // it. A release binary carries the Swift runtime and Foundation inside it (-static-stdlib);
+        // SQLite stays a system library. Debug builds (the tests) link as usual.
         .executableTarget(name: "eki", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiDrawing", "EkiRouting", "EkiServer",
+            "EkiCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: [.unsafeFlags(staticFoundation(networkingAndXML: false), .when(configuration: .release))]),
+        // `eki-tools`: every command, the server, importer, fetcher, tracker and scanner among them.
+        // Tesseract and Leptonica are opened on first use; curl and libxml2 are system libraries.
+        .executableTarget(name: "EkiTools", dependencies: [
+            "EkiCLI", "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiRouting", "EkiServer",
             "EkiTracking", "EkiData", "EkiTicket",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: [.unsafeFlags(staticFoundation, .when(configuration: .release))]),
+            .product(name: "Logging", package: "swift-log"),
+        ], linkerSettings: [.unsafeFlags(staticFoundation(networkingAndXML: true), .when(configuration: .release))]),
         // In-process latency of the hot queries: `swift run -c release EkiBench [db]`.
         .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTracking"], path: "Benchmarks/EkiBench"),
         // Finds ../shared/data and imports it once per test run, for every test target.
@@ -137,6 +155,6 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "EkiTicketTests", dependencies: ["EkiCore", "EkiStore", "EkiTicket", "EkiTestSupport"]),
-        .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTestSupport"]),
+        .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiTools", "EkiTestSupport"]),
     ]
 )

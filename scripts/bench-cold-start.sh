@@ -17,7 +17,7 @@ done
 runs=${2:-30}
 eki=${EKI_BIN:-}
 if [ -z "$eki" ]; then
-    swift build -c release --product eki >/dev/null
+    swift build -c release --product eki >/dev/null && swift build -c release --product eki-tools >/dev/null
     eki=.build/release/eki
 fi
 scratch=$(mktemp -d)

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${EKI_BIN:-}" ]; then
-    [ -x .build/release/eki ] || swift build -c release --product eki
+    [ -x .build/release/eki-tools ] || { swift build -c release --product eki && swift build -c release --product eki-tools; }
     EKI_BIN=.build/release/eki
 fi
 scratch=$(mktemp -d)

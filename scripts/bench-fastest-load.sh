@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 1; }
 seconds=${2:-10}
 if [ -z "${EKI_BIN:-}" ]; then
-    swift build -c release --product eki
+    swift build -c release --product eki && swift build -c release --product eki-tools
     EKI_BIN=.build/release/eki
 fi
 database=${1:-${EKI_DB:-}}

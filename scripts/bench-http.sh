@@ -16,7 +16,7 @@ seconds=${2:-15}
 
 eki=${EKI_BIN:-}
 if [ -z "$eki" ]; then
-    swift build -c release --product eki
+    swift build -c release --product eki && swift build -c release --product eki-tools
     eki=.build/release/eki
 fi
 database=${1:-${EKI_DB:-}}

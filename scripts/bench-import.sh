@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 data=${1:-../shared/data/minitokyo3d}
 runs=${2:-3}
-swift build -c release --product eki >/dev/null
+swift build -c release --product eki >/dev/null && swift build -c release --product eki-tools >/dev/null
 db=$(mktemp -d)/bench.sqlite
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr)"
 echo "command: .build/release/eki import $data --db $db"

@@ -100,6 +100,11 @@ public struct RouteNetwork: Sendable {
         self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
         lastConnection = last
 
+        (neighbours, changeHere) = Self.changes(reference: reference, stationCount: stationCount)
+    }
+
+    /// Per station row id: where a rider can change to, and the source's own change times.
+    static func changes(reference: Reference, stationCount: Int) -> ([[Neighbour]], [Int16?]) {
         var neighbours = [[Neighbour]](repeating: [], count: stationCount)
         for complex in reference.complexes.values where complex.stations.count > 1 {
             let members = complex.stations.compactMap { reference.stations[$0] }
@@ -124,8 +129,7 @@ public struct RouteNetwork: Sendable {
                                                        minutes: Int16(clamping: minutes)))
             }
         }
-        self.changeHere = changeHere
-        self.neighbours = neighbours
+        return (neighbours, changeHere)
     }
 
     /// The first connection leaving at `minute` or later.

@@ -13,6 +13,15 @@ public enum DatabaseLocation {
         return dataHome(environment).appendingPathComponent("eki").appendingPathComponent(fileName)
     }
 
+    /// Where a process leaves what the next one can read instead of working it out again (a day's
+    /// route network): `$EKI_CACHE`, else `$XDG_CACHE_HOME/eki`, else `~/.cache/eki`.
+    public static func cacheFolder(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let folder = environment["EKI_CACHE"], !folder.isEmpty { return URL(fileURLWithPath: folder) }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg).appendingPathComponent("eki") }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/eki")
+    }
+
     /// `$XDG_DATA_HOME` when it is an absolute path, else `~/.local/share`.
     public static func dataHome(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return URL(fileURLWithPath: xdg) }

@@ -1,16 +1,20 @@
 import ArgumentParser
+import EkiCLI
 
+/// `eki`: answers the read-only commands itself and hands the others (`Commands.tools`) to
+/// `eki-tools` beside it, so that a board, a search or a route from a fresh process costs only what
+/// they need to start: no web server, fetcher, importer or scanner linked in (docs/PERFORMANCE.md).
 @main
-struct Eki: AsyncParsableCommand {
+struct Eki: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eki",
-        abstract: "Tokyo train timetables, offline: the departure board of your platform, now.",
-        discussion: "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D.",
-        version: "0.1.0",
-        subcommands: [DeparturesCommand.self, NextCommand.self, SearchCommand.self, NearbyCommand.self, StationCommand.self, RailwayCommand.self,
-                      BookmarkCommand.self, HistoryCommand.self, RouteCommand.self,
-                      TimetableCommand.self, TrainCommand.self,
-                      CalendarCommand.self, ScheduleCommand.self, ImportCommand.self, DataCommand.self, InfoCommand.self, ServeCommand.self,
-                      TrackCommand.self, TicketCommand.self]
-    )
+        abstract: Commands.abstract,
+        discussion: Commands.discussion,
+        version: Commands.version,
+        subcommands: Commands.reading + ToolCommand.listed)
+
+    static func main() {
+        ToolsBinary.handOver(CommandLine.arguments)
+        main(nil)
+    }
 }

@@ -5,14 +5,14 @@ import FoundationNetworking
 #endif
 import Testing
 
-/// What the README says to deploy is enough: the `eki` binary and the `Eki_EkiServer.resources`
-/// folder beside it, copied anywhere, serve the pages, their assets and the API; the binary alone
-/// refuses to start and says what is missing.
+/// What the README says to deploy is enough: the `eki` and `eki-tools` binaries and the
+/// `Eki_EkiServer.resources` folder beside them, copied anywhere, serve the pages, their assets and
+/// the API; the binaries alone refuse to start and say what is missing.
 @Suite struct DeploymentTests {
     static let bundle = "Eki_EkiServer.resources"
 
     /// A fresh folder holding copies of the built binary and, when asked, its resource bundle.
-    static func copiedRelease(withBundle: Bool) throws -> URL {
+    static func copiedRelease(withBundle: Bool, withTools: Bool = true) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("eki-release-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let built = EkiProcess.binary.deletingLastPathComponent()
@@ -21,7 +21,8 @@ import Testing
         // fails with "text file busy".
         let copy = Process()
         copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copy.arguments = ["-R", EkiProcess.binary.path] + (withBundle ? [built.appendingPathComponent(bundle).path] : []) + [folder.path + "/"]
+        let binaries = [EkiProcess.binary.path] + (withTools ? [built.appendingPathComponent("eki-tools").path] : [])
+        copy.arguments = ["-R"] + binaries + (withBundle ? [built.appendingPathComponent(bundle).path] : []) + [folder.path + "/"]
         try copy.run()
         copy.waitUntilExit()
         #expect(copy.terminationStatus == 0)
@@ -89,5 +90,35 @@ import Testing
         #expect(server.terminationStatus != 0)
         #expect(message.contains("the web files are missing: copy Eki_EkiServer.resources"), "\(message)")
         #expect(message.split(separator: "\n").count == 1, "one line: \(message)")
+    }
+
+    /// `eki` answers boards alone; `eki serve` without `eki-tools` beside it is one line and exit 1.
+    @Test func ekiWithoutToolsAnswersBoardsAndSaysWhatIsMissing() throws {
+        let database = try SharedData.imported().timetable.url
+        let folder = try Self.copiedRelease(withBundle: true, withTools: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+            let process = Process()
+            process.executableURL = folder.appendingPathComponent("eki")
+            process.arguments = arguments
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stdout = String(decoding: out.fileHandleForReading.readToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: err.fileHandleForReading.readToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, stdout, stderr)
+        }
+        let board = try run(["next", "馬車道", "--direction", "Inbound", "--at", "2026-11-24T07:30", "--db", database.path])
+        #expect(board.status == 0 && board.stdout.hasPrefix("馬車道 07:31"), "\(board.stdout)\(board.stderr)")
+        let serve = try run(["serve", "--port", "0", "--db", database.path])
+        #expect(serve.status == 1)
+        #expect(serve.stderr == "eki: serve is a command of eki-tools, which could not be started at \(folder.path)/eki-tools (No such file or directory): copy eki-tools beside eki\n")
+        // Its help still lists every command, the tools' among them.
+        let help = try run(["--help"])
+        for command in ["departures", "route", "import", "data", "serve", "track", "ticket"] {
+            #expect(help.stdout.contains("\n  \(command) "), "\(command)")
+        }
     }
 }

@@ -32,6 +32,8 @@ struct EkiProcess {
         env["TZ"] = "UTC"  // Eki must answer in Tokyo time whatever the machine's zone.
         // Boards viewed in tests go to a throwaway state file, never the developer's own history.
         env["EKI_STATE"] = FileManager.default.temporaryDirectory.appendingPathComponent("eki-tests-state-\(getpid()).sqlite").path
+        // Route networks kept between processes go to a throwaway folder too.
+        env["EKI_CACHE"] = FileManager.default.temporaryDirectory.appendingPathComponent("eki-tests-cache-\(getpid())").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()

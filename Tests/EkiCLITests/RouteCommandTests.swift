@@ -113,6 +113,38 @@ import Testing
         #expect(family.contains("Noto Sans CJK JP"), "fc-match found \(family): install fonts-noto-cjk")
     }
 
+    /// A fresh process keeps the day's network in the cache folder and the next one reads it: the
+    /// same answers built, read back, and after the file was damaged (built again).
+    @Test func theDaysNetworkIsKeptForTheNextProcess() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite"), cache = scratch.file("cache")
+        func answers() throws -> [String] {
+            _ = try SharedData.imported()
+            return try [["route", "fastest", "馬車道", "浅草", "--at", Self.morning, "--json"],
+                        ["route", "last", "馬車道", "池袋", "--date", "2026-11-24"]].map { arguments in
+                let result = try EkiProcess.run(arguments + ["--db", SharedData.databaseURL.path, "--state", state.path],
+                                                environment: ["EKI_CACHE": cache.path])
+                #expect(result.status == 0, "\(result.stderr)")
+                return result.stdout
+            }
+        }
+        let built = try answers()
+        #expect(built[0].contains("\"kind\" : \"fastest\"") || built[0].contains("\"kind\":\"fastest\""), "\(built[0])")
+        let file = cache.appendingPathComponent("route-network-2026-11-24.bin")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(size > 5_000_000)   // ~9 MB: every connection of a Tuesday
+        #expect(try answers() == built)
+        // Damaged: one departure time in the middle changed, then the file cut short.
+        var bytes = try Data(contentsOf: file)
+        bytes[size / 2] ^= 0x01
+        try bytes.write(to: file)
+        #expect(try answers() == built)
+        try Data(bytes.prefix(1000)).write(to: file)
+        #expect(try answers() == built)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == size)
+    }
+
     @Test func fastestOffersOptionsAndOneBecomesTheRoute() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }

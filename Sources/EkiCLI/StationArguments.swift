@@ -5,20 +5,20 @@ import EkiStore
 import Foundation
 
 /// Turns what the rider typed into stations, directions and moments — or a clear message and exit 2.
-enum Resolve {
+package enum Resolve {
     /// Stations for an id or a name in kanji, kana or romaji; only stations trains leave from.
-    static func stations(_ query: String, in timetable: Timetable) throws -> [Reference.Station] {
+    package static func stations(_ query: String, in timetable: Timetable) throws -> [Reference.Station] {
         try rider { try timetable.resolveStations(query) }
     }
 
     /// Each station with the directions to show: all of them, or the asked one (`Timetable.resolveDirections`).
-    static func directions(_ id: String?, at stations: [Reference.Station],
+    package static func directions(_ id: String?, at stations: [Reference.Station],
                            in timetable: Timetable) throws -> [(Reference.Station, [Reference.Direction])] {
         try rider { try timetable.resolveDirections(id, at: stations).map { ($0.station, $0.directions) } }
     }
 
     /// Keeps the stations on one railway, named by id or by name in any script.
-    static func narrow(_ stations: [Reference.Station], toRailway query: String?, in timetable: Timetable) throws -> [Reference.Station] {
+    package static func narrow(_ stations: [Reference.Station], toRailway query: String?, in timetable: Timetable) throws -> [Reference.Station] {
         try rider { try timetable.narrow(stations, toRailway: query) }
     }
 
@@ -28,7 +28,7 @@ enum Resolve {
     }
 
     /// `timeZone`: the timetable's own (`Timetable.timeZone`), the clock "now" is read on.
-    static func instant(_ text: String?, timeZone: TimeZone = TokyoTime.zone) throws -> ServiceInstant {
+    package static func instant(_ text: String?, timeZone: TimeZone = TokyoTime.zone) throws -> ServiceInstant {
         guard let text else { return ServiceInstant(Date(), timeZone: timeZone) }
         guard let instant = ServiceInstant(parsing: text) else {
             throw failure("--at expects Tokyo local time as YYYY-MM-DDTHH:MM (e.g. 2026-11-24T07:30), got \"\(text)\"", code: 2)
@@ -37,7 +37,7 @@ enum Resolve {
         return instant
     }
 
-    static func date(_ text: String?, option: String = "--date", timeZone: TimeZone = TokyoTime.zone) throws -> CivilDate {
+    package static func date(_ text: String?, option: String = "--date", timeZone: TimeZone = TokyoTime.zone) throws -> CivilDate {
         guard let text else { return ServiceInstant(Date(), timeZone: timeZone).serviceDate }
         guard let date = CivilDate(iso: text) else {
             throw failure("\(option) expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \"\(text)\"", code: 2)

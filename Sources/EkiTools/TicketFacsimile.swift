@@ -1,3 +1,4 @@
+import EkiCLI
 import EkiCore
 import EkiJSON
 import EkiTicket

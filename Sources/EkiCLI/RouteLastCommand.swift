@@ -47,7 +47,7 @@ extension RouteCommand {
             guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                 throw failure("\(from) and \(to) are the same station", code: 2)
             }
-            let network = try RouteNetwork(timetable: timetable, serviceDate: day)
+            let network = try RouteNetwork.cached(timetable: timetable, serviceDate: day, in: DatabaseLocation.cacheFolder())
             guard let plan = try LastTrain.search(from: origins, to: destinations, planner: context.planner, on: network) else {
                 throw failure("no train connects \(from) and \(to) on \(day.iso)", code: 1)
             }

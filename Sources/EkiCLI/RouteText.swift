@@ -4,12 +4,18 @@ import EkiStore
 
 /// A route as the terminal shows it: a header with the whole trip, each train with its stops to
 /// ride, each transfer with its minutes and flags, and what to do next.
-struct RouteText {
-    var lang: Language
-    var color: Bool
-    var reference: Reference
+package struct RouteText {
+    package var lang: Language
+    package var color: Bool
+    package var reference: Reference
 
-    func render(_ plan: RoutePlan, at instant: ServiceInstant?) -> String {
+    package init(lang: Language, color: Bool, reference: Reference) {
+        self.lang = lang
+        self.color = color
+        self.reference = reference
+    }
+
+    package func render(_ plan: RoutePlan, at instant: ServiceInstant?) -> String {
         var lines = [header(plan)]
         if let instant { lines.append("  " + nextAction(plan, at: instant)) }
         for (index, segment) in plan.segments.enumerated() {
@@ -22,7 +28,7 @@ struct RouteText {
         return lines.joined(separator: "\n")
     }
 
-    func header(_ plan: RoutePlan) -> String {
+    package func header(_ plan: RoutePlan) -> String {
         let day = ScheduleDay(plan.route.serviceDate)
         let reason = lang == .ja ? day.reasonJa : day.reasonEn
         guard let first = plan.segments.first, let last = plan.segments.last else {
@@ -38,7 +44,7 @@ struct RouteText {
     }
 
     /// "leave in 7 min" / "get off at 中目黒 in 3 stops" / "arrived".
-    func nextAction(_ plan: RoutePlan, at instant: ServiceInstant) -> String {
+    package func nextAction(_ plan: RoutePlan, at instant: ServiceInstant) -> String {
         switch plan.nextAction(at: instant) {
         case .board(let index, let minutes):
             let segment = plan.segments[index]
@@ -55,7 +61,7 @@ struct RouteText {
         }
     }
 
-    func segment(_ segment: RoutePlan.Segment, number: Int) -> [String] {
+    package func segment(_ segment: RoutePlan.Segment, number: Int) -> [String] {
         let type = segment.trainType.map { lang.pick($0.name) } ?? ""
         let bound = lang.pick(RouteWords.bound(segment.destination))
         let toward = bound.isEmpty ? "" : "  " + bound
@@ -72,14 +78,14 @@ struct RouteText {
         ]
     }
 
-    func transfer(_ transfer: RoutePlan.Transfer) -> String {
+    package func transfer(_ transfer: RoutePlan.Transfer) -> String {
         var line = lang.pick(RouteWords.transfer(transfer))
         if let flag = RouteWords.flag(transfer) { line += "  ⚠ " + lang.pick(flag) }
         return line
     }
 
     /// One alternative train in a line: time, badge, type, destination, arrival, and the difference.
-    func alternative(_ alternative: Alternative, label: String) -> String {
+    package func alternative(_ alternative: Alternative, label: String) -> String {
         let segment = alternative.segment
         let type = segment.trainType.map { lang.pick($0.name) } ?? ""
         let bound = lang.pick(RouteWords.bound(segment.destination))
@@ -90,9 +96,9 @@ struct RouteText {
         return "  \(Render.pad(label, to: 3)) \(segment.departure.clock) \(badge(segment)) \(type) \(bound) → \(lang.pick(segment.alight.name)) \(segment.arrival.clock)  (\(difference))"
     }
 
-    func duration(_ minutes: Int) -> String { lang.pick(RouteWords.duration(minutes)) }
+    package func duration(_ minutes: Int) -> String { lang.pick(RouteWords.duration(minutes)) }
 
-    func badge(_ segment: RoutePlan.Segment) -> String {
+    package func badge(_ segment: RoutePlan.Segment) -> String {
         Render.badge(type: segment.trainType, category: segment.category,
                      railway: segment.stops.first.flatMap { reference.railways[$0.railway] }, color: color)
     }

@@ -43,7 +43,7 @@ extension RouteCommand {
                 throw failure("\(from) and \(to) are the same station", code: 2)
             }
             let answer = try FastestRoutes(planner: context.planner).search(from: origins, to: destinations, at: context.instant) {
-                try RouteNetwork(timetable: timetable, serviceDate: $0)
+                try RouteNetwork.cached(timetable: timetable, serviceDate: $0, in: DatabaseLocation.cacheFolder())
             }
             let (options, instant, nextDay) = (answer.options, answer.at, answer.nextDay)
             guard !options.isEmpty else {

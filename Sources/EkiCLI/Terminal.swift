@@ -1,20 +1,20 @@
 import ArgumentParser
 import Foundation
 
-enum Terminal {
-    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+package enum Terminal {
+    package static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    static func error(_ line: String) {
+    package static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    static func byteCount(_ bytes: Int64) -> String {
+    package static func byteCount(_ bytes: Int64) -> String {
         let formatter = ByteCountFormatter()
         formatter.countStyle = .file
         return formatter.string(fromByteCount: bytes)
     }
 
-    static func number(_ value: Int) -> String {
+    package static func number(_ value: Int) -> String {
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal
         formatter.groupingSeparator = ","
@@ -25,7 +25,7 @@ enum Terminal {
 
 /// Prints one line to standard error ("eki: what went wrong") and gives the exit code to throw,
 /// so failures never show a usage dump or a stack trace.
-func failure(_ message: String, code: Int32 = 1) -> ExitCode {
+package func failure(_ message: String, code: Int32 = 1) -> ExitCode {
     Terminal.error("eki: " + message)
     return ExitCode(code)
 }

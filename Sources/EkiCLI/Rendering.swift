@@ -3,9 +3,9 @@ import EkiJSON
 import EkiStore
 import Foundation
 
-enum Render {
+package enum Render {
     /// Columns a string takes on a terminal: CJK and full-width characters take two.
-    static func width(_ text: String) -> Int {
+    package static func width(_ text: String) -> Int {
         var inEscape = false   // ANSI colour sequences (ESC [ … m) take no columns
         var total = 0
         for scalar in text.unicodeScalars {
@@ -16,33 +16,33 @@ enum Render {
         return total
     }
 
-    static func pad(_ text: String, to columns: Int) -> String {
+    package static func pad(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - width(text)))
     }
 
     /// A category badge: its character on its color when stdout is a terminal.
-    static func badge(_ category: TrainCategory, color: Bool) -> String {
+    package static func badge(_ category: TrainCategory, color: Bool) -> String {
         guard color, let rgb = rgb(category.color) else { return category.badge }
         return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(category.badge)\u{1B}[0m"
     }
 
     /// A train's badge: its category (各 快 準 急 特) where the source gives Japanese train types,
     /// else its line's short name on the line's colour (`SLE`, `1`), else nothing.
-    static func badge(type: Reference.TrainType?, category: TrainCategory, railway: Reference.Railway?, color: Bool) -> String {
+    package static func badge(type: Reference.TrainType?, category: TrainCategory, railway: Reference.Railway?, color: Bool) -> String {
         guard type?.classified == false else { return badge(category, color: color) }
         guard let text = railway?.shortName else { return "" }
         guard color, let rgb = railway?.color.flatMap(rgb) else { return text }
         return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(text)\u{1B}[0m"
     }
 
-    static func rgb(_ hex: String) -> (Int, Int, Int)? {
+    package static func rgb(_ hex: String) -> (Int, Int, Int)? {
         guard hex.hasPrefix("#"), hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else { return nil }
         return (value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF)
     }
 
-    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    package static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    static func json<T: Encodable>(_ value: T) throws -> String {
+    package static func json<T: Encodable>(_ value: T) throws -> String {
         try JSONOutput.string(value)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiCLI
 import EkiData
 import EkiStore
 import Foundation

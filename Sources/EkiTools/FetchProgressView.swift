@@ -1,3 +1,4 @@
+import EkiCLI
 import EkiData
 import Foundation
 

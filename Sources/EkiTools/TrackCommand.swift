@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiCLI
 import EkiCore
 import EkiStore
 import EkiTracking
@@ -12,7 +13,7 @@ import Foundation
 struct TrackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "track",
-        abstract: "Which train you are on, and the next station, from GPS fixes alone.",
+        abstract: Commands.toolAbstract("track"),
         usage: "eki track --replay <file> [--json] [--lang <lang>] [--db <path>]\neki track <subcommand>",
         discussion: """
             --replay <file>  a ride as JSON Lines (one fix a line: t, lat, lon, accuracy, speed, course; \

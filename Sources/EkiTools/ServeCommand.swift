@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiCLI
 import EkiServer
 import Foundation
 import Logging
@@ -6,7 +7,7 @@ import Logging
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the timetable as a JSON API over HTTP (described at /api/openapi.json).",
+        abstract: Commands.toolAbstract("serve"),
         discussion: """
             Stops gracefully on SIGINT (Ctrl-C) or SIGTERM, finishing the requests under way. Follows the \
             database file: after `eki data update` or `eki data rollback` it serves the new data within a \

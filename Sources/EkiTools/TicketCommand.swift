@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiCLI
 import EkiCore
 import EkiJSON
 import EkiStore
@@ -9,7 +10,7 @@ import Foundation
 struct TicketCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ticket",
-        abstract: "Your Shinkansen trip: scan the ticket once, then the countdown, the car and seat, and the arrival.",
+        abstract: Commands.toolAbstract("ticket"),
         discussion: """
             One trip is kept in your state file; 30 minutes after arrival it is shown as ended, and it stays \
             until you scan, type or clear another. Start one with \

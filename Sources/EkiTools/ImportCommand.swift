@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiCLI
 import EkiImport
 import EkiJSON
 import EkiStore
@@ -7,7 +8,7 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a timetable data folder or GTFS feed into the local database.",
+        abstract: Commands.toolAbstract("import"),
         discussion: """
             Reads a Mini Tokyo 3D data folder (railways.json, stations.json, train-timetables/, …) or a GTFS / \
             GTFS-JP feed (a folder or .zip; its rail routes) and writes one SQLite database. The new database \

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiCLI
 import EkiCore
 import EkiJSON
 import EkiTicket

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EkiCLI
 import EkiCore
 import EkiJSON
 import EkiRouting
@@ -71,7 +72,7 @@ extension TicketLeaveByCommand {
         }
         let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone)
         let planner = RoutePlanner(timetable: timetable, rules: .mustHold)
-        let network = try RouteNetwork(timetable: timetable, serviceDate: deadline.serviceDate)
+        let network = try RouteNetwork.cached(timetable: timetable, serviceDate: deadline.serviceDate, in: DatabaseLocation.cacheFolder())
         guard let (plan, walk) = try LatestRoutes(planner: planner).search(from: origins, to: targets, arriveBy: deadline.minute, on: network) else {
             throw failure("no train reaches \(shinkansen.name) by \(deadline.minute.clock) that day", code: 1)
         }
@@ -131,7 +132,7 @@ struct TicketContinueCommand: ParsableCommand {
         let ready = ServiceInstant(arrival.addingTimeInterval(TimeInterval(walk * 60)), timeZone: timetable.timeZone)
         let planner = RoutePlanner(timetable: timetable)
         let answer = try FastestRoutes(planner: planner).search(from: origins, to: destinations, at: ready) {
-            try RouteNetwork(timetable: timetable, serviceDate: $0)
+            try RouteNetwork.cached(timetable: timetable, serviceDate: $0, in: DatabaseLocation.cacheFolder())
         }
         guard answer.options.count >= use else { throw failure("no train from \(arrivalStation.name) to \(to) after \(ready.minute.clock)", code: 1) }
         let plan = answer.options[use - 1].plan

@@ -4,14 +4,16 @@ import EkiStore
 import Foundation
 
 /// `--state`, for the commands that read or write the rider's own data (history, bookmarks).
-struct StateOptions: ParsableArguments {
+package struct StateOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The rider's own state file (history, bookmarks).",
         discussion: "Defaults to $EKI_STATE, else $XDG_STATE_HOME/eki/state.sqlite (~/.local/state/eki/state.sqlite).",
         valueName: "path"))
-    var state: String?
+    package var state: String?
 
-    func open() throws -> UserState {
+    package init() {}
+
+    package func open() throws -> UserState {
         do {
             return try UserState(url: UserState.location(explicit: state))
         } catch let error as StoreError {
@@ -21,7 +23,7 @@ struct StateOptions: ParsableArguments {
 
     /// Each viewed station's weight for `eki nearby --personal`, or nil — after a warning — when
     /// the state file cannot be read (not a database, not ours): the rider still gets nearby.
-    func viewWeights() -> [String: Double]? {
+    package func viewWeights() -> [String: Double]? {
         do {
             return try UserState(url: UserState.location(explicit: state)).viewWeights()
         } catch {
@@ -31,7 +33,7 @@ struct StateOptions: ParsableArguments {
     }
 
     /// Counts a look at boards; a state file that cannot be written never costs the rider the board.
-    func recordViews(_ views: [(station: String, direction: String?)]) {
+    package func recordViews(_ views: [(station: String, direction: String?)]) {
         do {
             let store = try UserState(url: UserState.location(explicit: state))
             for view in views { try store.recordView(station: view.station, direction: view.direction) }
