@@ -1,3 +1,5 @@
+import Synchronization
+
 // Japan's national holidays, computed by rule rather than read from a table of dates.
 //
 // Law: 国民の祝日に関する法律 (Act No. 178 of 1948, in force 1948-07-20) and its amendments,
@@ -130,12 +132,12 @@ public enum JapaneseHolidays {
 
     /// All holidays of `year` (national holidays, substitute and citizens' holidays), sorted by date.
     public static func holidays(in year: Int) -> [Holiday] {
-        cachedYears.contains(year) ? byYear[year] ?? [] : compute(year)
+        cachedYears.contains(year) ? cached(year) : compute(year)
     }
 
     /// The holiday on `date`, or nil for an ordinary day.
     public static func holiday(on date: CivilDate) -> Holiday? {
-        cachedYears.contains(date.year) ? byDate[date] : compute(date.year).first { $0.date == date }
+        holidays(in: date.year).first { $0.date == date }
     }
 
     public static func isHoliday(_ date: CivilDate) -> Bool { holiday(on: date) != nil }
@@ -273,11 +275,16 @@ public enum JapaneseHolidays {
 
     // MARK: - Cache
 
-    // Immutable tables built once on first use (Swift's lazy static initialisation is thread-safe),
-    // so lookups need no lock. Years outside the range are computed on demand.
+    // Each year's holidays worked out on first use and kept: a fresh process showing one board asks
+    // for one year, and working out all 200 took 1.6 ms of its start (docs/PERFORMANCE.md, issue 19).
+    // Years outside the range are computed on demand.
     private static let cachedYears = 1948...2150
-    private static let byYear: [Int: [Holiday]] =
-        Dictionary(uniqueKeysWithValues: cachedYears.map { ($0, compute($0)) })
-    private static let byDate: [CivilDate: Holiday] =
-        Dictionary(uniqueKeysWithValues: byYear.values.joined().map { ($0.date, $0) })
+    private static let byYear = Mutex<[Int: [Holiday]]>([:])
+
+    private static func cached(_ year: Int) -> [Holiday] {
+        if let known = byYear.withLock({ $0[year] }) { return known }
+        let holidays = compute(year)
+        byYear.withLock { $0[year] = holidays }
+        return holidays
+    }
 }

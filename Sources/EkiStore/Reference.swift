@@ -1,5 +1,6 @@
 import EkiCore
 import GRDB
+import GRDBSQLite
 
 /// The small tables every query needs (stations, railways, directions, calendars, train types),
 /// read once when a database is opened so the hot paths only touch departures and trains.
@@ -136,20 +137,22 @@ public struct Reference: Sendable {
     static func load(_ db: Database) throws -> Reference {
         var reference = Reference()
         try each(db, "SELECT id, code, name_ja, name_en, toward_ja, toward_en FROM direction") { row in
-            let toward = (row[4] as String?).map { LocalizedName(ja: $0, en: row[5] as String? ?? $0) }
-            reference.directions[row[1]] = Direction(rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]),
-                                                     toward: toward)
+            let toward = row.optionalText(4).map { LocalizedName(ja: $0, en: row.optionalText(5) ?? $0) }
+            let id = row.text(1)
+            reference.directions[id] = Direction(rowId: row.int(0), id: id, name: .init(ja: row.text(2), en: row.text(3)),
+                                                 toward: toward)
         }
         var serviceKinds: [String: String] = [:]
         try each(db, "SELECT id, code, kind, name_ja, name_en FROM service") { row in
-            reference.serviceRowIds[row[1]] = row[0]
-            serviceKinds[row[1]] = row[2]
-            reference.serviceNames[row[1]] = LocalizedName(ja: row[3], en: row[4])
+            let code = row.text(1)
+            reference.serviceRowIds[code] = row.int(0)
+            serviceKinds[code] = row.text(2)
+            reference.serviceNames[code] = LocalizedName(ja: row.text(3), en: row.text(4))
         }
         let serviceCodes = Dictionary(uniqueKeysWithValues: reference.serviceRowIds.map { ($1, $0) })
         reference.serviceCodes = serviceCodes
         try each(db, "SELECT service_id, date FROM service_date") { row in
-            reference.serviceDates.insert("\(serviceCodes[row[0]] ?? "")|\(row[1] as String)")
+            reference.serviceDates.insert("\(serviceCodes[row.int(0)] ?? "")|\(row.text(1))")
         }
         let directionCodes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { ($0.rowId, $0.id) })
         reference.directionCodes = directionCodes
@@ -160,22 +163,24 @@ public struct Reference: Sendable {
                    (SELECT COALESCE(SUM(trains), 0) FROM railway_service WHERE railway_id = r.id), r.short_name
             FROM railway r LEFT JOIN operator o ON o.id = r.operator_id
             """) { row in
-            railwayCodes[row[0]] = row[1]
-            reference.railways[row[1]] = Railway(
-                rowId: row[0], id: row[1], name: .init(ja: row[2], en: row[3]), color: row[4], shortName: row[14],
-                ascending: (row[5] as Int64?).flatMap { directionCodes[$0] },
-                descending: (row[6] as Int64?).flatMap { directionCodes[$0] },
-                isLoop: row[7], stations: [], services: [],
-                operatorName: (row[11] as String?).map { LocalizedName(ja: $0, en: row[12]) }, trains: row[13],
-                searchKeys: [row[8], row[9]],
-                searchWords: row[10])
+            let rowId = row.int(0), id = row.text(1)
+            railwayCodes[rowId] = id
+            reference.railways[id] = Railway(
+                rowId: rowId, id: id, name: .init(ja: row.text(2), en: row.text(3)), color: row.optionalText(4),
+                shortName: row.optionalText(14),
+                ascending: row.optionalInt(5).flatMap { directionCodes[$0] },
+                descending: row.optionalInt(6).flatMap { directionCodes[$0] },
+                isLoop: row.bool(7), stations: [], services: [],
+                operatorName: row.optionalText(11).map { LocalizedName(ja: $0, en: row.text(12)) }, trains: Int(row.int(13)),
+                searchKeys: [row.text(8), row.text(9)],
+                searchWords: row.text(10))
         }
         try each(db, """
             SELECT id, name_ja, name_en, latitude, longitude FROM station_complex
             """) { row in
-            let latitude: Double? = row[3], longitude: Double? = row[4]
-            reference.complexes[row[0]] = Complex(
-                id: row[0], name: .init(ja: row[1], en: row[2]),
+            let latitude = row.optionalDouble(3), longitude = row.optionalDouble(4)
+            reference.complexes[row.int(0)] = Complex(
+                id: row.int(0), name: .init(ja: row.text(1), en: row.text(2)),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
                 stations: [])
         }
@@ -184,18 +189,19 @@ public struct Reference: Sendable {
                    search_ja, search_en, search_words, trains, departures, COALESCE(public_id, code)
             FROM station ORDER BY id
             """) { row in
-            let latitude: Double? = row[7], longitude: Double? = row[8]
+            let latitude = row.optionalDouble(7), longitude = row.optionalDouble(8)
+            let railwayRow = row.optionalInt(2)
             let station = Station(
-                rowId: row[0], id: row[1], publicId: row[14], railway: (row[2] as Int64?).flatMap { railwayCodes[$0] },
-                complex: row[3], platformGroup: row[4], name: .init(ja: row[5], en: row[6]),
+                rowId: row.int(0), id: row.text(1), publicId: row.text(14), railway: railwayRow.flatMap { railwayCodes[$0] },
+                complex: row.int(3), platformGroup: row.int(4), name: .init(ja: row.text(5), en: row.text(6)),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
-                searchKeys: [row[9], row[10]], searchWords: row[11],
-                trains: row[12], departures: row[13])
+                searchKeys: [row.text(9), row.text(10)], searchWords: row.text(11),
+                trains: Int(row.int(12)), departures: Int(row.int(13)))
             reference.stations[station.id] = station
             reference.stationsByRowId[station.rowId] = station
             reference.complexes[station.complex]?.stations.append(station.id)
             if station.departures > 0 {
-                reference.searchable.append(SearchEntry(station: station.id, railway: row[2], complex: station.complex,
+                reference.searchable.append(SearchEntry(station: station.id, railway: railwayRow, complex: station.complex,
                                                         keys: station.searchKeys,
                                                         words: station.searchWords, trains: station.trains))
             }
@@ -204,34 +210,34 @@ public struct Reference: Sendable {
             }
         }
         try each(db, "SELECT a.alias, s.code FROM station_alias a JOIN station s ON s.id = a.station_id ORDER BY s.id") { row in
-            reference.stationsByAlias[row[0] as String, default: []].append(row[1])
+            reference.stationsByAlias[row.text(0), default: []].append(row.text(1))
         }
         try each(db, "SELECT from_id, to_id, minutes FROM station_transfer") { row in
-            reference.transfers[row[0] as Int64, default: []].append((row[1], row[2]))
+            reference.transfers[row.int(0), default: []].append((row.int(1), row.optionalInt(2).map { Int($0) }))
         }
         var calendars: [String: FeedCalendar] = [:]
         try each(db, "SELECT code, name_ja, name_en, weekdays, start_date, end_date FROM feed_calendar ORDER BY code") { row in
-            let days: String? = row[3]
-            calendars[row[0]] = FeedCalendar(id: row[0], name: .init(ja: row[1], en: row[2]),
-                                             weekdays: days.map { $0.map { $0 == "1" } }, start: row[4], end: row[5],
+            let days = row.optionalText(3), id = row.text(0)
+            calendars[id] = FeedCalendar(id: id, name: .init(ja: row.text(1), en: row.text(2)),
+                                             weekdays: days.map { $0.map { $0 == "1" } }, start: row.optionalText(4), end: row.optionalText(5),
                                              exceptions: [])
         }
         try each(db, "SELECT code, date, added FROM feed_calendar_date ORDER BY date, code") { row in
-            calendars[row[0] as String]?.exceptions.append((row[1], row[2]))
+            calendars[row.text(0)]?.exceptions.append((row.text(1), row.bool(2)))
         }
         reference.feedCalendars = calendars.values.sorted { $0.id < $1.id }
         try each(db, """
             SELECT r.code, s.code FROM railway_station rs JOIN railway r ON r.id = rs.railway_id
             JOIN station s ON s.id = rs.station_id ORDER BY rs.railway_id, rs.position
             """) { row in
-            reference.railways[row[0] as String]?.stations.append(row[1])
+            reference.railways[row.text(0)]?.stations.append(row.text(1))
         }
         try each(db, """
             SELECT r.code, s.code FROM railway_service rs JOIN railway r ON r.id = rs.railway_id
             JOIN service s ON s.id = rs.service_id ORDER BY s.code
             """) { row in
-            let service: String = row[1]
-            reference.railways[row[0] as String]?.services.append((service, serviceKinds[service] ?? ""))
+            let service = row.text(1)
+            reference.railways[row.text(0)]?.services.append((service, serviceKinds[service] ?? ""))
         }
         for railway in reference.railways.values where railway.isLoop {
             let ring = ring(railway)
@@ -250,19 +256,46 @@ public struct Reference: Sendable {
         let services = reference.railways.values.flatMap(\.services)
         reference.followsFeedCalendar = !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
         try each(db, "SELECT id, code, name_ja, name_en, category, classified FROM train_type") { row in
-            let type = TrainType(id: row[1], name: .init(ja: row[2], en: row[3]), category: TrainCategory(code: row[4]) ?? .local,
-                                 classified: row[5])
+            let type = TrainType(id: row.text(1), name: .init(ja: row.text(2), en: row.text(3)),
+                                 category: TrainCategory(code: Int(row.int(4))) ?? .local, classified: row.bool(5))
             reference.trainTypes[type.id] = type
-            reference.trainTypesByRow[row[0]] = type
+            reference.trainTypesByRow[row.int(0)] = type
         }
         return reference
     }
 
-    /// Walks a query's rows straight off the statement: no array of copied rows. Opening a
+    /// Walks a query's rows with SQLite's own column calls: no `Row`, no generic decoding (whose
+    /// first use of each type searches every protocol conformance of the binary). Opening a
     /// database runs this over every station, so it is on every fresh process's path.
-    private static func each(_ db: Database, _ sql: String, _ body: (Row) throws -> Void) throws {
-        let rows = try Row.fetchCursor(db, sql: sql)
-        while let row = try rows.next() { try body(row) }
+    private static func each(_ db: Database, _ sql: String, _ body: (RawRow) throws -> Void) throws {
+        let statement = try db.makeStatement(sql: sql)
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                                    sql: sql)
+            }
+            try body(RawRow(handle: handle))
+        }
+    }
+
+    /// One row under the cursor of `each`, read by column index (NULL text reads as "").
+    struct RawRow {
+        let handle: SQLiteStatement
+
+        func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+        func bool(_ column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+        func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
+        func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
+        func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+        func text(_ column: Int32) -> String {
+            guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+        }
     }
 
     /// The stations an id names: a station's own id, else every station riders call by it (a GTFS
