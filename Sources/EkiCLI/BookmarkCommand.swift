@@ -35,7 +35,7 @@ struct BookmarkCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Keep a platform.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Keep a platform.")
         @OptionGroup var platform: Platform
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var userState: StateOptions
@@ -49,7 +49,7 @@ struct BookmarkCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Drop a platform.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Drop a platform.")
         @OptionGroup var platform: Platform
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var userState: StateOptions
@@ -64,7 +64,7 @@ struct BookmarkCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Your platforms with their next departures.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Your platforms with their next departures.")
 
         @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
         var at: String?

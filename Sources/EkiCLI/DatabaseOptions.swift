@@ -2,6 +2,7 @@ import ArgumentParser
 import EkiJSON
 import EkiStore
 import Foundation
+import Synchronization
 
 /// `--db`, shared by every command that reads or writes the timetable database.
 package struct DatabaseOptions: ParsableArguments {
@@ -13,12 +14,19 @@ package struct DatabaseOptions: ParsableArguments {
 
     package init() {}
 
+    /// Every database a command opens stays open until the process ends: freeing the reference
+    /// tables (2,600 stations and their names) at the end of a command cost 0.6 ms of a 10 ms board
+    /// started fresh, for nothing (docs/PERFORMANCE.md).
+    private static let kept = Mutex<[Timetable]>([])
+
     package var url: URL { DatabaseLocation.resolve(explicit: db) }
 
     /// Opens the database read-only, with a message a person can act on when that fails.
     package func open() throws -> Timetable {
         do {
-            return try Timetable(url: url)
+            let timetable = try Timetable(url: url)
+            Self.kept.withLock { $0.append(timetable) }
+            return timetable
         } catch let error as StoreError {
             throw failure(error.description)
         }

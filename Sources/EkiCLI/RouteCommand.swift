@@ -33,7 +33,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The active route: each train, each transfer, and what to do next.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "The active route: each train, each transfer, and what to do next.")
         @OptionGroup var common: Common
 
         func run() throws {
@@ -49,7 +49,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the active route (its pattern stays for suggestions).")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Forget the active route (its pattern stays for suggestions).")
         @Flag(name: .long, help: "Print JSON.")
         var json = false
         @OptionGroup var userState: StateOptions

@@ -7,7 +7,7 @@ import Foundation
 
 extension RouteCommand {
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "add", 
             abstract: "Add a train to the route: the one you name, or the first to get you there.",
             discussion: """
                 eki route add --from 馬車道 --to 中目黒            the train that gets to 中目黒 first
@@ -102,7 +102,7 @@ extension RouteCommand {
     }
 
     struct Alternatives: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "alternatives", 
             abstract: "The trains just before and after a segment's that also get you off where you wanted.")
 
         @Argument(help: ArgumentHelp("The segment, 1 for the first train.", valueName: "n"))
@@ -146,7 +146,7 @@ extension RouteCommand {
     }
 
     struct Swap: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "swap", 
             abstract: "Take another train for a segment; later segments are checked and better trains proposed.")
 
         @Argument(help: ArgumentHelp("The segment, 1 for the first train.", valueName: "n"))

@@ -7,7 +7,7 @@ import Foundation
 
 extension RouteCommand {
     struct Fastest: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "fastest", 
             abstract: "The fastest ways from one station to another over the whole network, to start a route from.",
             discussion: """
                 Earliest arrival by Connection Scan over the day's trains, then up to two more: fewer \
@@ -89,7 +89,7 @@ extension RouteCommand {
     }
 
     struct Suggest: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "suggest", 
             abstract: "Routes you have taken before, filled in with the next trains (near a place, if given).")
 
         @Option(name: .long, help: ArgumentHelp("Only routes starting near here, as latitude,longitude.", valueName: "lat,lon"))

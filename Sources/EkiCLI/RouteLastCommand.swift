@@ -8,7 +8,7 @@ import Foundation
 extension RouteCommand {
     /// 終電検索: the last departure from here that still gets there tonight.
     struct Last: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "last", 
             abstract: "The last train that still gets you from one station to another tonight (終電).",
             discussion: """
                 A latest-departure scan over the service day's trains (until 26:59), across changes and \

@@ -7,7 +7,7 @@ import Foundation
 
 extension RouteCommand {
     struct Share: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "share", 
             abstract: "The route as a picture to send: an SVG card, or a PNG of it (needs rsvg-convert).",
             discussion: "Without --svg or --png the SVG goes to standard output. Japanese text needs a CJK font (Noto Sans CJK JP).")
 

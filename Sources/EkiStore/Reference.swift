@@ -184,6 +184,10 @@ public struct Reference: Sendable {
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
                 stations: [])
         }
+        try each(db, "SELECT COUNT(*) FROM station") { row in
+            reference.stations.reserveCapacity(Int(row.int(0)))
+            reference.stationsByRowId.reserveCapacity(Int(row.int(0)))
+        }
         try each(db, """
             SELECT id, code, railway_id, complex_id, platform_group, name_ja, name_en, latitude, longitude,
                    search_ja, search_en, search_words, trains, departures, COALESCE(public_id, code)

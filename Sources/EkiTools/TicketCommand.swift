@@ -50,7 +50,7 @@ struct TicketCommand: ParsableCommand {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "set", 
             abstract: "Set or correct one field of the trip (a new trip when there is none).",
             discussion: """
                 Fields: date (2025-03-18), train (のぞみ225, "hakutaka 555"), from and to (東京, とうきょう, Tokyo), \
@@ -76,7 +76,7 @@ struct TicketCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the trip.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Forget the trip.")
         @Flag(name: .long, help: "Print JSON.") var json = false
         @OptionGroup var userState: StateOptions
 
