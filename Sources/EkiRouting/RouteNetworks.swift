@@ -90,6 +90,8 @@ public final class RouteNetworks: Sendable {
     private let work = DispatchSemaphore(value: 0)
     private let ownConnection = Mutex<Timetable?>(nil)
     private let waitInline: Duration?
+    /// Where networks are kept between processes (`RouteNetwork.cached`); nil: always built.
+    private let folder: URL?
 
     /// `window`: the dates served (nil: any). `capacity`: networks kept (each ~10 MB) besides
     /// today's and tomorrow's. `queueLimit`: dates waiting to be built beyond the one under way
@@ -97,8 +99,9 @@ public final class RouteNetworks: Sendable {
     /// `network(for:)` itself blocks for a build — for callers with no way to wait asynchronously
     /// (a router without `RouteNetworkWait`, a test); nil, as `eki serve` has it, never blocks.
     public init(timetable: Timetable, window: Window? = nil, capacity: Int = 3, queueLimit: Int = 2,
-                waitInline: Duration? = .seconds(120)) {
+                waitInline: Duration? = .seconds(120), folder: URL? = nil) {
         self.timetable = timetable
+        self.folder = folder
         self.window = window
         self.capacity = max(1, capacity)
         self.queueLimit = max(1, queueLimit)
@@ -230,7 +233,7 @@ public final class RouteNetworks: Sendable {
             state.building = next
             return next.date
         }) else { return !state.withLock { $0.stopped } }
-        let result = Result { try RouteNetwork(timetable: builderTimetable(), serviceDate: date) }
+        let result = Result { try RouteNetwork.cached(timetable: builderTimetable(), serviceDate: date, in: folder) }
         let waiters = state.withLock { state -> [@Sendable (Bool) -> Void] in
             state.building = nil
             switch result {

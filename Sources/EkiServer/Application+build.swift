@@ -64,7 +64,7 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     // the pages alike; requests wait a bounded time for it (inside ProblemMiddleware, which turns
     // what is left into a 503 or a 400).
     let networks = RouteNetworks(timetable: timetable, window: .init(days: limits.routeDays) { timetable.now(clock()).serviceDate },
-                                 waitInline: nil)
+                                 waitInline: nil, folder: limits.routeNetworkFolder)
     router.add(middleware: RouteNetworkWait(networks: networks, wait: limits.routeWait, trustedProxy: limits.trustedProxy))
     let api = TimetableAPI(timetable: timetable,
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes),

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 
 /// What one client may take from the server: time on a connection, connections, expensive work,
@@ -25,6 +26,9 @@ public struct ServerLimits: Sendable {
     public var routeDays: ClosedRange<Int> = -1...30
     /// How long a fastest-route request waits for its day's network before a 503.
     public var routeWait: Duration = .seconds(3)
+    /// Where the day's route networks are kept between starts (`RouteNetwork.cached`), so the first
+    /// fastest route after a restart needs no build; nil: built at each start.
+    public var routeNetworkFolder: URL?
 
     /// The one reverse proxy (an IP address) whose X-Forwarded-For is believed: behind it every
     /// rider shares its address, so the per-client limits count the address it forwards for.

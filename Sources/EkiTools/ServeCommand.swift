@@ -1,6 +1,7 @@
 import ArgumentParser
 import EkiCLI
 import EkiServer
+import EkiStore
 import Foundation
 import Logging
 
@@ -105,6 +106,7 @@ extension ServeCommand {
         limits.bodyTimeout = .seconds(bodyTimeout)
         limits.requestTimeout = .seconds(requestTimeout)
         limits.routeDays = -routeDaysBack...routeDaysAhead
+        limits.routeNetworkFolder = DatabaseLocation.cacheFolder()
         OpenFileLimit.raise(toServe: limits.maxConnections + limits.refusalSlack, logger: logger)
         let app = try buildApplication(timetable: timetable, configuration: ServerConfiguration(host: host, port: port, limits: limits),
                                        logger: logger, published: published) { url in
