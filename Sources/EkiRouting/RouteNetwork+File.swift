@@ -21,9 +21,8 @@ extension RouteNetwork {
             return try RouteNetwork(timetable: timetable, serviceDate: serviceDate)
         }
         let file = folder.appendingPathComponent("route-network-\(serviceDate.iso).bin")
-        let key = "\(identity) \(serviceDate.iso) v1"
-        if let data = try? Data(contentsOf: file), let network = RouteNetwork(file: data, key: key, reference: timetable.reference,
-                                                                          serviceDate: serviceDate) {
+        let key = "\(identity) \(serviceDate.iso) v2"
+        if let network = RouteNetwork(file: file, key: key, reference: timetable.reference, serviceDate: serviceDate) {
             return network
         }
         let network = try RouteNetwork(timetable: timetable, serviceDate: serviceDate)
@@ -55,7 +54,13 @@ extension RouteNetwork {
     /// Written to a temporary name, then renamed over the old file: a reader never sees half a file.
     func save(to file: URL, key: String) {
         var out = Data()
-        func put<T>(_ array: [T]) { array.withUnsafeBytes { out.append(contentsOf: $0) } }
+        var checksum = Checksum()
+        func put<T>(_ array: [T]) {
+            array.withUnsafeBytes { bytes in
+                out.append(contentsOf: bytes)
+                checksum.add(bytes)
+            }
+        }
         let keyBytes = Array(key.utf8)
         put([Self.magic, UInt64(keyBytes.count)])
         put(keyBytes)
@@ -65,7 +70,7 @@ extension RouteNetwork {
         put([UInt64(connectionCount), UInt64(tripCount), UInt64(stationCount)])
         put(from); put(to); put(departure); put(arrival); put(trip)
         put(tripRowIds); put(tripDays.map(Int8.init)); put(lastConnection); put(offsets); put(continuations.flatMap { $0 })
-        put([out.withUnsafeBytes(Self.checksum)])
+        put([checksum.value])
         let folder = file.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
         do {
@@ -80,28 +85,13 @@ extension RouteNetwork {
     /// "EKINET01" as a little-endian number.
     static let magic: UInt64 = 0x3130_5445_4E49_4B45
 
-    /// Every byte counts, in order: a file damaged anywhere is built again, never read.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var sum: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            sum = (sum ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01B3
-            offset += 8
-        }
-        while offset < bytes.count {
-            sum = (sum ^ UInt64(bytes[offset])) &* 0x100_0000_01B3
-            offset += 1
-        }
-        return sum
-    }
-
-    /// nil unless `file` is a whole network file written for `key`.
-    init?(file: Data, key: String, reference: Reference, serviceDate: CivilDate) {
-        guard file.count > 8, file.withUnsafeBytes({ bytes in
-            Self.checksum(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)]))
-                == bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
-        }) else { return nil }
-        var reader = FileReader(data: file.prefix(file.count - 8))
+    /// nil unless `file` is a whole network file written for `key`. Read straight into the arrays
+    /// (no copy of the whole file first: that doubled the pages a fresh process touched).
+    init?(file: URL, key: String, reference: Reference, serviceDate: CivilDate) {
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var reader = FileReader(descriptor: descriptor)
         let keyBytes = Array(key.utf8)
         guard reader.read(UInt64.self, 2) == [Self.magic, UInt64(keyBytes.count)],
               reader.read(UInt8.self, keyBytes.count) == keyBytes,
@@ -112,7 +102,7 @@ extension RouteNetwork {
               let trip = reader.read(Int32.self, connections), let tripRowIds = reader.read(Int64.self, trips),
               let tripDays = reader.read(Int8.self, trips), let lastConnection = reader.read(Int32.self, trips),
               let offsets = reader.read(Int32.self, trips + 1), let last = offsets.last, last >= 0,
-              let flat = reader.read(Int32.self, Int(last)), reader.atEnd else { return nil }
+              let flat = reader.read(Int32.self, Int(last)), reader.atChecksum() else { return nil }
         // Every index is checked once here, so a damaged file can never make a scan read out of bounds.
         let stationCount = Int(reference.stationsByRowId.keys.max() ?? 0) + 1
         guard stations == stationCount,
@@ -131,24 +121,59 @@ extension RouteNetwork {
     }
 }
 
-/// Arrays of plain numbers, one after another, from the bytes of a file.
-private struct FileReader {
-    let data: Data
-    var offset = 0
+/// A running hash of every byte written or read, in order and in the same pieces (one array each):
+/// a file damaged anywhere is built again, never read.
+struct Checksum {
+    private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    var atEnd: Bool { offset == data.count }
-
-    mutating func read<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> [T]? {
-        let size = count * MemoryLayout<T>.stride
-        guard count >= 0, data.count - offset >= size else { return nil }
-        guard count > 0 else { return [] }
-        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            data.withUnsafeBytes { bytes in
-                _ = memcpy(buffer.baseAddress!, bytes.baseAddress! + offset, size)
-            }
-            initialized = count
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            value = (value ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01B3
+            offset += 8
         }
-        offset += size
+        while offset < bytes.count {
+            value = (value ^ UInt64(bytes[offset])) &* 0x100_0000_01B3
+            offset += 1
+        }
+    }
+}
+
+/// Arrays of plain numbers, one after another, read from a file into the arrays themselves.
+private struct FileReader {
+    let descriptor: Int32
+    var checksum = Checksum()
+
+    /// `count` values, or nil when the file ends first or cannot be read.
+    mutating func read<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> [T]? {
+        guard count > 0 else { return count == 0 ? [] : nil }
+        let size = count * MemoryLayout<T>.stride
+        var complete = false
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let bytes = UnsafeMutableRawBufferPointer(buffer)
+            complete = fill(bytes.baseAddress!, size)
+            initialized = complete ? count : 0
+        }
+        guard complete else { return nil }
+        values.withUnsafeBytes { checksum.add($0) }
         return values
+    }
+
+    /// True when the checksum comes next, matches, and is the end of the file.
+    mutating func atChecksum() -> Bool {
+        var stored: UInt64 = 0, extra: UInt8 = 0
+        guard fill(&stored, 8) else { return false }
+        return stored == checksum.value && Glibc.read(descriptor, &extra, 1) == 0
+    }
+
+    private func fill(_ start: UnsafeMutableRawPointer, _ size: Int) -> Bool {
+        var done = 0
+        while done < size {
+            let count = Glibc.read(descriptor, start + done, size - done)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
     }
 }
