@@ -271,7 +271,7 @@ public struct Reference: Sendable {
     /// Walks a query's rows with SQLite's own column calls: no `Row`, no generic decoding (whose
     /// first use of each type searches every protocol conformance of the binary). Opening a
     /// database runs this over every station, so it is on every fresh process's path.
-    private static func each(_ db: Database, _ sql: String, _ body: (RawRow) throws -> Void) throws {
+    static func each(_ db: Database, _ sql: String, _ body: (RawRow) throws -> Void) throws {
         let statement = try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
@@ -296,6 +296,10 @@ public struct Reference: Sendable {
         func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
         func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
         func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+        /// Valid until the next step of the cursor.
+        func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: Int(sqlite3_column_bytes(handle, column)))
+        }
         func text(_ column: Int32) -> String {
             guard let bytes = sqlite3_column_text(handle, column) else { return "" }
             return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)

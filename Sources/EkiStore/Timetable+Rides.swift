@@ -130,12 +130,13 @@ extension Timetable {
     /// feed's night trains at 27:11), their times moved onto this day's clock (27:11 is 03:11).
     /// One pass over the train table; stops stay as row ids.
     public func runningTrains(on serviceDate: CivilDate, railways: Set<String>? = nil) throws -> [RunningTrain] {
-        func running(_ date: CivilDate) -> Set<[Int64]> {   // [railway row, service row]
+        struct Running: Hashable { var railway: Int64, service: Int64 }
+        func running(_ date: CivilDate) -> Set<Running> {
             let day = reference.scheduleDay(date)
-            var running: Set<[Int64]> = []
+            var running: Set<Running> = []
             for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
                 if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {
-                    running.insert([railway.rowId, row])
+                    running.insert(Running(railway: railway.rowId, service: row))
                 }
             }
             return running
@@ -143,18 +144,18 @@ extension Timetable {
         let today = running(serviceDate)
         let nextDay = 1440 + ServiceMinute.dayStart
         let yesterday = latestMinute >= nextDay ? running(serviceDate.adding(days: -1)) : []
+        // SQLite's own column calls and the stop lists decoded where they lie: this reads every
+        // train row, on the path of a fresh process's first route of the day (docs/PERFORMANCE.md).
         return try reader.read { db in
             var links: [Int64: [Int64]] = [:]
-            let linkRows = try Row.fetchCursor(db, sql: "SELECT train_id, next_id FROM train_link")
-            while let row = try linkRows.next() { links[row[0], default: []].append(row[1]) }
+            try Reference.each(db, "SELECT train_id, next_id FROM train_link") { row in links[row.int(0), default: []].append(row.int(1)) }
             var trains: [RunningTrain] = []
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, railway_id, service_id, stops FROM train")
-            while let row = try rows.next() {
-                let key: [Int64] = [row[1], row[2]]
+            try Reference.each(db, "SELECT id, railway_id, service_id, stops FROM train") { row in
+                let key = Running(railway: row.int(1), service: row.int(2))
                 let isToday = today.contains(key)
-                guard isToday || yesterday.contains(key) else { continue }
-                let id: Int64 = row[0]
-                guard var list = try row.withUnsafeData(atIndex: 3, { data in data.flatMap { StopList(decoding: [UInt8]($0)) } }) else {
+                guard isToday || yesterday.contains(key) else { return }
+                let id = row.int(0)
+                guard var list = StopList(decoding: row.blob(3)) else {
                     throw StoreError.inconsistent("train row \(id) has a damaged stop list")
                 }
                 if isToday {
