@@ -426,6 +426,7 @@ final class RideFilter {
         state.focusStation = place.focus
         state.phase = place.phase
         state.trainRow = track.train[chosen.direction]?.rowId
+        state.trainDayOffset = track.train[chosen.direction]?.dayOffset
         return state
     }
 
