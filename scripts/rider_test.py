@@ -9,7 +9,8 @@ Each finding's checks run on even when an earlier one failed, and the run ends w
 finding (passes / FAILS and why), so the same script run against an older build shows which
 findings that build had (docs/WEB.md). --results FILE also writes them as JSON.
 
-Usage: python3 scripts/rider_test.py [--screenshots DIR] [--results FILE] [path/to/eki] [database]
+Usage: python3 scripts/rider_test.py [--screenshots DIR] [--results FILE] [--parts pages,features,ride]
+                                     [path/to/eki] [database]
 Needs what scripts/browser_test.py needs, and axe-core-python (scripts/setup.sh --test).
 """
 import contextlib, json, os, re, sys, urllib.error, urllib.parse, urllib.request
@@ -66,6 +67,8 @@ def finding(label, what, cleanup=None):
 
 def main():
     results = browser_test.take_option("--results")
+    # --parts pages,features,ride: only some of the three (all by default), while working on one.
+    parts = (browser_test.take_option("--parts") or "pages,features,ride").split(",")
     os.makedirs(SHOTS, exist_ok=True)
     eki = sys.argv[1] if len(sys.argv) > 1 else browser_test.EKI
     browser_test.EKI = eki
@@ -78,9 +81,12 @@ def main():
     server = Server()
     server.start()
     try:
-        run(server.base)
-        features(server)
-        ride(server)
+        if "pages" in parts:
+            run(server.base)
+        if "features" in parts:
+            features(server)
+        if "ride" in parts:
+            ride(server)
     finally:
         server.stop()
     if results:
@@ -389,6 +395,86 @@ def features(server):
         no_dead_controls(base)
     with finding("12", "☆ without JavaScript: a form, a cookie, home shows its trains"):
         bookmark_without_js(base)
+
+
+def ride(server):
+    """Finding 5: between 浜松町 and 東京 the 京浜東北線 and 山手線 share stations; a 京浜東北線
+    快速 (ride 8 of seed 1's corridor rides, 田町 → 田端, 11:50) passes 新橋 and 有楽町 where the 山手線
+    stops. Replayed on the page up to between 浜松町 and 新橋, the page names the candidates with
+    their shares and says it is not sure; a tap on the 山手線 shows a 山手線 train; replayed past
+    有楽町, the stops have decided: the 快速 and its page for the day, sure."""
+    import subprocess, tempfile
+    from selenium.webdriver.support.select import Select
+    rides = tempfile.mkdtemp(prefix="eki-ride-")
+    subprocess.run([browser_test.EKI, "track", "simulate", "--rides", "8", "--seed", "1", "--corridors", "--date", "2026-11-24",
+                    "--out", rides, "--db", browser_test.DB], check=True, stdout=subprocess.DEVNULL)
+    truth = json.load(open(os.path.join(rides, "ride-0008.truth.json")))
+    lines = open(os.path.join(rides, "ride-0008.jsonl")).read().splitlines()
+    segment = truth["segments"][0]
+    calls = {c["station"].split(".")[-1]: c for c in segment["stations"]}
+    expect(segment["train"] == "JR-East.KeihinTohokuNegishi.1144B.Weekday" and not calls["Shimbashi"]["stops"] and not calls["Yurakucho"]["stops"],
+           f"the ride is the 快速 passing 新橋 and 有楽町: {segment['train']}")
+    seconds = lambda iso: __import__("datetime").datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()  # noqa: E731
+
+    def cut_at(moment, name):
+        """The ride's fixes up to `moment` (seconds), as a file the page replays."""
+        kept = [line for line in lines if seconds(json.loads(line)["t"]) <= moment]
+        path = os.path.join(rides, name)
+        open(path, "w").write("\n".join(kept) + "\n")
+        return path
+
+    between = (seconds(calls["Hamamatsucho"]["departure"]) + seconds(calls["Shimbashi"]["arrival"])) / 2
+    decided = (seconds(calls["Yurakucho"]["arrival"]) + seconds(calls["Tokyo"]["arrival"])) / 2
+    driver = phone()
+
+    def replay(path):
+        driver.get(server.base + "/ride")
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        driver.execute_script("document.querySelector('.ride-replay').open = true")
+        Select(driver.find_element(By.ID, "ride-replay-speed")).select_by_value("0")
+        driver.find_element(By.ID, "ride-replay").send_keys(path)
+        WebDriverWait(driver, 180).until(lambda d: d.execute_script("return document.querySelector('.ride').dataset.replay") == "done")
+        driver.execute_script("document.querySelector('.ride-replay').open = false; window.scrollTo(0, 0)")
+        return driver.find_element(By.CSS_SELECTOR, ".ride")
+
+    try:
+      with finding("5", "side by side (東京–品川): candidates with their shares, not sure until the stops decide"):
+        section = replay(cut_at(between, "between.jsonl"))
+        shown = section.get_attribute("data-railway")
+        expect(shown in ("JR-East.KeihinTohokuNegishi", "JR-East.Yamanote"), f"a side-by-side line shown: {shown}")
+        headline = driver.find_element(By.ID, "ride-direction").text
+        share = int(re.search(r"\((\d+)%\)", headline).group(1))
+        others = {b.get_attribute("data-railway"): b.text for b in driver.find_elements(By.CSS_SELECTOR, ".ride-candidate")}
+        other = "JR-East.Yamanote" if shown != "JR-East.Yamanote" else "JR-East.KeihinTohokuNegishi"
+        expect(other in others and re.search(r"\(\d+%\)", others[other]), f"the other line offered with its share: {others}")
+        expect(share < 80 and section.get_attribute("data-sure") == "false" and driver.find_element(By.ID, "ride-unsure").is_displayed(),
+               f"not claimed as certain: {headline}, sure={section.get_attribute('data-sure')}")
+        if shown == "JR-East.KeihinTohokuNegishi":
+            # The 快速's next stop is 東京 (it passes 新橋 and 有楽町), not the 浜松町 it has left.
+            at_next = driver.find_element(By.ID, "ride-train-next").text
+            expect(at_next.startswith("東京 ") and calls["Tokyo"]["timetableDeparture"] in at_next, f"the train's next stop: {at_next}")
+        driver.save_screenshot(os.path.join(SHOTS, "ride-side-by-side-ja.png"))
+      with finding("5", "a line picked with one tap shows that line's train"):
+        # The other line's likeliest way (candidates come best first).
+        button = next(b for b in driver.find_elements(By.CSS_SELECTOR, ".ride-candidate") if b.get_attribute("data-railway") == other)
+        driver.execute_script("arguments[0].scrollIntoView()", button)
+        button.click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "ride-pinned").is_displayed())
+        expect(section.get_attribute("data-railway") == other, "the picked line is shown")
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "ride-train").is_displayed())
+        href = driver.find_element(By.ID, "ride-train-link").get_attribute("href")
+        expect(f"/train/{other}." in href and "date=2026-11-24" in href, f"the picked line's train: {href}")
+        expect(driver.find_element(By.ID, "ride-train-next").text, "its time at the next station")
+      with finding("5", "past 有楽町 the stops have decided: the 快速, sure, its page"):
+        section = replay(cut_at(decided, "decided.jsonl"))
+        expect(section.get_attribute("data-railway") == "JR-East.KeihinTohokuNegishi" and section.get_attribute("data-sure") == "true"
+               and not driver.find_element(By.ID, "ride-unsure").is_displayed(), f"decided: {driver.find_element(By.ID, 'ride-line').text}")
+        expect(driver.find_element(By.ID, "ride-train-type").text == "快速", "the 快速")
+        href = driver.find_element(By.ID, "ride-train-link").get_attribute("href")
+        expect(href.endswith("/train/JR-East.KeihinTohokuNegishi.1144B.Weekday?date=2026-11-24"), f"its page: {href}")
+        driver.save_screenshot(os.path.join(SHOTS, "ride-decided-ja.png"))
+    finally:
+        driver.quit()
 
 
 def wall_board(base):

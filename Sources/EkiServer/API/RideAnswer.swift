@@ -106,7 +106,8 @@ struct RideAnswerJSON: Encodable {
             let placed = RidePinnedLine.state(on: line, direction: pinned.direction, fix: lastFix, base: state)
             shown = placed.state
             let found = placed.along.flatMap { along in
-                lastFix.flatMap { network.rails.train(railway: pinned.railway, direction: pinned.direction, along: along, time: $0.time) }
+                lastFix.flatMap { network.rails.train(railway: pinned.railway, direction: pinned.direction, along: along, time: $0.time,
+                                                  timeZone: timetable.timeZone) }
             }
             trainRow = (found?.row, found?.dayOffset ?? 0)
             self.pinned = true
@@ -119,20 +120,23 @@ struct RideAnswerJSON: Encodable {
         nextStation = station(shown.nextStation)
         focusStation = station(shown.focusStation)
         phase = shown.phase?.rawValue
-        train = Self.train(row: trainRow.row, dayOffset: trainRow.dayOffset, time: state.time, next: shown.nextStation, timetable: timetable)
+        train = Self.train(row: trainRow.row, dayOffset: trainRow.dayOffset, time: state.time, next: shown.nextStation,
+                           previous: shown.previousStation, timetable: timetable)
     }
 
-    /// The train's stops from `next` on (on a loop, its first call there still to come), or from
-    /// now on when the tracker has no next station on its run. `dayOffset` -1: the day before's
-    /// train still running (a feed's 27:11), whose page and clock are that day's.
-    static func train(row: Int64?, dayOffset: Int = 0, time: Double, next: String?, timetable: Timetable) -> TrainJSON? {
+    /// The train's stops from `next` on (on a loop, its first call there still to come); when it
+    /// passes `next` (a 快速 at 新橋), from the stop after `previous`; else from now on.
+    /// `dayOffset` -1: the day before's train still running (a feed's 27:11), whose page and clock
+    /// are that day's.
+    static func train(row: Int64?, dayOffset: Int = 0, time: Double, next: String?, previous: String? = nil, timetable: Timetable) -> TrainJSON? {
         guard let row, let part = try? timetable.trainPart(row: row) else { return nil }
         let reference = timetable.reference
-        let now = ServiceInstant(Date(timeIntervalSince1970: time))
+        let now = ServiceInstant(Date(timeIntervalSince1970: time), timeZone: timetable.timeZone)
         let clock = now.minute.value - dayOffset * 1440
         // Two minutes' grace: trains run a little late.
         let coming = part.stops.filter { ($0.arrival ?? $0.departure).map { $0.value >= clock - 2 } ?? false }
-        let from = coming.firstIndex { $0.station == next } ?? coming.startIndex
+        let from = coming.firstIndex { $0.station == next }
+            ?? coming.firstIndex { $0.station == previous }.map { coming.index(after: $0) } ?? coming.startIndex
         let stops = coming[from...].compactMap { stop -> TrainJSON.StopJSON? in
             guard let station = reference.stations[stop.station], let at = stop.arrival ?? stop.departure else { return nil }
             return TrainJSON.StopJSON(station: StationNameJSON(station), arrival: at.clock)
