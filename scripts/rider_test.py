@@ -239,7 +239,9 @@ def run(base):
         visit("/")
         box = driver.find_element(By.CSS_SELECTOR, "form.search input[name=q]")
         box.send_keys("sibuya")
-        WebDriverWait(driver, 30).until(lambda d: "渋谷" in d.find_element(By.ID, "results").text)
+        with contextlib.suppress(TimeoutException):
+            WebDriverWait(driver, 30).until(lambda d: "渋谷" in d.find_element(By.ID, "results").text)
+        expect("渋谷" in driver.find_element(By.ID, "results").text, "sibuya finds 渋谷: " + repr(driver.find_element(By.ID, "results").text[:120]))
         row = driver.find_element(By.CSS_SELECTOR, "#results .result a.row")
         top = driver.execute_script("return arguments[0].getBoundingClientRect().top", row)
         expect(top < 250, f"first result at y={top}, under the keyboard")
@@ -324,8 +326,14 @@ def features(server):
         # 終電検索: the page's answer is the API's, itself checked against brute force in the Swift tests.
         # That day's route network is built on first use (503 with Retry-After until then).
         api_url = base + "/api/v1/route/last?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("池袋") + "&date=2026-11-24"
-        WebDriverWait(driver, 180, poll_frequency=2, ignored_exceptions=(urllib.error.HTTPError,)).until(
-            lambda d: urllib.request.urlopen(api_url, timeout=60).status == 200)
+        def built(_):
+            try:
+                return urllib.request.urlopen(api_url, timeout=60).status == 200
+            except urllib.error.HTTPError as error:
+                if error.code == 503:
+                    return False
+                raise AssertionError(f"/api/v1/route/last: {error.code}")
+        WebDriverWait(driver, 180, poll_frequency=2).until(built)
         api = json.load(urllib.request.urlopen(api_url, timeout=60))
         text = visit("/route/last?from=馬車道&to=池袋&date=2026-11-24")
         first = api["segments"][0]
@@ -383,10 +391,13 @@ def features(server):
             tabs = document.querySelector('.tabs').getBoundingClientRect(); return [bar.bottom, tabs.top]""")
         expect(tops[1] >= tops[0] - 1, f"tabs under the route bar: {tops}")
 
-      with finding("board", "a phone on a wall, dark"):
-        # A phone on a wall, dark: the countdown the largest type (browser_test.py shoots the 1280×800 wall).
+      with finding("board", "a phone on a wall, dark: the countdown the row's largest type"):
+        # A phone on a wall, dark: the countdown the largest type.
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         visit(f"/board/{BASHAMICHI}?direction=Inbound")
+        sizes = driver.execute_script("""const li = document.querySelector('.board .rows li');
+            return [parseFloat(getComputedStyle(li.querySelector('.until')).fontSize), ...[...li.querySelectorAll('*')].map(e => parseFloat(getComputedStyle(e).fontSize))]""")
+        expect(sizes[0] >= max(sizes[1:]), f"the countdown is the largest type on a phone: {sizes}")
         driver.save_screenshot(os.path.join(SHOTS, "board-phone-dark-ja.png"))
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
@@ -406,6 +417,7 @@ def features(server):
             text = visit("/station/" + urllib.parse.quote("渋谷"))
             expect("オフラインです" in text and "馬車道" in text, "offline page: " + text[:300])
             expect(driver.current_url.endswith("/station/%E6%B8%8B%E8%B0%B7"), "the address stays")
+            expect(driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), "the saved pages' addresses fit the phone")
             driver.save_screenshot(os.path.join(SHOTS, "offline-ja.png"))
             driver.get_log("browser")
         finally:
@@ -466,7 +478,9 @@ def ride(server):
         shown = section.get_attribute("data-railway")
         expect(shown in ("JR-East.KeihinTohokuNegishi", "JR-East.Yamanote"), f"a side-by-side line shown: {shown}")
         headline = driver.find_element(By.ID, "ride-direction").text
-        share = int(re.search(r"\((\d+)%\)", headline).group(1))
+        said = re.search(r"\((\d+)%\)", headline)
+        expect(said, f"the headline says how sure: {headline!r}")
+        share = int(said.group(1))
         others = {b.get_attribute("data-railway"): b.text for b in driver.find_elements(By.CSS_SELECTOR, ".ride-candidate")}
         other = "JR-East.Yamanote" if shown != "JR-East.Yamanote" else "JR-East.KeihinTohokuNegishi"
         expect(other in others and re.search(r"\(\d+%\)", others[other]), f"the other line offered with its share: {others}")
