@@ -189,6 +189,16 @@ def run(base):
         for r in driver.execute_script(ROWS, "#bookmarks li"):
             expect(not r["gone"] and r["until"] in (until_text(r["minutes"]), until_text(r["minutes"] + 1)), f"bookmark countdown: {r}")
 
+      with finding("1", "nearby counts down and rolls departed trains off on the phone's clock", unclock):
+        set_clock(20 * 60_000)
+        visit("/nearby?lat=35.4506&lon=139.6310")
+        with contextlib.suppress(TimeoutException):
+            WebDriverWait(driver, 30).until(lambda d: not any(r["gone"] for r in d.execute_script(ROWS, ".ways li")))
+        rows = driver.execute_script(ROWS, ".ways li")
+        expect(rows and not any(r["gone"] for r in rows), f"20 minutes on, departed trains still listed (or none): {[r for r in rows if r['gone']][:2]}")
+        for r in rows:
+            expect(r["until"] in (until_text(r["minutes"]), until_text(r["minutes"] + 1)), f"nearby countdown: {r}")
+
       with finding("2", "nearby marks trains out of walking reach"):
         # 2. Nearby leads with a train the rider can walk to: at 桜木町 (Sakuragicho), each
         #    direction's train leaves no sooner than the walk, or is marked late.
