@@ -401,6 +401,25 @@ def features(server):
             tabs = document.querySelector('.tabs').getBoundingClientRect(); return [bar.bottom, tabs.top]""")
         expect(tops[1] >= tops[0] - 1, f"tabs under the route bar: {tops}")
 
+      clock = []
+
+      def set_clock(offset_ms):
+          while clock:
+              driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": clock.pop()})
+          if offset_ms:
+              clock.append(driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CLOCK % offset_ms})["identifier"])
+
+      with finding("1", "the route bar counts down on the phone's clock", lambda: set_clock(0)):
+        # The route kept above: 7.5 and then 2.5 minutes before its first train, by the phone's
+        # clock, the bar says 8 and then 3 minutes to go; half a minute after, where to get off.
+        first = driver.execute_script("const r = JSON.parse(localStorage.getItem('eki.route')); return [r.plan.serviceDate, r.plan.segments[0].departureMinute]")
+        leaves = driver.execute_script("return Date.parse(arguments[0] + 'T00:00:00+09:00') + arguments[1] * 6e4", *first)
+        for before, says in [(450, "発まで8分"), (150, "発まで3分"), (-30, "で降車")]:
+            set_clock(int(leaves - before * 1000 - __import__("time").time() * 1000))  # the machine's clock: the page's is moved
+            visit(timetable)
+            bar = driver.find_element(By.CSS_SELECTOR, ".routebar").text
+            expect(says in bar, f"{before} s before the first train the bar says {says}: {bar!r}")
+
       with finding("board", "a phone on a wall, dark: the countdown the row's largest type"):
         # A phone on a wall, dark: the countdown the largest type.
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
