@@ -22,7 +22,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from selenium.common.exceptions import TimeoutException
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import browser_test  # noqa: E402  (its Server and database set-up)
+import browser_test  # noqa: E402  (its Server and database set-up; it takes --screenshots)
 from browser_test import Server, plain_options  # noqa: E402
 
 import axe_core_python  # noqa: E402
@@ -45,6 +45,10 @@ def expect(condition, what):
 
 
 RESULTS = []   # (finding, what, passed, why not)
+# This script's own options, taken out before the positional [eki] [database] are read.
+RESULTS_FILE = browser_test.take_option("--results")
+# --parts pages,features,ride: only some of the three (all by default), while working on one.
+PARTS = (browser_test.take_option("--parts") or "pages,features,ride").split(",")
 
 
 @contextlib.contextmanager
@@ -67,14 +71,12 @@ def finding(label, what, cleanup=None):
 
 
 def main():
-    results = browser_test.take_option("--results")
-    # --parts pages,features,ride: only some of the three (all by default), while working on one.
-    parts = (browser_test.take_option("--parts") or "pages,features,ride").split(",")
+    results, parts = RESULTS_FILE, PARTS
     os.makedirs(SHOTS, exist_ok=True)
-    eki = sys.argv[1] if len(sys.argv) > 1 else browser_test.EKI
+    eki = sys.argv[1] if len(sys.argv) > 1 else os.path.join(browser_test.ROOT, ".build/debug/eki")
     browser_test.EKI = eki
-    if len(sys.argv) > 2:
-        browser_test.DB = sys.argv[2]
+    # Read again here: browser_test read them at import, before this script's options were taken out.
+    browser_test.DB = sys.argv[2] if len(sys.argv) > 2 else "/tmp/eki-browser-test.sqlite"
     import subprocess
     if subprocess.run([eki, "info", "--db", browser_test.DB], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
         subprocess.run([eki, "import", os.path.join(browser_test.ROOT, "../shared/data/minitokyo3d"), "--db", browser_test.DB],
