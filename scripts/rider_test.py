@@ -493,8 +493,8 @@ def ride(server):
     decided = (seconds(calls["Yurakucho"]["arrival"]) + seconds(calls["Tokyo"]["arrival"])) / 2
     driver = phone()
 
-    def replay(path):
-        driver.get(server.base + "/ride")
+    def replay(path, lang="ja"):
+        driver.get(server.base + "/ride" + ("?lang=en" if lang == "en" else ""))
         WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
         driver.execute_script("document.querySelector('.ride-replay').open = true")
         Select(driver.find_element(By.ID, "ride-replay-speed")).select_by_value("0")
@@ -535,6 +535,12 @@ def ride(server):
         href = driver.find_element(By.ID, "ride-train-link").get_attribute("href")
         expect(f"/train/{other}." in href and "date=2026-11-24" in href, f"the picked line's train: {href}")
         expect(driver.find_element(By.ID, "ride-train-next").text, "its time at the next station")
+      with finding("5", "not sure yet, in English too"):
+        section = replay(cut_at(between, "between.jsonl"), "en")
+        unsure = driver.find_element(By.ID, "ride-unsure")
+        expect(section.get_attribute("data-sure") == "false" and unsure.is_displayed() and unsure.text.startswith("Not sure yet")
+               and driver.find_element(By.ID, "ride-probably").text == "Probably", f"English: {unsure.text!r}")
+        driver.save_screenshot(os.path.join(SHOTS, "ride-side-by-side-en.png"))
       with finding("5", "past 有楽町 the stops have decided: the 快速, sure, its page"):
         section = replay(cut_at(decided, "decided.jsonl"))
         expect(section.get_attribute("data-railway") == "JR-East.KeihinTohokuNegishi" and section.get_attribute("data-sure") == "true"
