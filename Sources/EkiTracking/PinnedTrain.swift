@@ -5,10 +5,9 @@ extension RailNetwork {
     /// The timetable's train on `railway` going `direction` that best explains a rider `along`
     /// metres into that line at `time`: due there from a minute and a half early to six late, the
     /// one closest to its timetable. For a line the rider picked, which the tracker does not
-    /// follow. Its row id and its service day's offset (-1: the day before's night train). Times
-    /// are read on `timeZone`'s clock (the timetable's).
-    public func train(railway: String, direction: String, along: Double, time: Double,
-                      timeZone: TimeZone = TokyoTime.zone) -> (row: Int64, dayOffset: Int)? {
+    /// follow. Its row id and its service day's offset (-1: the day before's night train), on the
+    /// timetable's clock.
+    public func train(railway: String, direction: String, along: Double, time: Double) -> (row: Int64, dayOffset: Int)? {
         guard let index = lineByRailway[railway] else { return nil }
         let line = lines[index]
         let sign: Double = (direction == line.ascending) == line.ascendingForward ? 1 : -1

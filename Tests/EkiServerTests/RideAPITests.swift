@@ -339,7 +339,7 @@ final class CapturedLog: @unchecked Sendable {
         let places = railway.stations.map { (id: $0, position: reference.stations[$0]?.coordinate) }
         let line = try #require(RailLine(railway: railway.id, ascending: railway.ascending, descending: railway.descending, isLoop: false,
                                          shape: [places.compactMap(\.position)], stations: places))
-        let rails = RailNetwork(lines: [line]) { date in
+        let rails = RailNetwork(lines: [line], timeZone: timetable.timeZone) { date in
             (try? DaySchedule(timetable: timetable, serviceDate: date, lines: [line])) ?? DaySchedule(serviceDate: date)
         }
         func along(_ name: String) throws -> Double {
@@ -351,7 +351,7 @@ final class CapturedLog: @unchecked Sendable {
         let direction = try #require((ninetySixth > timesSquare) == line.ascendingForward ? railway.ascending : railway.descending)
         let wednesday0317 = try #require(ISO8601DateFormatter().date(from: "2024-12-04T08:17:00Z")).timeIntervalSince1970
         let found = try #require(rails.train(railway: railway.id, direction: direction, along: (timesSquare + ninetySixth) / 2,
-                                                     time: wednesday0317, timeZone: timetable.timeZone))
+                                                     time: wednesday0317))
         #expect(found.dayOffset == -1)
         let next = try #require(line.stations.first { reference.stations[$0.id]?.name.en == "96 St" }).id
         let train = try #require(RideAnswerJSON.train(row: found.row, dayOffset: found.dayOffset, time: wednesday0317, next: next,

@@ -106,8 +106,7 @@ struct RideAnswerJSON: Encodable {
             let placed = RidePinnedLine.state(on: line, direction: pinned.direction, fix: lastFix, base: state)
             shown = placed.state
             let found = placed.along.flatMap { along in
-                lastFix.flatMap { network.rails.train(railway: pinned.railway, direction: pinned.direction, along: along, time: $0.time,
-                                                  timeZone: timetable.timeZone) }
+                lastFix.flatMap { network.rails.train(railway: pinned.railway, direction: pinned.direction, along: along, time: $0.time) }
             }
             trainRow = (found?.row, found?.dayOffset ?? 0)
             self.pinned = true
