@@ -359,6 +359,20 @@ final class CapturedLog: @unchecked Sendable {
         #expect(train.id == "1_2700_N" && train.date == "2024-12-03")
         let stops = String(decoding: try JSONEncoder().encode(train.stops), as: UTF8.self)
         #expect(train.stops.count == 2 && stops.contains("\"96 St\"") && stops.contains("Van Cortlandt") && !stops.contains("Times Sq"), "\(stops)")
+        // The tracker itself on that clock: on the platform at Times Sq from 03:10, then riding to
+        // 96 St from 03:11 to 03:20 New York time, it fits Tuesday's 1_2700_N, the day before's.
+        let filter = RideFilter(rails: rails)
+        let start = wednesday0317 - 7 * 60, platform = try #require(reference.stations[line.stations.first {
+            reference.stations[$0.id]?.name.en == "Times Sq-42 St" }!.id]?.coordinate)
+        let end = try #require(reference.stations[next]?.coordinate)
+        var state = TrackingState(time: start)
+        for second in stride(from: 0.0, through: 600, by: 2) {
+            let f = min(1, max(0, (second - 60) / 540))
+            let speed = second < 60 ? 0.0 : 8.3
+            state = filter.update(Fix(time: start - 60 + second, latitude: platform.latitude + (end.latitude - platform.latitude) * f,
+                                      longitude: platform.longitude + (end.longitude - platform.longitude) * f, accuracy: 10, speed: speed))
+        }
+        #expect(state.railway == railway.id && state.trainRow == found.row && state.trainDayOffset == -1, "\(state)")
         // The same moment read as the day's own train would have no stop left and Wednesday's date.
         let sameDay = RideAnswerJSON.train(row: found.row, dayOffset: 0, time: wednesday0317, next: next, timetable: timetable)
         #expect(sameDay?.date == "2024-12-04")
