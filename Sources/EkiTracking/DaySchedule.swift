@@ -16,6 +16,9 @@ public struct DaySchedule: Sendable {
         public var high: Double
         public var firstMinute: Double
         public var lastMinute: Double
+        /// -1 for the day before's train still running into this day (a feed's 27:11, its times
+        /// moved onto this day's clock): its page and stop times are that day's.
+        public var dayOffset = 0
     }
 
     public struct Stop: Sendable {
@@ -59,7 +62,9 @@ public struct DaySchedule: Sendable {
             for (a, b) in zip(stops, stops.dropFirst()) { forward += rail.signedStep(from: a.along, to: b.along) }
             guard forward != 0 else { continue }
             let sign: Double = forward > 0 ? 1 : -1
-            add(Train(rowId: running.rowId, stops: stops), line: l, sign: sign)
+            var train = Train(rowId: running.rowId, stops: stops)
+            train.dayOffset = running.dayOffset
+            add(train, line: l, sign: sign)
         }
         for (l, bySign) in trains {
             for (sign, list) in bySign { trains[l]?[sign] = list.sorted { $0.firstMinute < $1.firstMinute } }

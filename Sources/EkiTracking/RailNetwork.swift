@@ -6,14 +6,17 @@ import Synchronization
 /// Immutable apart from the day schedules, which are made on first use of a day and kept.
 public final class RailNetwork: Sendable {
     public let lines: [RailLine]
+    /// The clock the timetable's times are on (Asia/Tokyo; a GTFS feed's agency_timezone).
+    public let timeZone: TimeZone
     let grid: SegmentGrid
     let lineByRailway: [String: Int]
     private let schedules: Mutex<[CivilDate: DaySchedule]>
     private let makeSchedule: @Sendable (CivilDate) -> DaySchedule
 
     /// `schedule` makes a day's trains; hand-built networks pass fixed ones.
-    public init(lines: [RailLine], schedule: @escaping @Sendable (CivilDate) -> DaySchedule) {
+    public init(lines: [RailLine], timeZone: TimeZone = TokyoTime.zone, schedule: @escaping @Sendable (CivilDate) -> DaySchedule) {
         self.lines = lines
+        self.timeZone = timeZone
         grid = SegmentGrid(lines: lines)
         lineByRailway = Dictionary(lines.enumerated().map { ($1.railway, $0) }, uniquingKeysWith: { a, _ in a })
         schedules = Mutex([:])

@@ -124,8 +124,8 @@ final class RideFilter {
         }
         for line in tracks.keys { settleCrossings(on: line, time: fix.time, gap: gap, speed: speed) }
 
-        let schedule = rails.schedule(for: ServiceInstant(Date(timeIntervalSince1970: fix.time)).serviceDate)
-        let minute = Self.serviceMinute(fix.time)
+        let schedule = rails.schedule(for: ServiceInstant(Date(timeIntervalSince1970: fix.time), timeZone: rails.timeZone).serviceDate)
+        let minute = Self.serviceMinute(fix.time, timeZone: rails.timeZone)
         for line in tracks.keys { weigh(&tracks[line]!, schedule: schedule, minute: minute, time: fix.time) }
         normalize(time: fix.time)
         choose()
@@ -348,8 +348,8 @@ final class RideFilter {
     }
 
     /// Minutes into the service day (03:00 to 27:00) of an absolute time, with seconds.
-    static func serviceMinute(_ time: Double) -> Double {
-        let instant = ServiceInstant(Date(timeIntervalSince1970: time))
+    static func serviceMinute(_ time: Double, timeZone: TimeZone = TokyoTime.zone) -> Double {
+        let instant = ServiceInstant(Date(timeIntervalSince1970: time), timeZone: timeZone)
         let whole = (time / 60).rounded(.down)
         return Double(instant.minute.value) + (time / 60 - whole)
     }
@@ -426,6 +426,7 @@ final class RideFilter {
         state.focusStation = place.focus
         state.phase = place.phase
         state.trainRow = track.train[chosen.direction]?.rowId
+        state.trainDayOffset = track.train[chosen.direction]?.dayOffset
         return state
     }
 
@@ -446,7 +447,7 @@ final class RideFilter {
         if slow >= 300 { return true }
         if slow >= 120, let stop = track.lastStop, let train = track.train[chosen.direction],
            let call = train.stops.first(where: { $0.station == stop.station }),
-           Self.serviceMinute(fix.time) - call.departure > 2 {
+           Self.serviceMinute(fix.time, timeZone: rails.timeZone) - call.departure > 2 {
             return true
         }
         return false

@@ -23,7 +23,7 @@ public final class TrackingNetwork: Sendable {
             }
         }
         let linesCopy = lines
-        rails = RailNetwork(lines: lines) { date in
+        rails = RailNetwork(lines: lines, timeZone: timetable.timeZone) { date in
             // A database that cannot be read here was readable a moment ago at open: tracking then
             // goes on from shapes alone rather than failing a rider's fix.
             (try? DaySchedule(timetable: timetable, serviceDate: date, lines: linesCopy)) ?? DaySchedule(serviceDate: date)

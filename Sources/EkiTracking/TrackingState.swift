@@ -44,6 +44,9 @@ public struct TrackingState: Sendable, Equatable, Codable {
     /// The timetable's train (its row id in the database) that best fits the ride on the chosen
     /// line and direction, on the service day of `time`; nil until the timetable has one.
     public var trainRow: Int64?
+    /// -1 when that train is the day before's still running (its service day is the day before
+    /// `time`'s); nil or 0 for the day's own.
+    public var trainDayOffset: Int?
 
     public init(time: Double, railway: String? = nil, direction: String? = nil, previousStation: String? = nil,
                 nextStation: String? = nil, focusStation: String? = nil, phase: Phase? = nil,

@@ -47,6 +47,22 @@ import Testing
         }
     }
 
+    /// Issue 18's leftovers: hours without Tokyo's rush words on a feed elsewhere, and the offline
+    /// shell keeping home in the feed's language (/) and the other one (?lang=ja), not /?lang=en.
+    @Test func aFeedsStationPageAndOfflineShellFollowItsOwnLanguage() async throws {
+        try await Self.withPages("shoreLine") { client in
+            let page = try await WebPageTests.page(client, "/station/OSB?railway=SLE&at=2013-07-08T09:00")
+            #expect(page.contains("<tr><th>7–10</th>") && page.contains("<tr><th>16–20</th>"), "neutral hours")
+            #expect(!page.contains("rush"))
+            let script = String(buffer: try await client.execute(uri: "/sw.js", method: .get).body)
+            let line = try #require(script.split(separator: "\n").first)
+            let json = line.dropFirst("self.ekiManifest = ".count).dropLast()
+            let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            #expect(manifest["lang"] as? String == "en")
+            #expect((manifest["shell"] as? [String])?.starts(with: ["/", "/?lang=ja", "/ticket", "/ticket?lang=ja"]) == true)
+        }
+    }
+
     @Test func theStationPageLinksByTheFeedsIds() async throws {
         try await Self.withPages("shoreLine") { client in
             let page = try await WebPageTests.page(client, "/station/OSB?railway=SLE&" + Self.fridayNight)

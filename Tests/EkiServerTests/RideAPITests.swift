@@ -1,7 +1,7 @@
 import EkiCore
 import EkiStore
 import EkiTestSupport
-import EkiTracking
+@testable import EkiTracking
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -324,5 +324,57 @@ final class CapturedLog: @unchecked Sendable {
         func log(event: LogEvent) {
             log.append("\(event.message) \(metadata.merging(event.metadata ?? [:]) { $1 }) \(event.error.map { "\($0)" } ?? "")")
         }
+    }
+}
+
+/// A line the rider picked gets its train from that line's timetable at the rider's place; a
+/// night train of the day before (GTFS 27:20 at 96 St, Tuesday's service, met on Wednesday at
+/// 03:17 New York time) is that day's train, on that day's page and clock.
+@Suite struct RidePickedTrainTests {
+    @Test func aPickedLineFindsTheDayBeforesNightTrainForItsOwnDay() throws {
+        let timetable = try FeedFixtures.imported("nightSubway").timetable
+        let reference = timetable.reference
+        let railway = try #require(reference.railways.values.first { $0.shortName == "1" })
+        // The fixture has no shapes.txt: the line drawn through its stations.
+        let places = railway.stations.map { (id: $0, position: reference.stations[$0]?.coordinate) }
+        let line = try #require(RailLine(railway: railway.id, ascending: railway.ascending, descending: railway.descending, isLoop: false,
+                                         shape: [places.compactMap(\.position)], stations: places))
+        let rails = RailNetwork(lines: [line], timeZone: timetable.timeZone) { date in
+            (try? DaySchedule(timetable: timetable, serviceDate: date, lines: [line])) ?? DaySchedule(serviceDate: date)
+        }
+        func along(_ name: String) throws -> Double {
+            try #require(line.stations.first { reference.stations[$0.id]?.name.en == name }).along
+        }
+        // Between Times Sq-42 St (27:11 and 27:20) and 96 St (27:20 and 27:29), northbound: the
+        // 27:00 from South Ferry (1_2700_N) is there at 03:15–03:20, the 27:09 a few minutes later.
+        let timesSquare = try along("Times Sq-42 St"), ninetySixth = try along("96 St")
+        let direction = try #require((ninetySixth > timesSquare) == line.ascendingForward ? railway.ascending : railway.descending)
+        let wednesday0317 = try #require(ISO8601DateFormatter().date(from: "2024-12-04T08:17:00Z")).timeIntervalSince1970
+        let found = try #require(rails.train(railway: railway.id, direction: direction, along: (timesSquare + ninetySixth) / 2,
+                                                     time: wednesday0317))
+        #expect(found.dayOffset == -1)
+        let next = try #require(line.stations.first { reference.stations[$0.id]?.name.en == "96 St" }).id
+        let train = try #require(RideAnswerJSON.train(row: found.row, dayOffset: found.dayOffset, time: wednesday0317, next: next,
+                                                      timetable: timetable))
+        #expect(train.id == "1_2700_N" && train.date == "2024-12-03")
+        let stops = String(decoding: try JSONEncoder().encode(train.stops), as: UTF8.self)
+        #expect(train.stops.count == 2 && stops.contains("\"96 St\"") && stops.contains("Van Cortlandt") && !stops.contains("Times Sq"), "\(stops)")
+        // The tracker itself on that clock: on the platform at Times Sq from 03:10, then riding to
+        // 96 St from 03:11 to 03:20 New York time, it fits Tuesday's 1_2700_N, the day before's.
+        let filter = RideFilter(rails: rails)
+        let start = wednesday0317 - 7 * 60, platform = try #require(reference.stations[line.stations.first {
+            reference.stations[$0.id]?.name.en == "Times Sq-42 St" }!.id]?.coordinate)
+        let end = try #require(reference.stations[next]?.coordinate)
+        var state = TrackingState(time: start)
+        for second in stride(from: 0.0, through: 600, by: 2) {
+            let f = min(1, max(0, (second - 60) / 540))
+            let speed = second < 60 ? 0.0 : 8.3
+            state = filter.update(Fix(time: start - 60 + second, latitude: platform.latitude + (end.latitude - platform.latitude) * f,
+                                      longitude: platform.longitude + (end.longitude - platform.longitude) * f, accuracy: 10, speed: speed))
+        }
+        #expect(state.railway == railway.id && state.trainRow == found.row && state.trainDayOffset == -1, "\(state)")
+        // The same moment read as the day's own train would have no stop left and Wednesday's date.
+        let sameDay = RideAnswerJSON.train(row: found.row, dayOffset: 0, time: wednesday0317, next: next, timetable: timetable)
+        #expect(sameDay?.date == "2024-12-04")
     }
 }

@@ -119,6 +119,7 @@ import Testing
             let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             let shell = try #require(manifest["shell"] as? [String])
             #expect((manifest["version"] as? String)?.count == 16)
+            #expect(manifest["lang"] as? String == "ja")
             // Home and the Shinkansen ticket page (a trip is followed where there is no signal), and
             // what a bookmark's board loads (its page is kept for offline).
             #expect(shell.count == 16 && shell.starts(with: ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]))

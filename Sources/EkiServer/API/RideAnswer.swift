@@ -97,12 +97,18 @@ struct RideAnswerJSON: Encodable {
             return CandidateJSON(railway: RailwayRefJSON(railway), direction: way, score: (candidate.score * 1000).rounded() / 1000)
         }
         var shown = state
+        var trainRow = (row: state.trainRow, dayOffset: state.trainDayOffset ?? 0)
         self.pinned = false
         if let pinned, pinned.railway != state.railway || pinned.direction != state.direction,
            let line = network.rails.lines.first(where: { $0.railway == pinned.railway }) {
             // The tracker follows its own best line; for the pinned one the stations come from
-            // placing the last fix on that line.
-            shown = RidePinnedLine.state(on: line, direction: pinned.direction, fix: lastFix, base: state)
+            // placing the last fix on that line, and the train from that line's timetable there.
+            let placed = RidePinnedLine.state(on: line, direction: pinned.direction, fix: lastFix, base: state)
+            shown = placed.state
+            let found = placed.along.flatMap { along in
+                lastFix.flatMap { network.rails.train(railway: pinned.railway, direction: pinned.direction, along: along, time: $0.time) }
+            }
+            trainRow = (found?.row, found?.dayOffset ?? 0)
             self.pinned = true
         } else if pinned != nil {
             self.pinned = true
@@ -113,20 +119,23 @@ struct RideAnswerJSON: Encodable {
         nextStation = station(shown.nextStation)
         focusStation = station(shown.focusStation)
         phase = shown.phase?.rawValue
-        // Only the tracker's own line has a train: a pinned other line has none.
-        train = shown.railway == state.railway && shown.direction == state.direction
-            ? Self.train(row: state.trainRow, time: state.time, next: shown.nextStation, timetable: timetable) : nil
+        train = Self.train(row: trainRow.row, dayOffset: trainRow.dayOffset, time: state.time, next: shown.nextStation,
+                           previous: shown.previousStation, timetable: timetable)
     }
 
-    /// The train's stops from `next` on (on a loop, its first call there still to come), or from
-    /// now on when the tracker has no next station on its run.
-    static func train(row: Int64?, time: Double, next: String?, timetable: Timetable) -> TrainJSON? {
+    /// The train's stops from `next` on (on a loop, its first call there still to come); when it
+    /// passes `next` (a 快速 at 新橋), from the stop after `previous`; else from now on.
+    /// `dayOffset` -1: the day before's train still running (a feed's 27:11), whose page and clock
+    /// are that day's.
+    static func train(row: Int64?, dayOffset: Int = 0, time: Double, next: String?, previous: String? = nil, timetable: Timetable) -> TrainJSON? {
         guard let row, let part = try? timetable.trainPart(row: row) else { return nil }
         let reference = timetable.reference
-        let now = ServiceInstant(Date(timeIntervalSince1970: time))
+        let now = ServiceInstant(Date(timeIntervalSince1970: time), timeZone: timetable.timeZone)
+        let clock = now.minute.value - dayOffset * 1440
         // Two minutes' grace: trains run a little late.
-        let coming = part.stops.filter { ($0.arrival ?? $0.departure).map { $0.value >= now.minute.value - 2 } ?? false }
-        let from = coming.firstIndex { $0.station == next } ?? coming.startIndex
+        let coming = part.stops.filter { ($0.arrival ?? $0.departure).map { $0.value >= clock - 2 } ?? false }
+        let from = coming.firstIndex { $0.station == next }
+            ?? coming.firstIndex { $0.station == previous }.map { coming.index(after: $0) } ?? coming.startIndex
         let stops = coming[from...].compactMap { stop -> TrainJSON.StopJSON? in
             guard let station = reference.stations[stop.station], let at = stop.arrival ?? stop.departure else { return nil }
             return TrainJSON.StopJSON(station: StationNameJSON(station), arrival: at.clock)
@@ -134,7 +143,7 @@ struct RideAnswerJSON: Encodable {
         let type = reference.trainTypes[part.trainType]
         let ends = part.destinations.compactMap { reference.stations[$0]?.name }
         let destination = part.headsign ?? LocalizedName(ja: ends.map(\.ja).joined(separator: "・"), en: ends.map(\.en).joined(separator: " & "))
-        return TrainJSON(id: part.publicId, date: now.serviceDate.iso, trainType: part.trainType,
+        return TrainJSON(id: part.publicId, date: now.serviceDate.adding(days: dayOffset).iso, trainType: part.trainType,
                          trainTypeName: NameJSON(type?.name ?? LocalizedName(ja: part.trainType, en: part.trainType)),
                          category: type.flatMap { $0.classified ? $0.category.rawValue : nil },
                          badge: type.flatMap { $0.classified ? $0.category.badge : nil },
@@ -146,10 +155,10 @@ struct RideAnswerJSON: Encodable {
 /// 25 m: a few thousand points for the longest line, once per request), then the stations behind
 /// and ahead of it in the pinned direction.
 enum RidePinnedLine {
-    static func state(on line: RailLine, direction: String, fix: Fix?, base: TrackingState) -> TrackingState {
+    static func state(on line: RailLine, direction: String, fix: Fix?, base: TrackingState) -> (state: TrackingState, along: Double?) {
         var state = TrackingState(time: base.time, railway: line.railway, direction: direction,
                                   reducedAccuracy: base.reducedAccuracy, offTrain: base.offTrain, candidates: base.candidates)
-        guard let fix, line.length > 0 else { return state }
+        guard let fix, line.length > 0 else { return (state, nil) }
         let here = GeoPoint(latitude: fix.latitude, longitude: fix.longitude)
         var best = (along: 0.0, distance: Double.infinity)
         var along = 0.0
@@ -172,6 +181,6 @@ enum RidePinnedLine {
             state.focusStation = next?.id
             state.phase = next == nil ? nil : .approaching
         }
-        return state
+        return (state, best.along)
     }
 }

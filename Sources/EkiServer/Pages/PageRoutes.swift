@@ -182,9 +182,10 @@ extension PageScope.Site {
     init(timetable: Timetable) throws {
         let web = try WebFiles.shared.get()
         let info = try timetable.info()
-        self.init(web: web, assets: try AssetManifest(web: web, railways: timetable.reference.railways.values),
+        self.init(web: web, assets: try AssetManifest(web: web, railways: timetable.reference.railways.values, language: timetable.language),
                   timeZone: timetable.timeZone, attribution: info.source == "minitokyo3d" ? nil : info.attribution,
-                  language: timetable.language, examples: info.source == "gtfs" ? Self.examples(timetable.reference) : nil)
+                  language: timetable.language, rushHours: info.source == "minitokyo3d",
+                  examples: info.source == "gtfs" ? Self.examples(timetable.reference) : nil)
     }
 
     /// The ends of the railway with the most stations: names the data's riders know.

@@ -155,7 +155,8 @@ struct StationView: PageView {
                     lastTrains: list(side.lastTrains, countdown: false),
                     lastByDestination: list(side.lastByDestination, countdown: false),
                     frequency: side.frequency.map {
-                        .init(period: lang.pick($0.period.name), perHour: String(format: "%.1f", $0.perHour), trains: "\($0.trains)" + lang.t("本", ""))
+                        // 7–10 and 16–20 are Tokyo's rush hours; a feed elsewhere gets the hours alone.
+                        .init(period: scope.site.rushHours ? lang.pick($0.period.name) : lang.pick($0.period.name).replacing(/（.*）| \(.*\)/, with: ""), perHour: String(format: "%.1f", $0.perHour), trains: "\($0.trains)" + lang.t("本", ""))
                     },
                     destinations: side.frequency.isEmpty ? [] : side.destinations.map { .init(name: lang.pick($0.name), trains: $0.trains) })
     }

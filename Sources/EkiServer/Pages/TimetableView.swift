@@ -26,6 +26,9 @@ struct TimetableView: PageView {
     struct Day: View { var href: String; var name: String; var current: Bool; var today: Bool }
     struct GridHour: View { var hour: String; var minutes: [GridMinute] }
     struct GridMinute: View { var href: String; var minute: String; var category: String; var title: String }
+    /// What a colour in the grid (and a badge in the list) means: each category the day has, its
+    /// badge and name, and the operator's own type names in it where they differ (通勤特急 under 特急).
+    struct Key: View { var category: String; var letter: String; var name: String; var types: String? }
 
     var frame: Frame
     var days: [Day]
@@ -35,6 +38,8 @@ struct TimetableView: PageView {
     var listHref: String
     var gridHref: String
     var hours: [GridHour]
+    var legend: [Key]
+    var hasLegend: Bool
     var station: String
     var stationHref: String
     var name: String
@@ -93,6 +98,19 @@ struct TimetableView: PageView {
                 title: lang.t(category.nameJa, category.nameEn) + " " + lang.pick(row.destination)))
         }
         hours = grid ? byHour : []
+        // Only classified trains have a category's colour; a feed without train types has no key.
+        var typesIn: [TrainCategory: [String]] = [:]
+        for row in board.rows where row.departure.classified {
+            let name = reference.trainTypes[row.departure.trainType].map { lang.pick($0.name) } ?? row.departure.trainType
+            if !(typesIn[row.departure.category]?.contains(name) ?? false) { typesIn[row.departure.category, default: []].append(name) }
+        }
+        legend = typesIn.keys.sorted().map { category in
+            let name = lang.t(category.nameJa, category.nameEn)
+            let others = typesIn[category]!.filter { $0 != name && !(category == .local && $0 == "普通") }
+            return Key(category: category.rawValue, letter: category.badge, name: name,
+                       types: others.isEmpty ? nil : others.joined(separator: lang.t("・", ", ")))
+        }
+        hasLegend = !legend.isEmpty
         let nowIndex = now.flatMap { now in
             now.serviceDate == board.serviceDate ? board.rows.firstIndex { $0.departure.time.value >= now.minute.value } : nil
         }

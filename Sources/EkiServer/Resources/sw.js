@@ -1,17 +1,20 @@
 // sw.js, the service worker (served at /sw.js so its scope is every page): keeps the app usable
 // with the server unreachable.
 //
-// The server puts one line before this file: `self.ekiManifest = {version, shell, assets}`, made
+// The server puts one line before this file: `self.ekiManifest = {version, shell, assets, lang}`, made
 // from the same asset manifest the pages link with (AssetManifest.swift): `shell` lists the app
 // shell's URLs (home in both languages, the stylesheets, scripts and icon under their hashed
-// names), `assets` maps each file's plain name to its hashed URL. The line changes whenever an
+// names), `assets` maps each file's plain name to its hashed URL, `lang` is the data's language
+// (a page without ?lang= speaks it). The line changes whenever an
 // asset does, so the browser installs the new worker and the new shell replaces the old one.
 //
 // - Pages are fetched from the network first and kept, so a page seen once opens offline.
 // - The day timetables the page asks to keep (bookmarks, today and tomorrow) are stored in their
 //   own cache; app.js computes departures from them when the departures API cannot be reached.
 "use strict";
-const {version, shell, assets} = self.ekiManifest;
+const {version, shell, assets, lang} = self.ekiManifest;
+// A page's language: its ?lang=, else the data's (Japanese for Tokyo, a feed's own).
+const pageLang = url => url.searchParams.get("lang") || lang || "ja";
 const SHELL = "eki-shell-" + version, PAGES = "eki-pages", DATA = "eki-data";
 
 self.addEventListener("install", event => {
@@ -42,13 +45,13 @@ const networkFirst = async (request, cacheName) => {
 // pages seen, the bookmarks' boards) by their titles — never another page under this address.
 const escapeHTML = s => String(s).replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
 const offlinePage = async url => {
-  const en = url.searchParams.get("lang") === "en", t = (ja, e) => en ? e : ja;
+  const en = pageLang(url) === "en", t = (ja, e) => en ? e : ja;
   const items = [];
   for (const name of [SHELL, PAGES]) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       const kept = new URL(request.url);
-      if (request.url.includes("/assets/") || (kept.searchParams.get("lang") === "en") !== en) continue;
+      if (request.url.includes("/assets/") || (pageLang(kept) === "en") !== en) continue;
       const text = await (await cache.match(request)).text();
       if (!text.startsWith("<!doctype html>")) continue;
       const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escapeHTML(kept.pathname);

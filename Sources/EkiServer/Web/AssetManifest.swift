@@ -29,9 +29,13 @@ struct AssetManifest: Sendable {
     /// board's (the bookmarks' boards are kept for offline, and their pages load board.js/.css).
     static let shell = ["app.css", "lines.css", "trip.css", "ticket.css", "board.css", "app.js", "home.js", "trip.js", "ticket.js",
                         "route.js", "board.js", "icon.svg"]
-    static let shellPages = ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]
+    /// Home and the ticket page in the data's language and, by `?lang=`, in the other one.
+    static func shellPages(language: PageLanguage) -> [String] {
+        let other = language == .ja ? "en" : "ja"
+        return ["/", "/?lang=" + other, "/ticket", "/ticket?lang=" + other]
+    }
 
-    init(web: WebFiles, railways: some Sequence<Reference.Railway>) throws {
+    init(web: WebFiles, railways: some Sequence<Reference.Railway>, language: PageLanguage = .ja) throws {
         var files: [String: File] = [:]
         func add(_ name: String, _ body: [UInt8], _ contentType: String) {
             let hash = String(CachedJSON.hex(CachedJSON.fnv1a(body)).prefix(10))
@@ -45,10 +49,11 @@ struct AssetManifest: Sendable {
         add("lines.css", Array(Self.lineColours(railways).utf8), "text/css; charset=utf-8")
         self.files = files
 
-        let shell = Self.shellPages + Self.shell.compactMap { files[$0]?.url }
+        let shell = Self.shellPages(language: language) + Self.shell.compactMap { files[$0]?.url }
         let urls = Dictionary(uniqueKeysWithValues: Self.shell.compactMap { name in files[name].map { (name, $0.url) } })
         let version = CachedJSON.hex(CachedJSON.fnv1a(Array(shell.joined(separator: " ").utf8)))
-        let manifest = try JSONSerialization.data(withJSONObject: ["version": version, "shell": shell, "assets": urls],
+        let manifest = try JSONSerialization.data(withJSONObject: ["version": version, "shell": shell, "assets": urls,
+                                                                   "lang": language.rawValue],
                                                   options: [.sortedKeys, .withoutEscapingSlashes])
         serviceWorker = ByteBuffer(string: "self.ekiManifest = " + String(decoding: manifest, as: UTF8.self) + ";\n" + web.serviceWorker)
     }

@@ -125,6 +125,8 @@ struct PageScope: Sendable {
         /// The language the data's riders read (Japanese for Tokyo, a feed's feed_lang): pages
         /// speak it unless the rider switched (`?lang=`).
         var language: PageLanguage = .ja
+        /// Tokyo's data (Mini Tokyo 3D): the station page may call 7–10 and 16–20 the rush hours.
+        var rushHours = true
         /// Example stations of the data for the search and route forms, where its riders would not
         /// know Tokyo's (a GTFS feed): nil keeps words.json's 馬車道 and 銀座.
         var examples: (from: LocalizedName, to: LocalizedName)?
