@@ -344,12 +344,15 @@ def route_flow(base, errors, expect):
         WebDriverWait(driver, 10).until(lambda d: "TokyoMetro.Hibiya" in d.current_url)
         page = settle("route-ja")
         expect("馬車道 → 銀座" in page and "08:19" in page and "08:40" in page and "乗換 1分 · 同じホーム" in page, "two trains: " + page[:300])
-        # The trains around the first: one tap on the 07:43 commuter limited express, which reaches
-        # 中目黒 after the 08:19 has gone — flagged, with the train to take instead.
+        # The trains around the first: the 07:43 commuter limited express reaches 中目黒 (08:23)
+        # after the 08:19 has gone, so it is greyed with why, not a tap away (issue 21, finding 7).
         driver.find_element(By.CSS_SELECTOR, ".leg details.alternatives summary").click()
-        faster = [a for a in driver.find_elements(By.CSS_SELECTOR, ".leg .alternatives a") if "07:43" in a.text]
-        expect(len(faster) == 1 and "08:23" in faster[0].text, "the 07:43 among the alternatives")
-        faster[0].click()
+        faster = [e for e in driver.find_elements(By.CSS_SELECTOR, ".leg .alternatives li") if "07:43" in e.text]
+        expect(len(faster) == 1 and "08:23" in faster[0].text and not faster[0].find_elements(By.TAG_NAME, "a")
+               and "08:19" in faster[0].find_element(By.CSS_SELECTOR, ".cannot").text, "the 07:43 greyed, with why: "
+               + (faster[0].get_attribute("outerHTML")[:300] if faster else "missing"))
+        # A shared link to that route still opens: the change flagged, with the train to take instead.
+        driver.get(driver.current_url.replace("060072", "063072").split("&use=")[0] + "&use=edit")
         WebDriverWait(driver, 10).until(lambda d: "Minatomirai.Minatomirai.063072.Weekday" in d.current_url)
         page = settle("route-impossible-ja")
         expect("間に合いません" in page and "代わりに" in page, "impossible change flagged: " + page[:400])

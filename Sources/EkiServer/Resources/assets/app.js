@@ -169,7 +169,13 @@
       const list = li.parentElement;
       if (now - due >= 6e4) { li.remove(); list.dataset.short = "1"; return; }
       const u = q(".until", li); if (u) u.textContent = until(m);
-      if (li.dataset.walk) li.classList.toggle("late", m < Number(li.dataset.walk));
+      // A nearby train that went out of walking reach: the list is drawn again from now, so the
+      // first train the rider can still reach is shown (the server picks it), not just a struck one.
+      if (li.dataset.walk) {
+        const late = m < Number(li.dataset.walk);
+        if (late && !li.classList.contains("late")) list.dataset.short = "1";
+        li.classList.toggle("late", late);
+      }
     });
     refills.forEach(f => f());
   };
@@ -181,7 +187,10 @@
     const src = nearbyList.dataset.src || (location.pathname === "/nearby" ? location.pathname + location.search + "&fragment=1" : null);
     if (!src) return;
     nearbyList.dataset.busy = "1";
-    try { const r = await fetch(src + "&at=" + tokyoNow()); if (r.ok) { nearbyList.innerHTML = await r.text(); live(); } } catch {} finally { delete nearbyList.dataset.busy; }
+    // From the next whole minute: the server counts whole minutes, the page counts from now, and
+    // 12:14:40 is one minute short of a train at 12:16 — as the server sees it from 12:15.
+    const at = new Date(Math.ceil(Date.now() / 6e4) * 6e4 + utcOffset * 6e4).toISOString().slice(0, 16);
+    try { const r = await fetch(src + "&at=" + at); if (r.ok) { nearbyList.innerHTML = await r.text(); live(); } } catch {} finally { delete nearbyList.dataset.busy; }
   });
   document.querySelectorAll(".side").forEach(side => {
     const list = q("ol.departures", side), button = q("button.bookmark", side);
