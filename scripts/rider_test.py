@@ -319,6 +319,16 @@ def run(base):
         expect(rows and not late, f"out of reach with no reachable train shown: {late[:3]}")
         set_clock(0)
 
+      with finding("10", "route forms: the date picker stops where routes are found; a far date is said plainly"):
+        visit("/")
+        latest = driver.execute_script("return document.querySelector('form.route-form input[name=at]').max")
+        expect(re.fullmatch(r"\d{4}-\d\d-\d\dT23:59", latest or ""), f"home's date picker has a last date: {latest!r}")
+        for lang, says in [("ja", "の経路は探せません"), ("en", "Routes cannot be found for")]:
+            text = visit("/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("銀座") + "&at=2027-06-25T10:00"
+                         + ("&lang=en" if lang == "en" else ""))
+            expect(says in text and "2027-06-25" in text and driver.find_elements(By.CSS_SELECTOR, "form.route-form"),
+                   f"a far date on the form, in {lang}: {text[:200]!r}")
+
       with finding("6", "search: Kunrei spelling, results under the box, the row a link"):
         # 6. Search on a phone: results right under the box (above the keyboard), the whole row a
         #    link, Kunrei spellings, railways of the same name told apart by operator.
@@ -491,10 +501,11 @@ def features(server):
 
       with finding("1", "the route bar counts down on the phone's clock", lambda: set_clock(0)):
         # The route kept above: 7.5 and then 2.5 minutes before its first train, by the phone's
-        # clock, the bar says 8 and then 3 minutes to go; half a minute after, where to get off.
+        # clock, the bar says 7 and then 2 minutes to go, as the lists count (7分後, not 8);
+        # half a minute before, まもなく; half a minute after, where to get off.
         first = driver.execute_script("const r = JSON.parse(localStorage.getItem('eki.route')); return [r.plan.serviceDate, r.plan.segments[0].departureMinute]")
         leaves = driver.execute_script("return Date.parse(arguments[0] + 'T00:00:00+09:00') + arguments[1] * 6e4", *first)
-        for before, says in [(450, "発まで8分"), (150, "発まで3分"), (-30, "で降車")]:
+        for before, says in [(450, "発まで7分"), (150, "発まで2分"), (30, "まもなく発車"), (-30, "で降車")]:
             set_clock(int(leaves - before * 1000 - __import__("time").time() * 1000))  # the machine's clock: the page's is moved
             visit(timetable)
             bar = driver.find_element(By.CSS_SELECTOR, ".routebar").text

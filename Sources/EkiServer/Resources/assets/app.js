@@ -150,6 +150,11 @@
     const params = new URLSearchParams(location.search); if (params.get("q")) box.value = params.get("q");
   }
 
+  // The route forms' date picker offers the dates routes are found for: up to 30 days on, as the API.
+  document.querySelectorAll("form.route-form input[type=datetime-local]").forEach(input => {
+    input.max = new Date(Date.now() + utcOffset * 6e4 + 30 * 864e5).toISOString().slice(0, 10) + "T23:59";
+  });
+
   // Live: countdowns (data-due) recounted every 15 s; gone trains roll off, short lists refill.
   const dueAt = text => {
     const [date, minute] = String(text).split(" ");
@@ -216,10 +221,12 @@
   // and, when the rider turned them on, a notification before each train and before getting off.
   const midnight = date => Date.parse(date + "T00:00:00+09:00");
   const nextAction = plan => {
-    const m = Math.floor((Date.now() - midnight(plan.serviceDate)) / 6e4);
+    // Whole minutes to go counted down as the departure lists do (7分後 at 7.5 minutes, まもなく
+    // under one), not the minutes of the clock between now and then.
+    const ms = Date.now() - midnight(plan.serviceDate), m = Math.floor(ms / 6e4), left = minute => Math.floor((minute * 6e4 - ms) / 6e4);
     for (const s of plan.segments) {
-      if (m < s.departureMinute) return {s, board: true, minutes: s.departureMinute - m};
-      if (m < s.arrivalMinute) return {s, board: false, minutes: s.arrivalMinute - m,
+      if (m < s.departureMinute) return {s, board: true, minutes: left(s.departureMinute)};
+      if (m < s.arrivalMinute) return {s, board: false, minutes: left(s.arrivalMinute),
         stops: Math.max(1, s.stops.slice(1).filter(x => (x.arrivalMinute ?? x.departureMinute) > m).length)};
     }
     return null;
@@ -227,6 +234,7 @@
   const wait = m => m < 60 ? t(`${m}分`, `${m} min`) : t(`${Math.floor(m / 60)}時間${m % 60}分`, `${Math.floor(m / 60)} h ${m % 60} min`);
   const actionText = (a, plan) => !a ? t("到着しました", "Arrived") : a.board && a.minutes >= 720
     ? t(`${plan.serviceDate} ${name(a.s.board.title)} ${a.s.departure} 発`, `${plan.serviceDate}: leave ${name(a.s.board.title)} at ${a.s.departure}`)
+    : a.board && a.minutes < 1 ? t(`${name(a.s.board.title)} ${a.s.departure} まもなく発車`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, now`)
     : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}`)
     : t(`${name(a.s.alight.title)}で降車・あと${a.stops}駅（${a.s.arrival}）`, `Get off at ${name(a.s.alight.title)} in ${a.stops} stop${a.stops > 1 ? "s" : ""} (${a.s.arrival})`);
   // A route ends with its service day (03:00 the next morning). route.js keeps one (storeRoute).
