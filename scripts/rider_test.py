@@ -273,7 +273,8 @@ def run(base):
       with finding("8", "English timetable rows name their type beside the badge"):
         visit(f"/timetable/{BASHAMICHI}?direction=Inbound&lang=en")
         bare = driver.execute_script("""return [...document.querySelectorAll('ol.day li:not(.hour) a')].filter(a => a.querySelector('b[class^=c-]'))
-            .filter(a => !/Local|Rapid|Exp|Ltd/.test((a.querySelector('i') || {}).textContent || '')).map(a => a.textContent).slice(0, 4)""")
+            .filter(a => !/Local|Rapid|Exp|Ltd/.test(((a.querySelector('i') || {}).textContent || '') + getComputedStyle(a.querySelector('span'), '::before').content))
+            .map(a => a.textContent).slice(0, 4)""")
         expect(not bare, f"timetable rows with a bare badge: {bare}")
 
       with finding("7", "no alternative a tap away from an impossible route (every leg)", lambda: driver.execute_script("localStorage.clear()")):
