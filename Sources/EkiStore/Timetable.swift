@@ -7,7 +7,8 @@ import Synchronization
 public final class Timetable: Sendable {
     let reader: any DatabaseReader
     public let url: URL
-    /// Stations, railways, directions, calendars and train types, loaded once at open.
+    /// Stations, railways, directions, calendars and train types, loaded once at open (complexes
+    /// and search's list on first use).
     public let reference: Reference
     /// The zone the timetable's times are local to: "now" is read on this clock.
     public let timeZone: TimeZone
@@ -39,7 +40,8 @@ public final class Timetable: Sendable {
         // error answer, and a memory map of a truncated file would stop the process with SIGBUS.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
         do {
-            reader = try DatabaseQueue(path: url.path, configuration: configuration)
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            reader = queue
             let version = try reader.read { db -> Int? in
                 guard try db.tableExists("meta") else { return nil }
                 return try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema_version'").flatMap(Int.init)
@@ -50,7 +52,7 @@ public final class Timetable: Sendable {
             guard version == Schema.version else {
                 throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
             }
-            reference = try reader.read(Reference.load)
+            reference = try queue.read { db in try Reference.load(db, reader: queue) }
             let meta = try reader.read { db in
                 try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
                     SELECT key, value FROM meta WHERE key IN ('time_zone', 'language', 'latest_minute')
