@@ -42,9 +42,17 @@ public final class Timetable: Sendable {
         do {
             let queue = try DatabaseQueue(path: url.path, configuration: configuration)
             reader = queue
-            let version = try reader.read { db -> Int? in
-                guard try db.tableExists("meta") else { return nil }
-                return try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema_version'").flatMap(Int.init)
+            // The meta table read with SQLite's own calls, like the reference tables: GRDB's
+            // generic fetches instantiate their types at run time, ~1 ms of a fresh board.
+            var meta: [String: String] = [:]
+            let version = try queue.read { db -> Int? in
+                var hasMeta = false
+                try Reference.each(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'") { _ in hasMeta = true }
+                guard hasMeta else { return nil }
+                try Reference.each(db, """
+                    SELECT key, value FROM meta WHERE key IN ('schema_version', 'time_zone', 'language', 'latest_minute')
+                    """) { row in meta[row.text(0)] = row.text(1) }
+                return meta["schema_version"].flatMap { Int($0) }
             }
             guard let version else {
                 throw StoreError.wrongSchema("\(url.path) is not an Eki timetable database")
@@ -53,11 +61,6 @@ public final class Timetable: Sendable {
                 throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
             }
             reference = try queue.read { db in try Reference.load(db, reader: queue) }
-            let meta = try reader.read { db in
-                try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
-                    SELECT key, value FROM meta WHERE key IN ('time_zone', 'language', 'latest_minute')
-                    """).map { ($0[0] as String, $0[1] as String) })
-            }
             timeZone = meta["time_zone"].flatMap(TimeZone.init(identifier:)) ?? TokyoTime.zone
             language = meta["language"].flatMap(Language.init(rawValue:)) ?? .ja
             latestMinute = meta["latest_minute"].flatMap(Int.init) ?? ServiceMinute.dayEnd
