@@ -2,6 +2,7 @@ import ArgumentParser
 import EkiJSON
 import EkiStore
 import Foundation
+import Synchronization
 
 /// `--state`, for the commands that read or write the rider's own data (history, bookmarks).
 package struct StateOptions: ParsableArguments {
@@ -32,10 +33,16 @@ package struct StateOptions: ParsableArguments {
         }
     }
 
+    /// The state file a board counted its views in, open until the process ends: closing it would
+    /// checkpoint the write-ahead log into the file, an fsync the board does not need (SQLite does it
+    /// when the log passes 1,000 pages, or when a command that reads the history closes the file).
+    private static let kept = Mutex<[UserState]>([])
+
     /// Counts a look at boards; a state file that cannot be written never costs the rider the board.
     package func recordViews(_ views: [(station: String, direction: String?)]) {
         do {
             let store = try UserState(url: UserState.location(explicit: state))
+            Self.kept.withLock { $0.append(store) }
             for view in views { try store.recordView(station: view.station, direction: view.direction) }
         } catch {
             Terminal.error("eki: history not recorded: \(error)")

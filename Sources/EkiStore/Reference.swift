@@ -1,9 +1,12 @@
 import EkiCore
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// The small tables every query needs (stations, railways, directions, calendars, train types),
-/// read once when a database is opened so the hot paths only touch departures and trains.
+/// read once when a database is opened so the hot paths only touch departures and trains. What
+/// only some queries need — the station complexes, a loop's major stations — is made on first use
+/// (`Derived`): a board by id started fresh never pays for them (docs/PERFORMANCE.md).
 public struct Reference: Sendable {
     public struct Station: Sendable, Equatable {
         public var rowId: Int64
@@ -95,7 +98,8 @@ public struct Reference: Sendable {
     public private(set) var railways: [String: Railway] = [:]
     public private(set) var directions: [String: Direction] = [:]
     public private(set) var trainTypes: [String: TrainType] = [:]
-    public private(set) var complexes: [Int64: Complex] = [:]
+    /// Station complexes (1,966 on the Tokyo data), read on first use.
+    public var complexes: [Int64: Complex] { derived.complexes(self) }
     /// Other ids riders use → the stations they name (a GTFS stop_id or platform stop_id `127N`).
     public private(set) var stationsByAlias: [String: [String]] = [:]
     /// Each calendar's name (平日ダイヤ, "Weekday service"), by its code.
@@ -122,10 +126,14 @@ public struct Reference: Sendable {
     /// Loop railway → its major stations: the fifth of its stations with the biggest complexes
     /// (most railways, then most trains). On the Yamanote line that is 東京, 新宿, 渋谷, 上野,
     /// 池袋 and 品川 — the six its platform signs name.
-    public private(set) var majorStations: [String: Set<String>] = [:]
+    public var majorStations: [String: Set<String>] { derived.majorStations(self) }
 
     /// The box around every station with a position: "near me" outside it has nothing to say.
     public private(set) var area: GeoBox?
+    /// Each station's complex and id, in station order: what the complexes are made from.
+    var complexMembers: [(complex: Int64, station: String)] = []
+    /// The tables above, made on first use.
+    var derived = Derived(reader: nil)
     var serviceRowIds: [String: Int64] = [:]
     /// Row id → code or type, for the board query (it reads row ids, not strings).
     var railwayCodes: [Int64: String] = [:]
@@ -134,8 +142,10 @@ public struct Reference: Sendable {
     var trainTypesByRow: [Int64: TrainType] = [:]
     var serviceDates: Set<String> = []
 
-    static func load(_ db: Database) throws -> Reference {
+    /// `reader` reads what is made on first use (it may be asked from inside a read of its own).
+    static func load(_ db: Database, reader: (any DatabaseReader)? = nil) throws -> Reference {
         var reference = Reference()
+        reference.derived = Derived(reader: reader)
         try each(db, "SELECT id, code, name_ja, name_en, toward_ja, toward_en FROM direction") { row in
             let toward = row.optionalText(4).map { LocalizedName(ja: $0, en: row.optionalText(5) ?? $0) }
             let id = row.text(1)
@@ -175,15 +185,6 @@ public struct Reference: Sendable {
                 searchKeys: [row.text(8), row.text(9)],
                 searchWords: row.text(10))
         }
-        try each(db, """
-            SELECT id, name_ja, name_en, latitude, longitude FROM station_complex
-            """) { row in
-            let latitude = row.optionalDouble(3), longitude = row.optionalDouble(4)
-            reference.complexes[row.int(0)] = Complex(
-                id: row.int(0), name: .init(ja: row.text(1), en: row.text(2)),
-                coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
-                stations: [])
-        }
         try each(db, "SELECT COUNT(*) FROM station") { row in
             reference.stations.reserveCapacity(Int(row.int(0)))
             reference.stationsByRowId.reserveCapacity(Int(row.int(0)))
@@ -203,7 +204,7 @@ public struct Reference: Sendable {
                 trains: Int(row.int(12)), departures: Int(row.int(13)))
             reference.stations[station.id] = station
             reference.stationsByRowId[station.rowId] = station
-            reference.complexes[station.complex]?.stations.append(station.id)
+            reference.complexMembers.append((station.complex, station.id))
             if station.departures > 0 {
                 reference.searchable.append(SearchEntry(station: station.id, railway: railwayRow, complex: station.complex,
                                                         keys: station.searchKeys,
@@ -243,19 +244,6 @@ public struct Reference: Sendable {
             let service = row.text(1)
             reference.railways[row.text(0)]?.services.append((service, serviceKinds[service] ?? ""))
         }
-        for railway in reference.railways.values where railway.isLoop {
-            let ring = ring(railway)
-            let sizes = Dictionary(uniqueKeysWithValues: ring.map { id -> (String, (Int, Int)) in
-                let members = reference.stations[id].flatMap { reference.complexes[$0.complex] }?.stations
-                    .compactMap { reference.stations[$0] } ?? []
-                return (id, (members.count, members.reduce(0) { $0 + $1.trains }))
-            })
-            let ranked = ring.sorted { a, b in
-                let (x, y) = (sizes[a]!, sizes[b]!)
-                return (x.0, x.1, b) > (y.0, y.1, a)
-            }
-            reference.majorStations[railway.id] = Set(ranked.prefix(max(2, ring.count / 5)))
-        }
         reference.railwayCodes = railwayCodes
         let services = reference.railways.values.flatMap(\.services)
         reference.followsFeedCalendar = !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
@@ -266,6 +254,79 @@ public struct Reference: Sendable {
             reference.trainTypesByRow[row.int(0)] = type
         }
         return reference
+    }
+
+    /// Complexes, each with its stations in station order.
+    static func loadComplexes(_ db: Database, members: [(complex: Int64, station: String)]) throws -> [Int64: Complex] {
+        var complexes: [Int64: Complex] = [:]
+        try each(db, """
+            SELECT id, name_ja, name_en, latitude, longitude FROM station_complex
+            """) { row in
+            let latitude = row.optionalDouble(3), longitude = row.optionalDouble(4)
+            complexes[row.int(0)] = Complex(
+                id: row.int(0), name: .init(ja: row.text(1), en: row.text(2)),
+                coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
+                stations: [])
+        }
+        for member in members { complexes[member.complex]?.stations.append(member.station) }
+        return complexes
+    }
+
+    func makeMajorStations(complexes: [Int64: Complex]) -> [String: Set<String>] {
+        var majorStations: [String: Set<String>] = [:]
+        for railway in railways.values where railway.isLoop {
+            let ring = Self.ring(railway)
+            let sizes = Dictionary(uniqueKeysWithValues: ring.map { id -> (String, (Int, Int)) in
+                let members = stations[id].flatMap { complexes[$0.complex] }?.stations
+                    .compactMap { stations[$0] } ?? []
+                return (id, (members.count, members.reduce(0) { $0 + $1.trains }))
+            })
+            let ranked = ring.sorted { a, b in
+                let (x, y) = (sizes[a]!, sizes[b]!)
+                return (x.0, x.1, b) > (y.0, y.1, a)
+            }
+            majorStations[railway.id] = Set(ranked.prefix(max(2, ring.count / 5)))
+        }
+        return majorStations
+    }
+
+    /// The tables made on first use, shared by every copy of one `Reference`. A value is made
+    /// outside the lock and kept by the first to finish: a table read through the database queue
+    /// while another thread holds the queue and waits for this lock could otherwise deadlock.
+    final class Derived: Sendable {
+        let reader: (any DatabaseReader)?
+        private let madeComplexes = Mutex<[Int64: Complex]?>(nil)
+        private let madeMajorStations = Mutex<[String: Set<String>]?>(nil)
+
+        init(reader: (any DatabaseReader)?) { self.reader = reader }
+
+        private func made<Value: Sendable>(_ kept: borrowing Mutex<Value?>, _ make: () -> Value) -> Value {
+            if let value = kept.withLock({ $0 }) { return value }
+            let value = make()
+            return kept.withLock { kept in
+                if let earlier = kept { return earlier }
+                kept = value
+                return value
+            }
+        }
+
+        /// Read from the database: on a read error (the file replaced by hand under a running
+        /// process) no complex is known, and the next use tries again.
+        func complexes(_ reference: Reference) -> [Int64: Complex] {
+            if let value = madeComplexes.withLock({ $0 }) { return value }
+            guard let reader, let value = try? reader.unsafeReentrantRead({ db in
+                try Reference.loadComplexes(db, members: reference.complexMembers)
+            }) else { return [:] }
+            return madeComplexes.withLock { kept in
+                if let earlier = kept { return earlier }
+                kept = value
+                return value
+            }
+        }
+
+        func majorStations(_ reference: Reference) -> [String: Set<String>] {
+            made(madeMajorStations) { reference.makeMajorStations(complexes: complexes(reference)) }
+        }
     }
 
     /// Walks a query's rows with SQLite's own column calls: no `Row`, no generic decoding (whose

@@ -7,7 +7,8 @@ import Synchronization
 public final class Timetable: Sendable {
     let reader: any DatabaseReader
     public let url: URL
-    /// Stations, railways, directions, calendars and train types, loaded once at open.
+    /// Stations, railways, directions, calendars and train types, loaded once at open (complexes
+    /// and search's list on first use).
     public let reference: Reference
     /// The zone the timetable's times are local to: "now" is read on this clock.
     public let timeZone: TimeZone
@@ -39,10 +40,19 @@ public final class Timetable: Sendable {
         // error answer, and a memory map of a truncated file would stop the process with SIGBUS.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
         do {
-            reader = try DatabaseQueue(path: url.path, configuration: configuration)
-            let version = try reader.read { db -> Int? in
-                guard try db.tableExists("meta") else { return nil }
-                return try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema_version'").flatMap(Int.init)
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            reader = queue
+            // The meta table read with SQLite's own calls, like the reference tables: GRDB's
+            // generic fetches instantiate their types at run time, ~1 ms of a fresh board.
+            var meta: [String: String] = [:]
+            let version = try queue.read { db -> Int? in
+                var hasMeta = false
+                try Reference.each(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'") { _ in hasMeta = true }
+                guard hasMeta else { return nil }
+                try Reference.each(db, """
+                    SELECT key, value FROM meta WHERE key IN ('schema_version', 'time_zone', 'language', 'latest_minute')
+                    """) { row in meta[row.text(0)] = row.text(1) }
+                return meta["schema_version"].flatMap { Int($0) }
             }
             guard let version else {
                 throw StoreError.wrongSchema("\(url.path) is not an Eki timetable database")
@@ -50,12 +60,7 @@ public final class Timetable: Sendable {
             guard version == Schema.version else {
                 throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
             }
-            reference = try reader.read(Reference.load)
-            let meta = try reader.read { db in
-                try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: """
-                    SELECT key, value FROM meta WHERE key IN ('time_zone', 'language', 'latest_minute')
-                    """).map { ($0[0] as String, $0[1] as String) })
-            }
+            reference = try queue.read { db in try Reference.load(db, reader: queue) }
             timeZone = meta["time_zone"].flatMap(TimeZone.init(identifier:)) ?? TokyoTime.zone
             language = meta["language"].flatMap(Language.init(rawValue:)) ?? .ja
             latestMinute = meta["latest_minute"].flatMap(Int.init) ?? ServiceMinute.dayEnd

@@ -19,6 +19,15 @@ public final class UserState: Sendable {
             var configuration = Configuration()
             configuration.label = "user-state"
             configuration.busyMode = .timeout(5)   // two eki processes at once wait for each other
+            // Every board a rider looks at adds a view here, so a write must not wait for the disk:
+            // in WAL mode with synchronous NORMAL a commit appends to the log without an fsync (one
+            // cost ~1 ms of CPU and 10+ ms of wall time on a busy disk, docs/PERFORMANCE.md). The
+            // file stays consistent through a crash or power loss; only the last views may be lost.
+            // The log and index SQLite makes beside the file take its mode (0600).
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
             writer = try DatabaseQueue(path: url.path, configuration: configuration)
             try Self.migrator.migrate(writer)
         } catch let error as DatabaseError {

@@ -15,6 +15,12 @@ struct Eki: ParsableCommand {
 
     static func main() {
         ToolsBinary.handOver(CommandLine.arguments)
+        // A board, a next train or a search in the plain shape a status bar sends, without
+        // ArgumentParser's start-up; anything else (help, errors) is parsed by it as always.
+        if var command = QuickStart.command(CommandLine.arguments) {
+            do { try command.run() } catch { exit(withError: error) }
+            return
+        }
         main(nil)
     }
 }

@@ -151,6 +151,17 @@ import Testing
     }
 
     /// A CSV text with the first data row starting with `row` given `value` in `column`.
+    /// The case the property check above found: a headway of Int.max seconds stepped the
+    /// frequency's clock past Int.max (an overflow trap); it is one train.
+    @Test func aHeadwayOfIntMaxIsOneTrain() throws {
+        let text = GTFSFeedFixture.files["frequencies.txt"]!.replacingOccurrences(of: "\r\n", with: "\n")
+        let fixture = try GTFSFeedFixture(["frequencies.txt": Self.replace(in: text, row: "BF0", column: "headway_secs",
+                                                                            with: "9223372036854775807")])
+        defer { fixture.remove() }
+        let report = try #require(try Self.importOrExplain(fixture.folder, into: fixture.scratch.file("t.sqlite")))
+        #expect(report.counts.trains > 0)
+    }
+
     static func replace(in text: String, row: String, column: String, with value: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)

@@ -68,7 +68,10 @@ extension GTFSRun {
                 let label = clock < 1000 ? "0\(clock)" : "\(clock)"
                 runs.append(run(id: "\(trip.id)~\(label)\(start % 60 == 0 ? "" : ":\(start % 60)")",
                                 offset: start - times[0].departure, fromFrequency: true))
-                start += frequency.headway
+                // A headway near Int.max (a hostile feed) means one train, not an overflow trap.
+                let (next, overflow) = start.addingReportingOverflow(frequency.headway)
+                if overflow { break }
+                start = next
             }
         }
         return runs

@@ -1,0 +1,124 @@
+import ArgumentParser
+import EkiCore
+import EkiStore
+
+/// The commands a status bar, a prompt or a script runs every few seconds — `departures`, `next`,
+/// `search` — read from a plain command line without ArgumentParser's start-up: it reflects each
+/// command's properties and searches the binary's 6,774 protocol conformances for their types,
+/// 12 % of a fresh board (docs/PERFORMANCE.md). Only the plain shape is read here: a positional
+/// word and `--name value` options, each at most once, no value starting with `-`. Anything else —
+/// `--help`, `--name=value`, a repeated or unknown option, a value out of range — returns nil and
+/// ArgumentParser parses the line as always, with its own messages. `QuickStartTests` checks that
+/// each command built here is the one ArgumentParser builds from the same words.
+package enum QuickStart {
+    /// The command for `arguments` (the whole command line, the program first), or nil.
+    package static func command(_ arguments: [String]) -> (any ParsableCommand)? {
+        let words = arguments.dropFirst()
+        guard let name = words.first else { return nil }
+        let rest = words.dropFirst()
+        let command: (any ParsableCommand)?
+        switch name {
+        case "departures": command = departures(rest)
+        case "next": command = next(rest)
+        case "search": command = search(rest)
+        default: return nil
+        }
+        // A value ArgumentParser would refuse (--limit 0) is left to it, for its message.
+        guard var command else { return nil }
+        do { try command.validate() } catch { return nil }
+        return command
+    }
+
+    /// A command line split into its positional words, option values and flags.
+    struct Words {
+        var positional: [String] = []
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+
+        init?(_ words: ArraySlice<String>, options: Set<String>, flags known: Set<String> = []) {
+            var index = words.startIndex
+            while index < words.endIndex {
+                let word = words[index]
+                guard word.hasPrefix("-") else {
+                    positional.append(word)
+                    index += 1
+                    continue
+                }
+                if known.contains(word) {
+                    guard flags.insert(word).inserted else { return nil }
+                    index += 1
+                } else {
+                    let next = index + 1
+                    guard options.contains(word), values[word] == nil, next < words.endIndex, !words[next].hasPrefix("-") else { return nil }
+                    values[word] = words[next]
+                    index += 2
+                }
+            }
+        }
+
+        /// An option's value read as ArgumentParser reads it; nil (no command) when it cannot.
+        func value<Value: ExpressibleByArgument>(_ name: String, default: Value) -> Value? {
+            guard let text = values[name] else { return `default` }
+            return Value(argument: text)
+        }
+
+        func value<Value: ExpressibleByArgument>(_ name: String) -> Value?? {
+            guard let text = values[name] else { return .some(nil) }
+            return Value(argument: text).map { .some($0) }
+        }
+    }
+
+    static func database(_ words: Words) -> DatabaseOptions {
+        var options = DatabaseOptions()
+        options.db = words.values["--db"]
+        return options
+    }
+
+    static func departures(_ line: ArraySlice<String>) -> DeparturesCommand? {
+        guard let words = Words(line, options: ["--railway", "--direction", "--at", "--limit", "--lang", "--db", "--state"],
+                                flags: ["--json"]),
+              words.positional.count == 1,
+              let limit = words.value("--limit", default: 8), let lang: Language? = words.value("--lang") else { return nil }
+        var command = DeparturesCommand()
+        command.station = words.positional[0]
+        command.railway = words.values["--railway"]
+        command.direction = words.values["--direction"]
+        command.at = words.values["--at"]
+        command.limit = limit
+        command.lang = lang
+        command.json = words.flags.contains("--json")
+        command.database = database(words)
+        var state = StateOptions()
+        state.state = words.values["--state"]
+        command.userState = state
+        return command
+    }
+
+    static func next(_ line: ArraySlice<String>) -> NextCommand? {
+        guard let words = Words(line, options: ["--direction", "--railway", "--format", "--at", "--lang", "--db"]),
+              words.positional.count == 1,
+              let lang = words.value("--lang", default: Language.ja) else { return nil }
+        var command = NextCommand()
+        command.station = words.positional[0]
+        command.direction = words.values["--direction"]
+        command.railway = words.values["--railway"]
+        command.format = words.values["--format"] ?? NextLine.defaultTemplate
+        command.at = words.values["--at"]
+        command.lang = lang
+        command.database = database(words)
+        return command
+    }
+
+    static func search(_ line: ArraySlice<String>) -> SearchCommand? {
+        guard let words = Words(line, options: ["--limit", "--lang", "--db"], flags: ["--json"]),
+              words.positional.count == 1,
+              let limit = words.value("--limit", default: 10), let lang: Language? = words.value("--lang") else { return nil }
+        var command = SearchCommand()
+        command.query = words.positional[0]
+        command.limit = limit
+        command.lang = lang
+        command.json = words.flags.contains("--json")
+        command.database = database(words)
+        return command
+    }
+}

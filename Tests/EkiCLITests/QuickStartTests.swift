@@ -1,0 +1,53 @@
+import ArgumentParser
+@testable import EkiCLI
+import Testing
+
+/// `QuickStart` reads the plain command lines of `departures`, `next` and `search` without
+/// ArgumentParser: each command it builds must be the one ArgumentParser builds from the same
+/// words, defaults included, and every other line must be left to ArgumentParser.
+@Suite struct QuickStartTests {
+    /// Everything a command holds, as text: two commands with the same dump have the same values.
+    static func dump(_ command: any ParsableCommand) -> String {
+        var text = ""
+        Swift.dump(command, to: &text)
+        return text
+    }
+
+    static func same(_ words: [String], _ parse: ([String]) throws -> any ParsableCommand) throws {
+        let quick = try #require(QuickStart.command(["eki"] + words), "\(words) not read")
+        #expect(dump(quick) == dump(try parse(Array(words.dropFirst()))), "\(words)")
+    }
+
+    @Test func buildsWhatArgumentParserBuilds() throws {
+        for words in [
+            ["departures", "馬車道"],
+            ["departures", "Minatomirai.Minatomirai.Bashamichi", "--direction", "Inbound", "--json", "--at", "2026-11-24T08:00"],
+            ["departures", "渋谷", "--railway", "東横線", "--limit", "3", "--lang", "en", "--db", "/tmp/x.sqlite", "--state", "/tmp/s.sqlite"],
+        ] {
+            try Self.same(words) { try DeparturesCommand.parse($0) }
+        }
+        for words in [
+            ["next", "馬車道"],
+            ["next", "馬車道", "--direction", "Inbound", "--railway", "みなとみらい線", "--format", "{time} {destination}",
+             "--at", "2026-11-24T08:00", "--lang", "en", "--db", "/tmp/x.sqlite"],
+        ] {
+            try Self.same(words) { try NextCommand.parse($0) }
+        }
+        for words in [["search", "しぶや"], ["search", "shibuya", "--json", "--limit", "3", "--lang", "ja", "--db", "/tmp/x.sqlite"]] {
+            try Self.same(words) { try SearchCommand.parse($0) }
+        }
+    }
+
+    @Test func leavesEverythingElseToArgumentParser() {
+        for words in [
+            ["departures"], ["departures", "--help"], ["departures", "馬車道", "-h"], ["departures", "馬車道", "--limit", "0"],
+            ["departures", "馬車道", "--limit", "x"], ["departures", "馬車道", "--lang", "fr"], ["departures", "馬車道", "--at"],
+            ["departures", "馬車道", "--at=2026-11-24T08:00"], ["departures", "馬車道", "--json", "--json"],
+            ["departures", "馬車道", "--limit", "3", "--limit", "4"], ["departures", "馬車道", "渋谷"],
+            ["departures", "馬車道", "--nope", "x"], ["next", "馬車道", "--json"], ["search", "しぶや", "--limit", "101"],
+            ["nearby", "35.45,139.63"], ["station", "渋谷"], ["--version"], [],
+        ] {
+            #expect(QuickStart.command(["eki"] + words) == nil, "\(words)")
+        }
+    }
+}
