@@ -30,6 +30,9 @@ import axe_core_python  # noqa: E402
 AXE = open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf8").read()
 SHOTS = browser_test.SHOTS
 BASHAMICHI = "Minatomirai.Minatomirai.Bashamichi"
+# 馬車道 → 横浜 → 新橋 → 銀座 on 2026-11-25 at 10:00 (the fastest way then): three legs.
+ROUTE_3_LEGS = ("/route?date=2026-11-25&segments=Minatomirai.Minatomirai.014092.Weekday~Minatomirai.Minatomirai.Bashamichi~Minatomirai.Minatomirai.Yokohama,"
+                "JR-East.Tokaido.1848E.Weekday~JR-East.Tokaido.Yokohama~JR-East.Tokaido.Shimbashi,TokyoMetro.Ginza.B1023.Weekday~TokyoMetro.Ginza.Shimbashi~TokyoMetro.Ginza.Ginza")
 
 # The phone's clock moved by `offset` ms before any page script runs (a rider whose page has
 # been open a while): Date.now() and new Date() both follow it.
@@ -245,6 +248,88 @@ def run(base):
         visit(station)
         expect(driver.execute_script("return getComputedStyle(document.querySelector('h1')).wordBreak") == "auto-phrase", "word-break: auto-phrase")
 
+      with finding("10", "never a break inside a word: a station's table in Japanese, nearby names in English"):
+        # Words split across lines: a Range over each word (katakana runs in Japanese, Latin words
+        # in English; a hyphen or space is where a name may break) spans one line.
+        BROKEN = """const [sel, word] = arguments, out = [];
+            for (const el of document.querySelectorAll(sel)) {
+              const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+              for (let n; (n = walk.nextNode());) for (const m of n.textContent.matchAll(new RegExp(word, 'g'))) {
+                const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+                const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+                if (tops.size > 1) out.push(m[0] + ' in ' + el.tagName.toLowerCase() + ' ' + JSON.stringify(el.textContent.slice(0, 40)));
+              } }
+            return out.slice(0, 5)"""
+        visit(station)
+        expect(driver.execute_script("return getComputedStyle(document.querySelector('.frequency th')).wordBreak") == "auto-phrase", "a th breaks by phrase")
+        broken = driver.execute_script(BROKEN, "th, td, p, li, h1, h2, h3", "[ァ-ヶー]{2,}")
+        expect(not broken, f"Japanese words broken across lines on {station}: {broken}")
+        for path in ["/nearby?lat=35.4506&lon=139.6310&lang=en", "/nearby?lat=35.4475&lon=139.6390&lang=en", f"/station/{BASHAMICHI}?lang=en"]:
+            visit(path)
+            broken = driver.execute_script(BROKEN, "h1, h2, h3, .dest, .way, li, th, td", "[A-Za-z]{2,}")
+            expect(not broken, f"English words broken across lines on {path}: {broken}")
+        driver.save_screenshot(os.path.join(SHOTS, "station-en-words.png"))
+
+      with finding("8", "English timetable rows name their type beside the badge"):
+        visit(f"/timetable/{BASHAMICHI}?direction=Inbound&lang=en")
+        bare = driver.execute_script("""return [...document.querySelectorAll('ol.day li:not(.hour) a')].filter(a => a.querySelector('b[class^=c-]'))
+            .filter(a => !/Local|Rapid|Exp|Ltd/.test(((a.querySelector('i') || {}).textContent || '') + getComputedStyle(a.querySelector('span'), '::before').content))
+            .map(a => a.textContent).slice(0, 4)""")
+        expect(not bare, f"timetable rows with a bare badge: {bare}")
+
+      with finding("7", "no alternative a tap away from an impossible route (every leg)", lambda: driver.execute_script("localStorage.clear()")):
+        # 馬車道 → 銀座 at 10:00, the fastest way kept: on every leg, a train before or after that
+        # arrives after the next leg's train leaves, or leaves before the previous one arrives,
+        # is greyed with why, never a link.
+        visit("/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("銀座") + "&at=2026-11-25T10:00")
+        driver.find_element(By.CSS_SELECTOR, ".option a.button").click()
+        WebDriverWait(driver, 10).until(lambda d: "/route?" in d.current_url)
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        legs = driver.execute_script("""const mins = t => { const [h, m] = t.split(':').map(Number); return h * 60 + m; };
+            return [...document.querySelectorAll('li.leg')].map(leg => { const ends = leg.querySelectorAll(':scope > p.end time');
+              return {leaves: mins(ends[0].textContent), arrives: mins(ends[ends.length - 1].textContent),
+                      around: [...leg.querySelectorAll('.alternatives li')].map(li => { const t = li.querySelectorAll('time');
+                        return {text: li.textContent.trim(), leaves: mins(t[0].textContent), arrives: mins((li.textContent.match(/→ (\\d\\d:\\d\\d)/) || [0, '99:99'])[1]),
+                                link: !!li.querySelector('a'), why: (li.querySelector('.cannot small') || {}).textContent || ''}; })}; })""")
+        expect(len(legs) >= 2 and legs[0]["around"], f"a route with legs and trains around them: {legs}")
+        greyed = 0
+        for i, leg in enumerate(legs):
+            for alt in leg["around"]:
+                impossible = (i + 1 < len(legs) and alt["arrives"] > legs[i + 1]["leaves"]) or (i > 0 and alt["leaves"] < legs[i - 1]["arrives"])
+                expect(not (impossible and alt["link"]), f"leg {i + 1}: an impossible train is a link: {alt['text']!r}")
+                if impossible:
+                    expect(alt["why"], f"leg {i + 1}: greyed without why: {alt['text']!r}")
+                    greyed += 1
+        expect(greyed, "some alternative is impossible on this route (10:14 急 和光市行 → 10:18)")
+        driver.execute_script("document.querySelectorAll('details.alternatives').forEach(d => d.open = true); document.querySelector('details.alternatives').scrollIntoView()")
+        driver.save_screenshot(os.path.join(SHOTS, "route-alternatives-ja.png"))
+
+      with finding("2", "nearby: once a train is out of reach, the first train the rider can reach is shown"):
+        # The page left open until each direction's train is one minute short of the walk: it is
+        # struck, and the list is drawn again with the first train still within reach.
+        visit("/nearby?lat=35.4506&lon=139.6310")
+        rows = driver.execute_script(ROWS, ".ways li")
+        target = next((r for r in rows if r["walk"] > 1 and not r["late"]), None)
+        expect(target, f"a reachable nearby train with a walk: {rows[:3]}")
+        set_clock(int(target["ms"] - (target["walk"] - 1) * 60_000 + 10_000))
+        visit("/nearby?lat=35.4506&lon=139.6310")
+        with contextlib.suppress(TimeoutException):
+            WebDriverWait(driver, 30).until(lambda d: (lambda rs: rs and not any(r["late"] for r in rs))(d.execute_script(ROWS, ".ways li")))
+        rows = driver.execute_script(ROWS, ".ways li")
+        late = [r for r in rows if r["late"] or r["minutes"] + 1 < r["walk"]]
+        expect(rows and not late, f"out of reach with no reachable train shown: {late[:3]}")
+        set_clock(0)
+
+      with finding("10", "route forms: the date picker stops where routes are found; a far date is said plainly"):
+        visit("/")
+        latest = driver.execute_script("return document.querySelector('form.route-form input[name=at]').max")
+        expect(re.fullmatch(r"\d{4}-\d\d-\d\dT23:59", latest or ""), f"home's date picker has a last date: {latest!r}")
+        for lang, says in [("ja", "の経路は探せません"), ("en", "Routes cannot be found for")]:
+            text = visit("/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("銀座") + "&at=2027-06-25T10:00"
+                         + ("&lang=en" if lang == "en" else ""))
+            expect(says in text and "2027-06-25" in text and driver.find_elements(By.CSS_SELECTOR, "form.route-form"),
+                   f"a far date on the form, in {lang}: {text[:200]!r}")
+
       with finding("6", "search: Kunrei spelling, results under the box, the row a link"):
         # 6. Search on a phone: results right under the box (above the keyboard), the whole row a
         #    link, Kunrei spellings, railways of the same name told apart by operator.
@@ -276,7 +361,9 @@ def run(base):
       pages = ["/", f"/station/{BASHAMICHI}", f"/board/{BASHAMICHI}?direction=Inbound", f"/timetable/{BASHAMICHI}?direction=Inbound",
                "/nearby?lat=35.4506&lon=139.6310", "/search?q=shibuya", "/train/Tokyu.Toyoko.026054.Weekday?from=Tokyu.Toyoko.Shibuya",
                "/railway/Minatomirai.Minatomirai", "/route/fastest?from=馬車道&to=渋谷", "/route", "/ride", "/station/zzqqxx",
-               f"/timetable/{BASHAMICHI}?direction=Inbound&view=grid", "/route/last?from=馬車道&to=池袋"]
+               f"/timetable/{BASHAMICHI}?direction=Inbound&view=grid", "/route/last?from=馬車道&to=池袋",
+               # A station of many railways (its connections), a route of three legs (trains around each), the ticket.
+               "/station/Tokyu.Toyoko.Shibuya", ROUTE_3_LEGS, "/ticket"]
       small = """const out = [];
           for (const e of document.querySelectorAll('a[href], button, input:not([type=hidden]), summary, select')) {
             const r = e.getBoundingClientRect(), s = getComputedStyle(e);
@@ -293,6 +380,8 @@ def run(base):
                   url = path if lang == "ja" else path + ("&" if "?" in path else "?") + "lang=en"
                   try:
                       visit(url)
+                      # What a tap opens is measured too (the trains before and after, the stops).
+                      driver.execute_script("document.querySelectorAll('main details').forEach(d => d.open = true)")
                       if (scheme, lang, path) == ("dark", "en", f"/station/{BASHAMICHI}"):
                           driver.save_screenshot(os.path.join(SHOTS, "station-dark-en.png"))
                       driver.execute_script(AXE)
@@ -309,7 +398,7 @@ def run(base):
                   if scheme == "light":
                       too_small = driver.execute_script(small)
                       if too_small:
-                          failures["11"].append(f"{url}: small targets {too_small}")
+                          failures["11"].append(f"small targets {too_small} on {url[:50]}")
       driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
       for kind, what in [("3", "axe: contrast ≥ 4.5:1, light theme, every page"), ("10", "axe: contrast ≥ 4.5:1, dark theme, every page"),
                          ("11", "tap targets ≥ 44 px on the phone (axe target-size and every control measured)"),
@@ -413,10 +502,11 @@ def features(server):
 
       with finding("1", "the route bar counts down on the phone's clock", lambda: set_clock(0)):
         # The route kept above: 7.5 and then 2.5 minutes before its first train, by the phone's
-        # clock, the bar says 8 and then 3 minutes to go; half a minute after, where to get off.
+        # clock, the bar says 7 and then 2 minutes to go, as the lists count (7分後, not 8);
+        # half a minute before, まもなく; half a minute after, where to get off.
         first = driver.execute_script("const r = JSON.parse(localStorage.getItem('eki.route')); return [r.plan.serviceDate, r.plan.segments[0].departureMinute]")
         leaves = driver.execute_script("return Date.parse(arguments[0] + 'T00:00:00+09:00') + arguments[1] * 6e4", *first)
-        for before, says in [(450, "発まで8分"), (150, "発まで3分"), (-30, "で降車")]:
+        for before, says in [(450, "発まで7分"), (150, "発まで2分"), (30, "まもなく発車"), (-30, "で降車")]:
             set_clock(int(leaves - before * 1000 - __import__("time").time() * 1000))  # the machine's clock: the page's is moved
             visit(timetable)
             bar = driver.find_element(By.CSS_SELECTOR, ".routebar").text
@@ -590,6 +680,11 @@ def no_dead_controls(base):
             driver.get(base + path)
             dead = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "button[type=button]") if b.is_displayed()]
             expect(not dead, f"{path} without JavaScript shows controls that do nothing: {dead}")
+        # このルートにする keeps the route in the browser (route.js): without JavaScript it is not offered.
+        driver.get(base + "/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("渋谷"))
+        expect(driver.find_elements(By.CSS_SELECTOR, ".option"), "fastest ways listed without JavaScript")
+        dead = [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".option a.button") if a.is_displayed()]
+        expect(not dead, f"/route/fastest without JavaScript offers {dead}")
     finally:
         driver.quit()
 

@@ -36,7 +36,12 @@ extension WebPages {
                     let error = scope.lang.t("出発と到着が同じ駅です", "From and to are the same station")
                     return scope.html(FastestView(form: form, error: error, reference: reference, scope: scope), status: .badRequest)
                 }
-                try networks.checkServed(instant.serviceDate)
+                do { try networks.checkServed(instant.serviceDate) } catch RouteNetworks.Failure.outsideWindow(let date, let served) {
+                    // A far date picked in the form: said on the form, in the page's language, with the dates there are.
+                    let error = scope.lang.t("\(date.iso) の経路は探せません。\(served.lowerBound.iso)〜\(served.upperBound.iso) の日付で探してください",
+                                             "Routes cannot be found for \(date.iso): pick a date from \(served.lowerBound.iso) to \(served.upperBound.iso)")
+                    return scope.html(FastestView(form: form, error: error, reference: reference, scope: scope), status: .unprocessableContent)
+                }
                 let answer = try FastestRoutes(planner: RoutePlanner(timetable: timetable))
                     .search(from: origins, to: destinations, at: instant) { try networks.network(for: $0) }
                 return scope.html(FastestView(form: form, answer: answer, reference: reference, scope: scope))

@@ -128,15 +128,19 @@ struct RouteView: PageView {
         }
     }
 
-    /// Why a train cannot stand in for leg `index`: it leaves before the previous train arrives.
-    /// Nil when it can be made (the change's own minutes are the transfer's business, flagged there).
+    /// Why a train cannot stand in for leg `index`: it leaves before the previous train arrives,
+    /// or arrives after the next train has left — one tap would give a route that cannot be made,
+    /// so such a train is shown greyed with the reason, never as a link. Nil when it can be made
+    /// (a tight change is the transfer's business, flagged there).
     static func cannotMake(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, lang: PageLanguage) -> String? {
         if index > 0, segment.departure.value < plan.segments[index - 1].arrival.value {
             let arrival = plan.segments[index - 1].arrival.clock
             return lang.t("前の列車の到着（\(arrival)）より前に出ます", "leaves before your previous train arrives (\(arrival))")
         }
-        // One that arrives after the next train leaves stays a link: the change is then flagged
-        // with the train to take instead (the route can still be made from there).
+        if index + 1 < plan.segments.count, segment.arrival.value > plan.segments[index + 1].departure.value {
+            let departure = plan.segments[index + 1].departure.clock
+            return lang.t("次の列車の発車（\(departure)）より後に着きます", "arrives after your next train leaves (\(departure))")
+        }
         return nil
     }
 

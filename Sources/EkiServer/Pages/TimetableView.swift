@@ -128,6 +128,8 @@ struct TimetableView: PageView {
             // A feed's type (Commuter rail) is said once, in the page's schedule line's place: not per row.
             let type = departure.classified ? reference.trainTypes[departure.trainType].map { lang.pick($0.name) }
                 .flatMap { $0 != lang.t(category.nameJa, category.nameEn) && !(category == .local && $0 == "普通") ? $0 : nil } : nil
+            // An English rider does not read 各 or 急: a row without its own type name gets its
+            // category's from app.css (:lang(en) .day b + span::before), not 400 rows of markup.
             return Row(hour: heading, now: index == nowIndex,
                        href: scope.link(Phrases.train(departure, serviceDate: row.serviceDate, from: nil, reference: reference)),
                        time: departure.time.clock, category: badge?.category ?? "none", letter: badge?.letter ?? "", type: type,

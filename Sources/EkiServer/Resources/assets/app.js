@@ -150,6 +150,11 @@
     const params = new URLSearchParams(location.search); if (params.get("q")) box.value = params.get("q");
   }
 
+  // The route forms' date picker offers the dates routes are found for: up to 30 days on, as the API.
+  document.querySelectorAll("form.route-form input[type=datetime-local]").forEach(input => {
+    input.max = new Date(Date.now() + utcOffset * 6e4 + 30 * 864e5).toISOString().slice(0, 10) + "T23:59";
+  });
+
   // Live: countdowns (data-due) recounted every 15 s; gone trains roll off, short lists refill.
   const dueAt = text => {
     const [date, minute] = String(text).split(" ");
@@ -169,7 +174,13 @@
       const list = li.parentElement;
       if (now - due >= 6e4) { li.remove(); list.dataset.short = "1"; return; }
       const u = q(".until", li); if (u) u.textContent = until(m);
-      if (li.dataset.walk) li.classList.toggle("late", m < Number(li.dataset.walk));
+      // A nearby train that went out of walking reach: the list is drawn again from now, so the
+      // first train the rider can still reach is shown (the server picks it), not just a struck one.
+      if (li.dataset.walk) {
+        const late = m < Number(li.dataset.walk);
+        if (late && !li.classList.contains("late")) list.dataset.short = "1";
+        li.classList.toggle("late", late);
+      }
     });
     refills.forEach(f => f());
   };
@@ -181,7 +192,10 @@
     const src = nearbyList.dataset.src || (location.pathname === "/nearby" ? location.pathname + location.search + "&fragment=1" : null);
     if (!src) return;
     nearbyList.dataset.busy = "1";
-    try { const r = await fetch(src + "&at=" + tokyoNow()); if (r.ok) { nearbyList.innerHTML = await r.text(); live(); } } catch {} finally { delete nearbyList.dataset.busy; }
+    // From the next whole minute: the server counts whole minutes, the page counts from now, and
+    // 12:14:40 is one minute short of a train at 12:16 — as the server sees it from 12:15.
+    const at = new Date(Math.ceil(Date.now() / 6e4) * 6e4 + utcOffset * 6e4).toISOString().slice(0, 16);
+    try { const r = await fetch(src + "&at=" + at); if (r.ok) { nearbyList.innerHTML = await r.text(); live(); } } catch {} finally { delete nearbyList.dataset.busy; }
   });
   document.querySelectorAll(".side").forEach(side => {
     const list = q("ol.departures", side), button = q("button.bookmark", side);
@@ -207,10 +221,12 @@
   // and, when the rider turned them on, a notification before each train and before getting off.
   const midnight = date => Date.parse(date + "T00:00:00+09:00");
   const nextAction = plan => {
-    const m = Math.floor((Date.now() - midnight(plan.serviceDate)) / 6e4);
+    // Whole minutes to go counted down as the departure lists do (7分後 at 7.5 minutes, まもなく
+    // under one), not the minutes of the clock between now and then.
+    const ms = Date.now() - midnight(plan.serviceDate), m = Math.floor(ms / 6e4), left = minute => Math.floor((minute * 6e4 - ms) / 6e4);
     for (const s of plan.segments) {
-      if (m < s.departureMinute) return {s, board: true, minutes: s.departureMinute - m};
-      if (m < s.arrivalMinute) return {s, board: false, minutes: s.arrivalMinute - m,
+      if (m < s.departureMinute) return {s, board: true, minutes: left(s.departureMinute)};
+      if (m < s.arrivalMinute) return {s, board: false, minutes: left(s.arrivalMinute),
         stops: Math.max(1, s.stops.slice(1).filter(x => (x.arrivalMinute ?? x.departureMinute) > m).length)};
     }
     return null;
@@ -218,6 +234,7 @@
   const wait = m => m < 60 ? t(`${m}分`, `${m} min`) : t(`${Math.floor(m / 60)}時間${m % 60}分`, `${Math.floor(m / 60)} h ${m % 60} min`);
   const actionText = (a, plan) => !a ? t("到着しました", "Arrived") : a.board && a.minutes >= 720
     ? t(`${plan.serviceDate} ${name(a.s.board.title)} ${a.s.departure} 発`, `${plan.serviceDate}: leave ${name(a.s.board.title)} at ${a.s.departure}`)
+    : a.board && a.minutes < 1 ? t(`${name(a.s.board.title)} ${a.s.departure} まもなく発車`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, now`)
     : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}`)
     : t(`${name(a.s.alight.title)}で降車・あと${a.stops}駅（${a.s.arrival}）`, `Get off at ${name(a.s.alight.title)} in ${a.stops} stop${a.stops > 1 ? "s" : ""} (${a.s.arrival})`);
   // A route ends with its service day (03:00 the next morning). route.js keeps one (storeRoute).
