@@ -400,6 +400,27 @@ def run(base):
                       if too_small:
                           failures["11"].append(f"small targets {too_small} on {url[:50]}")
       driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+      # With a route kept (today's: another day's is not kept), its bar heads every page: a link
+      # like the others, measured on the timetable (whose tabs it must not cover, finding 9) and a station.
+      try:
+          import datetime
+          today = (datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=9))) - datetime.timedelta(hours=3)).date().isoformat()
+          visit(f"/route/fastest?from=馬車道&to=銀座&at={today}T10:00")
+          driver.get(driver.find_element(By.CSS_SELECTOR, ".option a.button").get_attribute("href"))
+          WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.leg"))
+          for path in [f"/timetable/{BASHAMICHI}?direction=Inbound", f"/station/{BASHAMICHI}"]:
+              visit(path)
+              if not driver.find_elements(By.CSS_SELECTOR, ".routebar"):
+                  failures["11"].append(f"no route bar on {path} with a route kept")
+              if path.startswith("/timetable"):
+                  driver.save_screenshot(os.path.join(SHOTS, "timetable-route-kept.png"))
+              too_small = driver.execute_script(small)
+              if too_small:
+                  failures["11"].append(f"small targets {too_small} on {path[:50]} (route kept)")
+      except Exception as error:
+          failures["11"].append(f"route kept: {type(error).__name__} {str(error)[:120]}")
+      finally:
+          driver.execute_script("localStorage.clear()")
       for kind, what in [("3", "axe: contrast ≥ 4.5:1, light theme, every page"), ("10", "axe: contrast ≥ 4.5:1, dark theme, every page"),
                          ("11", "tap targets ≥ 44 px on the phone (axe target-size and every control measured)"),
                          ("a11y", "axe: no other serious or critical violation")]:
@@ -532,7 +553,10 @@ def features(server):
         # Offline, a page never saved says so and lists what is saved.
         visit("/")
         WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
-        visit(f"/station/{BASHAMICHI}")
+        # Seen in Japanese: a station, its board, its timetable as a list and as a grid; home in English.
+        for path in [f"/station/{BASHAMICHI}", f"/board/{BASHAMICHI}?direction=Inbound", f"/timetable/{BASHAMICHI}?direction=Inbound",
+                     f"/timetable/{BASHAMICHI}?direction=Inbound&view=grid", "/?lang=en"]:
+            visit(path)
         server.stop()
         try:
             text = visit("/station/" + urllib.parse.quote("渋谷"))
@@ -540,6 +564,18 @@ def features(server):
             expect(driver.current_url.endswith("/station/%E6%B8%8B%E8%B0%B7"), "the address stays")
             expect(driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), "the saved pages' addresses fit the phone")
             driver.save_screenshot(os.path.join(SHOTS, "offline-ja.png"))
+            # Every saved page once, by a name (never its address), each name its own.
+            ja = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.choices li")]
+            expect(len(ja) == len(set(ja)) and not any("/" in i for i in ja), f"one readable name per saved page: {ja}")
+            for words in [("次の電車",), ("馬車道", "駅"), ("馬車道", "発車標", "方面"), ("馬車道", "時刻表"), ("馬車道", "一覧表")]:
+                expect(any(all(w in i for w in words) for i in ja), f"{' '.join(words)} among the saved pages: {ja}")
+            # In English, the same pages: those seen only in Japanese too, named by what they are.
+            visit("/station/Tokyu.Toyoko.Shibuya?lang=en")
+            driver.save_screenshot(os.path.join(SHOTS, "offline-en.png"))
+            en = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.choices li")]
+            expect(len(en) == len(ja) and len(en) == len(set(en)), f"the same saved pages in English: {en} vs {ja}")
+            for words in [("Next trains",), ("馬車道", "Station"), ("馬車道", "Board"), ("馬車道", "Timetable"), ("馬車道", "grid")]:
+                expect(any(all(w in i for w in words) for i in en), f"{' '.join(words)} among the saved pages in English: {en}")
             driver.get_log("browser")
         finally:
             server.start()
@@ -639,6 +675,18 @@ def ride(server):
         href = driver.find_element(By.ID, "ride-train-link").get_attribute("href")
         expect(href.endswith("/train/JR-East.KeihinTohokuNegishi.1144B.Weekday?date=2026-11-24"), f"its page: {href}")
         driver.save_screenshot(os.path.join(SHOTS, "ride-decided-ja.png"))
+      with finding("5", "the train's next stop and the line's next station agree (次の停車駅 田端, 日暮里は通過)"):
+        # Between 鶯谷 and 日暮里, both passed: the line's next station is one the 快速 passes, its
+        # next stop 田端. The page says which is which, never "次は 田端" beside "次の駅: 日暮里".
+        expect(not calls["Nippori"]["stops"] and not calls["NishiNippori"]["stops"] and calls["Tabata"]["stops"], "the 快速 passes 日暮里, stops at 田端")
+        passing = (seconds(calls["Uguisudani"]["departure"]) + seconds(calls["Nippori"]["arrival"])) / 2
+        # (The tracker may still place the rider before 鶯谷, also passed: either is the line's next.)
+        for lang, stop, says in [("ja", "田端", ("次の停車駅", r"(鶯谷|日暮里|西日暮里)は通過")), ("en", "Tabata", ("Next stop", r"Passing (Uguisudani|Nippori|Nishi-Nippori) first"))]:
+            replay(cut_at(passing, "passing.jsonl"), lang)
+            shown = [driver.find_element(By.ID, i).text for i in ("ride-phase", "ride-station", "ride-next")]
+            expect(shown[0] == says[0] and shown[1] == stop and re.fullmatch(says[1], shown[2]), f"{lang}: {shown}")
+            if lang == "ja":
+                driver.save_screenshot(os.path.join(SHOTS, "ride-passing-ja.png"))
     finally:
         driver.quit()
 

@@ -126,6 +126,12 @@ import Testing
         ("ikebukro", "JR-East.Yamanote.Ikebukuro"), ("akihabsra", "JR-East.Yamanote.Akihabara"),
         ("shinagwaa", "JR-East.Yamanote.Shinagawa"), ("nakameguor", "TokyoMetro.Hibiya.NakaMeguro"),
         ("zimbocho", "TokyoMetro.Hanzomon.Jimbocho"), ("sinbasi", "JR-East.Yamanote.Shimbashi"),
+        // ti/chi, tu/tsu, hu/fu, zi/ji, and long vowels as ou, oo, uu or a macron (the review's list).
+        ("tiba", "JR-East.SobuRapid.Chiba"), ("tukiji", "TokyoMetro.Hibiya.Tsukiji"),
+        ("tudanuma", "JR-East.SobuRapid.Tsudanuma"), ("hutakotamagawa", "Tokyu.DenEnToshi.FutakoTamagawa"),
+        ("ootemati", "TokyoMetro.Marunouchi.Otemachi"), ("ōtemachi", "TokyoMetro.Marunouchi.Otemachi"),
+        ("zinbotyou", "TokyoMetro.Hanzomon.Jimbocho"), ("jinbōchō", "TokyoMetro.Hanzomon.Jimbocho"),
+        ("huchuu", "Keio.Keio.Fuchu"), ("fuchu", "Keio.Keio.Fuchu"), ("ooimachi", "TWR.Rinkai.Oimachi"),
     ]
 
     @Test(arguments: forgiving)

@@ -41,30 +41,49 @@ const networkFirst = async (request, cacheName) => {
   }
 };
 
-// A page never seen, offline: say so, in the page's language, and list what is kept (home, the
-// pages seen, the bookmarks' boards) by their titles — never another page under this address.
+// A page never seen, offline: say so, in the page's language, and list every kept page (home, the
+// pages seen, the bookmarks' boards), in either language, once each, by a name a rider reads:
+// its title, what kind of page it is (駅, 発車標 with its direction, 時刻表, 表, a date) — never
+// another page under this address. A page kept in both languages is named in the page's language.
 const escapeHTML = s => String(s).replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+const unescapeHTML = s => String(s).replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'"}[e]));
+const KINDS = {station: ["駅", "Station"], board: ["発車標", "Board"], timetable: ["時刻表", "Timetable"], train: ["列車", "Train"],
+  railway: ["路線", "Line"], route: ["ルート", "Route"], nearby: ["近くの駅", "Nearby"], search: ["検索", "Search"]};
+const savedName = (kept, text, t) => {
+  const title = unescapeHTML((text.match(/<title>([^<]*)<\/title>/) || [])[1] || kept.pathname).replace(/ · Eki$/, "");
+  const kind = KINDS[kept.pathname.split("/")[1]];
+  const parts = [title];
+  // A board's title is its station: its heading (…方面) says which direction.
+  const heading = kept.pathname.startsWith("/board/") && (text.match(/<p class="where">.*?<span>([^<]*)<\/span><\/p>/s) || [])[1];
+  if (heading) parts.push(unescapeHTML(heading));
+  if (kind && kind[0] !== title && kind[1] !== title) parts.push(t(...kind));
+  if (kept.searchParams.get("view") === "grid") parts.push(t("一覧表", "grid"));
+  if (kept.searchParams.get("date")) parts.push(kept.searchParams.get("date"));
+  return parts.join(" · ");
+};
 const offlinePage = async url => {
   const en = pageLang(url) === "en", t = (ja, e) => en ? e : ja;
-  const items = [];
+  const pages = new Map();   // the address without ?lang= → {href, name, inLang}
   for (const name of [SHELL, PAGES]) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       const kept = new URL(request.url);
-      if (request.url.includes("/assets/") || (pageLang(kept) === "en") !== en) continue;
+      if (kept.pathname.startsWith("/assets/")) continue;
       const text = await (await cache.match(request)).text();
       if (!text.startsWith("<!doctype html>")) continue;
-      const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escapeHTML(kept.pathname);
-      // The title alone can repeat (a station's timetable and board share one): the address says which.
-      const where = decodeURIComponent(kept.pathname + kept.search);
-      if (!items.some(i => i.where === where)) items.push({where, html: `<li><a href="${escapeHTML(kept.pathname + kept.search)}">${title.replace(/ · Eki$/, "")} <small class="dim">${escapeHTML(where)}</small></a></li>`});
+      const same = new URL(kept); same.searchParams.delete("lang");
+      const key = same.pathname + same.search, inLang = (pageLang(kept) === "en") === en, seen = pages.get(key);
+      if (seen && (seen.inLang || !inLang)) continue;
+      pages.set(key, {href: kept.pathname + kept.search, name: savedName(kept, text, t), inLang});
     }
   }
+  const items = [...pages.values()].sort((a, b) => a.href.localeCompare(b.href))
+    .map(p => `<li><a href="${escapeHTML(p.href)}">${escapeHTML(p.name)}</a></li>`);
   const html = `<!doctype html><html lang="${en ? "en" : "ja"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>${t("オフライン", "Offline")} · Eki</title><link rel="stylesheet" href="${escapeHTML(assets["app.css"] || "")}"></head>
 <body data-lang="${en ? "en" : "ja"}"><main id="main" class="offline-page"><h1>${t("オフラインです", "You are offline")}</h1>
 <p class="notice">${t("このページは保存されていないため表示できません。保存済みのページ:", "This page was not saved, so it cannot be shown. Saved pages:")}</p>
-<ul class="choices">${items.map(i => i.html).join("") || `<li>${t("なし", "None")}</li>`}</ul></main></body></html>`;
+<ul class="choices">${items.join("") || `<li>${t("なし", "None")}</li>`}</ul></main></body></html>`;
   return new Response(html, {status: 503, headers: {"content-type": "text/html; charset=utf-8", "cache-control": "no-store"}});
 };
 

@@ -55,14 +55,18 @@
     lastAnswer = a;
     drawTrain(a);
     const focus = a.focusStation || a.nextStation;
+    const nextDiffers = a.nextStation && (!focus || a.nextStation.id !== focus.id);
+    // Approaching, the focus is the train's next stop; a station before it on the line is one the
+    // train goes through: "次の停車駅 東京" with "新橋は通過", never "次は 東京" beside "次の駅: 新橋".
+    const beyond = nextDiffers && a.phase === "approaching";
     show("ride-now", !!focus);
     if (focus) {
-      q("ride-phase").textContent = phaseWords[a.phase] || "";
+      q("ride-phase").textContent = beyond ? t("次の停車駅", "Next stop") : phaseWords[a.phase] || "";
       q("ride-station").textContent = name(focus.title);
     }
-    const nextDiffers = a.nextStation && (!focus || a.nextStation.id !== focus.id);
     show("ride-next", !!nextDiffers);
-    if (nextDiffers) q("ride-next").textContent = t("次の駅: ", "Next station: ") + name(a.nextStation.title);
+    if (nextDiffers) q("ride-next").textContent = beyond ? t(`${name(a.nextStation.title)}は通過`, `Passing ${name(a.nextStation.title)} first`)
+      : t("次の駅: ", "Next station: ") + name(a.nextStation.title);
     show("ride-reduced", a.reducedAccuracy);
     show("ride-off", a.offTrain);
     status(a.railway ? "" : t("路線を調べています…", "Working out your line…"));
