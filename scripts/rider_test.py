@@ -19,7 +19,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import browser_test  # noqa: E402  (its Server and database set-up; it takes --screenshots)
@@ -747,13 +747,17 @@ def bookmark_without_js(base):
     try:
         driver.get(base + f"/station/{BASHAMICHI}")
         driver.find_element(By.CSS_SELECTOR, "button.bookmark[data-direction=Inbound]").click()
-        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "button.bookmark[data-direction=Inbound]").get_attribute("aria-pressed") == "true")
+        # The click posts and the page is replaced (POST-redirect-GET): a button found in the old page
+        # goes stale under the wait, so the wait looks again instead of failing.
+        WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "button.bookmark[data-direction=Inbound]").get_attribute("aria-pressed") == "true")
         driver.get(base + "/")
         cards = driver.find_elements(By.CSS_SELECTOR, "#bookmarks .card")
         expect(len(cards) == 1 and "馬車道" in cards[0].text and cards[0].find_elements(By.CSS_SELECTOR, "li time"),
                f"home without JavaScript shows the bookmark's trains: {[c.text for c in cards]}")
         cards[0].find_element(By.CSS_SELECTOR, "button.unbookmark").click()
-        WebDriverWait(driver, 30).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#bookmarks .card"))
+        WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: not d.find_elements(By.CSS_SELECTOR, "#bookmarks .card"))
     finally:
         driver.quit()
 
