@@ -7,8 +7,8 @@ import Synchronization
 public final class Timetable: Sendable {
     let reader: any DatabaseReader
     public let url: URL
-    /// Stations, railways, directions, calendars and train types, loaded once at open (complexes
-    /// and search's list on first use).
+    /// Railways, directions, calendars and train types, read at open; stations, complexes and
+    /// search's list as they are first asked for (`Reference`).
     public let reference: Reference
     /// The zone the timetable's times are local to: "now" is read on this clock.
     public let timeZone: TimeZone
@@ -95,6 +95,16 @@ public struct DatabaseInfo: Codable, Sendable, Equatable {
 }
 
 extension Timetable {
+    /// Reads now what is otherwise read on first use — every station, search's list, the area, the
+    /// complexes — or says why it cannot. A server does this before it answers: its first requests
+    /// are not slowed, and a file later damaged in place still has its stations in memory.
+    public func readWhole() throws {
+        try reference.stations.load()
+        _ = reference.searchable
+        _ = reference.area
+        _ = reference.complexes.values
+    }
+
     /// Now, as a moment on this timetable's own clock and service day.
     public func now(_ date: Date = Date()) -> ServiceInstant { ServiceInstant(date, timeZone: timeZone) }
 

@@ -110,6 +110,7 @@ public final class LiveResponder: HTTPResponder, Sendable {
             let timetable = try Timetable(url: url)
             // A file written in place may open at its header and be broken further in.
             if check { try timetable.quickCheck() }
+            try timetable.readWhole()
             let responder = try build(timetable)
             let info = try? timetable.info()
             let replaced = state.withLock { state -> Current in
