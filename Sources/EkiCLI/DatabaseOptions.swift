@@ -25,6 +25,8 @@ package struct DatabaseOptions: ParsableArguments {
     package func open() throws -> Timetable {
         do {
             let timetable = try Timetable(url: url)
+            // A fresh process reads search's index where an earlier one left it (~2.5 ms less).
+            timetable.keepSearchIndex(in: DatabaseLocation.cacheFolder())
             Self.kept.withLock { $0.append(timetable) }
             return timetable
         } catch let error as StoreError {

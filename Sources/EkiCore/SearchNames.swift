@@ -272,3 +272,53 @@ public struct SearchNames: Sendable {
         }
     }
 }
+
+/// The layout as plain numbers and back, so that a caller can keep it between processes
+/// (EkiStore's `SearchIndex` file) without a String per name; EkiCore itself reads and writes no file.
+extension SearchNames {
+    /// The bytes, the key ends, and four numbers per name: start, end, first key, and the number
+    /// of keys plus 256 × the number of them written.
+    public var layout: (bytes: [UInt8], keyEnds: [Int32], entries: [Int32]) {
+        var numbers: [Int32] = []
+        numbers.reserveCapacity(entries.count * 4)
+        for entry in entries {
+            numbers += [entry.start, entry.end, entry.firstKey, Int32(entry.keys) | Int32(entry.written) << 8]
+        }
+        return (bytes, keyEnds, numbers)
+    }
+
+    /// Names laid out as `layout` gave them; nil unless every name stays inside the bytes and its
+    /// keys inside the name, in order: the matcher reads through pointers without further checks.
+    public init?(bytes: [UInt8], keyEnds: [Int32], entries numbers: [Int32]) {
+        guard numbers.count % 4 == 0 else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(numbers.count / 4)
+        for base in stride(from: 0, to: numbers.count, by: 4) {
+            let start = numbers[base], end = numbers[base + 1], firstKey = numbers[base + 2], packed = numbers[base + 3]
+            guard start >= 0, start <= end, Int(end) <= bytes.count, firstKey >= 0, packed >= 0, packed < 1 << 16 else { return nil }
+            let keys = UInt8(packed & 0xFF), written = UInt8(packed >> 8)
+            guard written <= keys, Int(firstKey) + Int(keys) <= keyEnds.count else { return nil }
+            var keyStart: Int32 = 0
+            for key in Int(firstKey) ..< Int(firstKey) + Int(keys) {
+                // A key ends at its 0 byte, inside the name; the next one starts after it.
+                guard keyEnds[key] >= keyStart, keyEnds[key] < end - start else { return nil }
+                keyStart = keyEnds[key] + 1
+            }
+            entries.append(Entry(start: start, end: end, firstKey: firstKey, keys: keys, written: written))
+        }
+        self.bytes = bytes
+        self.keyEnds = keyEnds
+        self.entries = entries
+    }
+
+    /// The keys of name `index` as written (not its other spellings), as bytes.
+    public func writtenKeys(of index: Int) -> [[UInt8]] {
+        let entry = entries[index]
+        var start = Int(entry.start)
+        return (0 ..< Int(entry.written)).map { key in
+            let end = Int(entry.start) + Int(keyEnds[Int(entry.firstKey) + key])
+            defer { start = end + 1 }
+            return Array(bytes[start ..< end])
+        }
+    }
+}

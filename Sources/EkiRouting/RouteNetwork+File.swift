@@ -17,11 +17,11 @@ extension RouteNetwork {
     /// database file, else built (and left there for the next process; a folder that cannot be
     /// written costs only that). `folder == nil`: built, as `init(timetable:serviceDate:)`.
     public static func cached(timetable: Timetable, serviceDate: CivilDate, in folder: URL?) throws -> RouteNetwork {
-        guard let folder, let identity = databaseIdentity(timetable.url) else {
+        guard let folder, let identity = CacheFile.identity(timetable.url.path) else {
             return try RouteNetwork(timetable: timetable, serviceDate: serviceDate)
         }
         let file = folder.appendingPathComponent("route-network-\(serviceDate.iso).bin")
-        let key = "\(identity) \(serviceDate.iso) v2"
+        let key = "\(identity) \(serviceDate.iso) v3"
         if let network = RouteNetwork(file: file, key: key, reference: timetable.reference, serviceDate: serviceDate) {
             return network
         }
@@ -43,43 +43,19 @@ extension RouteNetwork {
         for (file, _) in byAge.dropFirst(count) { try? manager.removeItem(at: file) }
     }
 
-    /// Device, inode, size and modification time: a database swapped (`eki data update`) or
-    /// rewritten (`eki import`) is another file.
-    static func databaseIdentity(_ url: URL) -> String? {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else { return nil }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-    }
-
     /// Written to a temporary name, then renamed over the old file: a reader never sees half a file.
     func save(to file: URL, key: String) {
-        var out = Data()
-        var checksum = Checksum()
-        func put<T>(_ array: [T]) {
-            array.withUnsafeBytes { bytes in
-                out.append(contentsOf: bytes)
-                checksum.add(bytes)
-            }
-        }
+        var out = CacheFileWriter()
         let keyBytes = Array(key.utf8)
-        put([Self.magic, UInt64(keyBytes.count)])
-        put(keyBytes)
+        out.put([Self.magic, UInt64(keyBytes.count)])
+        out.put(keyBytes)
         var offsets: [Int32] = [0]
         offsets.reserveCapacity(tripCount + 1)
         for next in continuations { offsets.append(offsets[offsets.count - 1] + Int32(next.count)) }
-        put([UInt64(connectionCount), UInt64(tripCount), UInt64(stationCount)])
-        put(from); put(to); put(departure); put(arrival); put(trip)
-        put(tripRowIds); put(tripDays.map(Int8.init)); put(lastConnection); put(offsets); put(continuations.flatMap { $0 })
-        put([checksum.value])
-        let folder = file.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try out.write(to: temporary)
-            guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-        }
+        out.put([UInt64(connectionCount), UInt64(tripCount), UInt64(stationCount)])
+        out.put(from); out.put(to); out.put(departure); out.put(arrival); out.put(trip)
+        out.put(tripRowIds); out.put(tripDays.map(Int8.init)); out.put(lastConnection); out.put(offsets); out.put(continuations.flatMap { $0 })
+        out.write(to: file)
     }
 
     /// "EKINET01" as a little-endian number.
@@ -88,10 +64,7 @@ extension RouteNetwork {
     /// nil unless `file` is a whole network file written for `key`. Read straight into the arrays
     /// (no copy of the whole file first: that doubled the pages a fresh process touched).
     init?(file: URL, key: String, reference: Reference, serviceDate: CivilDate) {
-        let descriptor = open(file.path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var reader = FileReader(descriptor: descriptor)
+        guard var reader = CacheFileReader(file) else { return nil }
         let keyBytes = Array(key.utf8)
         guard reader.read(UInt64.self, 2) == [Self.magic, UInt64(keyBytes.count)],
               reader.read(UInt8.self, keyBytes.count) == keyBytes,
@@ -118,62 +91,5 @@ extension RouteNetwork {
         self.continuations = (0 ..< trips).map { Array(flat[Int(offsets[$0]) ..< Int(offsets[$0 + 1])]) }
         self.stationCount = stationCount
         (neighbours, changeHere) = Self.changes(reference: reference, stationCount: stationCount)
-    }
-}
-
-/// A running hash of every byte written or read, in order and in the same pieces (one array each):
-/// a file damaged anywhere is built again, never read.
-struct Checksum {
-    private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
-
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            value = (value ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01B3
-            offset += 8
-        }
-        while offset < bytes.count {
-            value = (value ^ UInt64(bytes[offset])) &* 0x100_0000_01B3
-            offset += 1
-        }
-    }
-}
-
-/// Arrays of plain numbers, one after another, read from a file into the arrays themselves.
-private struct FileReader {
-    let descriptor: Int32
-    var checksum = Checksum()
-
-    /// `count` values, or nil when the file ends first or cannot be read.
-    mutating func read<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> [T]? {
-        guard count > 0 else { return count == 0 ? [] : nil }
-        let size = count * MemoryLayout<T>.stride
-        var complete = false
-        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let bytes = UnsafeMutableRawBufferPointer(buffer)
-            complete = fill(bytes.baseAddress!, size)
-            initialized = complete ? count : 0
-        }
-        guard complete else { return nil }
-        values.withUnsafeBytes { checksum.add($0) }
-        return values
-    }
-
-    /// True when the checksum comes next, matches, and is the end of the file.
-    mutating func atChecksum() -> Bool {
-        var stored: UInt64 = 0, extra: UInt8 = 0
-        guard fill(&stored, 8) else { return false }
-        return stored == checksum.value && Glibc.read(descriptor, &extra, 1) == 0
-    }
-
-    private func fill(_ start: UnsafeMutableRawPointer, _ size: Int) -> Bool {
-        var done = 0
-        while done < size {
-            let count = Glibc.read(descriptor, start + done, size - done)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
     }
 }

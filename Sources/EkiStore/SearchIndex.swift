@@ -5,66 +5,111 @@ import Synchronization
 /// commands that never search do not pay for it): every name in one byte buffer (`SearchNames`),
 /// what ranks a station in a flat array of integers, every station complex with its total trains,
 /// and every railway with the words that name it. A query then
-/// only compares bytes and integers; no String is made until the few results it returns.
+/// only compares bytes and integers; no String is made until the few results it returns. All of
+/// it but the railways themselves is plain arrays, so a fresh `eki` reads it from the cache
+/// folder where an earlier process left it instead of laying it out again (`SearchIndex+File`).
 final class SearchIndex: Sendable {
-    /// Station `i` of `stations`, `stationNames` and `stationFacts` is the same station.
-    struct Station: Sendable {
-        let id: String
-        /// Rank in the tie-break order: the data's station order.
-        let order: Int
-    }
-
     /// What the search loop reads of a station: plain integers, copied without reference counting.
-    struct StationFacts: Sendable {
-        /// Index into `places`.
+    struct StationFacts: Sendable, Equatable {
+        /// Index into the places.
         let place: Int32
         /// Index into `railways`, or -1.
         let railway: Int32
         let trains: Int32
     }
 
-    /// A station complex and its stations trains leave from.
-    struct Place: Sendable {
-        /// The complex's id (`Reference.complexes`), looked up only for the results shown.
-        let complex: Int64
-        /// Indexes into `stations`, in station order.
-        let members: [Int]
-        /// Trains stopping at all its stations together: the bigger station ranks first.
-        let trains: Int
-    }
-
     /// Railway `i` of `railways` has name `i` of `railwayNames`: its names with and without
-    /// 線/Line, and every word that names it (`railwaysByWord`).
+    /// 線/Line, and every word that names it (`words`). It ranks after every station
+    /// (`stationCount + i`). Boxed, so that sorting the railways moves pointers, not whole railways.
     final class Railway: Sendable {
         let railway: Reference.Railway
-        let order: Int
 
-        init(railway: Reference.Railway, order: Int) {
-            self.railway = railway
-            self.order = order
-        }
+        init(_ railway: Reference.Railway) { self.railway = railway }
     }
 
-    let stations: [Station]
+    // Station `i` of `stationNames` and `stationFacts` is station `i` of search's list
+    // (`Reference.searchable`, the data's station order, which is also the tie-break order).
+    /// Every station's id in one buffer, station `i`'s ending at `stationIdEnds[i]`: a String is
+    /// made only for the stations a search shows.
+    let stationIds: [UInt8]
+    let stationIdEnds: [Int32]
     let stationNames: SearchNames
     let stationFacts: [StationFacts]
-    let places: [Place]
+    /// Each place (a station complex with stations trains leave from): the complex's id
+    /// (`Reference.complexes`, looked up only for the results shown), the trains stopping at all
+    /// its stations together (the bigger place ranks first), and its stations in station order,
+    /// `placeMembers[placeMemberEnds[p - 1] ..< placeMemberEnds[p]]`.
+    let placeComplexes: [Int64]
+    let placeTrains: [Int64]
+    let placeMemberEnds: [Int32]
+    let placeMembers: [Int32]
     let railways: [Railway]
     let railwayNames: SearchNames
     /// The railways with a timetable (freight lines have none to show), by index.
     let timetabledRailways: [Int]
     let railwaysById: [String: Int]
-    /// Folded words a rider may use to name a railway, and the railways each names (`Words`),
-    /// made when a query first needs them: one of several words, or kanji that may begin with
-    /// an operator's name (東急渋谷).
-    private let wordsOnce = Mutex<Words?>(nil)
+    /// The words a rider may use to name a railway, made when a query first needs them (one of
+    /// several words, or kanji that may begin with an operator's name: 東急渋谷), or read with
+    /// the rest from the cache folder (`SearchIndex+File`).
+    private let wordsOnce: Mutex<Words?>
 
+    var stationCount: Int { stationFacts.count }
+    var placeCount: Int { placeComplexes.count }
+
+    /// Station `station`'s id.
+    func stationId(_ station: Int) -> String {
+        let start = station == 0 ? 0 : Int(stationIdEnds[station - 1])
+        return String(decoding: stationIds[start ..< Int(stationIdEnds[station])], as: UTF8.self)
+    }
+
+    /// Place `place`'s stations, as indexes of the stations.
+    func members(ofPlace place: Int) -> ArraySlice<Int32> {
+        placeMembers[(place == 0 ? 0 : Int(placeMemberEnds[place - 1])) ..< Int(placeMemberEnds[place])]
+    }
+
+    /// Folded words a rider may use to name a railway, and the railways each names: the railway's
+    /// name with or without its line word, its operator in either language, and each script run of
+    /// those (東京メトロ → 東京, metoro; JR東日本 → jr, 東日本). Single letters and kanji are left
+    /// out: too common to go by. One table for all railways: a query looks a word up once. Kept
+    /// as sorted bytes, looked up by halving: no String made or hashed per word to read it back.
     struct Words: Sendable {
-        /// The railway's name with or without its line word, its operator in either language, and
-        /// each script run of those (東京メトロ → 東京, metoro; JR東日本 → jr, 東日本). Single
-        /// letters and kanji are left out: too common to go by. One table for all railways: a
-        /// query looks a word up once.
-        let railwaysByWord: [String: [Int32]]
+        let bytes: [UInt8]
+        /// Word `i` ends at `ends[i]`; its railways end at `railwayEnds[i]` in `railways`.
+        let ends: [Int32]
+        let railwayEnds: [Int32]
+        let railways: [Int32]
+
+        init(bytes: [UInt8], ends: [Int32], railwayEnds: [Int32], railways: [Int32]) {
+            (self.bytes, self.ends, self.railwayEnds, self.railways) = (bytes, ends, railwayEnds, railways)
+        }
+
+        init(_ railwaysByWord: [String: [Int32]]) {
+            var bytes: [UInt8] = [], ends: [Int32] = [], railwayEnds: [Int32] = [], railways: [Int32] = []
+            for word in railwaysByWord.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                bytes += word.utf8
+                ends.append(Int32(bytes.count))
+                railways += railwaysByWord[word]!
+                railwayEnds.append(Int32(railways.count))
+            }
+            self.init(bytes: bytes, ends: ends, railwayEnds: railwayEnds, railways: railways)
+        }
+
+        var count: Int { ends.count }
+
+        /// The railways `word` names (indexes of `SearchIndex.railways`), or nil when it names none.
+        func railways(named word: String) -> ArraySlice<Int32>? {
+            var low = 0, high = ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                let start = middle == 0 ? 0 : Int(ends[middle - 1])
+                let candidate = bytes[start ..< Int(ends[middle])]
+                if candidate.elementsEqual(word.utf8) {
+                    return railways[(middle == 0 ? 0 : Int(railwayEnds[middle - 1])) ..< Int(railwayEnds[middle])]
+                }
+                if candidate.lexicographicallyPrecedes(word.utf8) { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
     }
 
     var words: Words {
@@ -78,7 +123,7 @@ final class SearchIndex: Sendable {
                     railwaysByWord[word, default: []].append(Int32(index))
                 }
             }
-            let made = Words(railwaysByWord: railwaysByWord)
+            let made = Words(railwaysByWord)
             words = made
             return made
         }
@@ -88,22 +133,54 @@ final class SearchIndex: Sendable {
     func station(id: String) -> Int? {
         // Ids have dots; names never do once folded, so most queries skip the scan.
         guard id.utf8.contains(UInt8(ascii: ".")) else { return nil }
-        return stations.firstIndex { $0.id == id }
+        var start = 0
+        for station in stationIdEnds.indices {
+            let end = Int(stationIdEnds[station])
+            if stationIds[start ..< end].elementsEqual(id.utf8) { return station }
+            start = end
+        }
+        return nil
     }
 
-    init(_ reference: Reference) {
-        // Laid out on a rider's first search, so kept lean: no Foundation calls per station, no
-        // String built or hashed per name, folded text taken from the database as it is.
-        let railwayList = reference.railways.values.sorted { $0.rowId < $1.rowId }
-        let searchable = reference.searchable
-        // The tie-break order is the data's: stations in station order, then railways.
+    /// The railways of `reference` in row id order: the index's railways, whose names and words
+    /// it lays out or reads back in this order.
+    static func railways(of reference: Reference) -> [Railway] {
+        reference.railways.values.map(Railway.init).sorted { $0.railway.rowId < $1.railway.rowId }
+    }
 
-        var railways: [Railway] = []
+    init(stationIds: [UInt8], stationIdEnds: [Int32], stationNames: SearchNames, stationFacts: [StationFacts],
+         placeComplexes: [Int64], placeTrains: [Int64], placeMemberEnds: [Int32], placeMembers: [Int32],
+         railways: [Railway], railwayNames: SearchNames, words: Words?) {
+        self.stationIds = stationIds
+        self.stationIdEnds = stationIdEnds
+        self.stationNames = stationNames
+        self.stationFacts = stationFacts
+        self.placeComplexes = placeComplexes
+        self.placeTrains = placeTrains
+        self.placeMemberEnds = placeMemberEnds
+        self.placeMembers = placeMembers
+        self.railways = railways
+        var byId: [String: Int] = [:]
+        byId.reserveCapacity(railways.count)
+        for (index, entry) in railways.enumerated() { byId[entry.railway.id] = index }
+        railwaysById = byId
+        timetabledRailways = railways.indices.filter { !railways[$0].railway.services.isEmpty }
+        self.railwayNames = railwayNames
+        wordsOnce = Mutex(words)
+    }
+
+    /// Laid out from the database's search list and railways.
+    convenience init(_ reference: Reference) {
+        // Laid out on a rider's first search when no earlier process left it (`SearchIndex+File`),
+        // so kept lean: no Foundation calls per station, no String built or hashed per name,
+        // folded text taken from the database as it is.
+        let railways = Self.railways(of: reference)
+        let searchable = reference.searchable
+
         var railwayNames = SearchNames()
-        var railwaysById: [String: Int] = [:]
         var railwaysByRow: [Int64: Int] = [:]
         var operators = OperatorVocabulary()
-        for (index, railway) in railwayList.enumerated() {
+        for (index, railway) in railways.lazy.map(\.railway).enumerated() {
             // Spelled as riders say them, and as exact as the name: without the line word (山手,
             // toyoko), and operator and name together (tokyu toyoko, 東急東横, toei asakusa). The
             // operator alone is a word, not a name: 東急 is every Tokyu line.
@@ -112,19 +189,18 @@ final class SearchIndex: Sendable {
             let operatorWords = operators.words(of: railway)
             railwayNames.append(SearchName(keys: railway.searchKeys, otherSpellings: lineless,
                                            words: railway.searchWords + " " + operatorWords.joined(separator: " ")))
-            railwaysById[railway.id] = index
             railwaysByRow[railway.rowId] = index
-            railways.append(Railway(railway: railway, order: searchable.count + index))
         }
 
-        var places: [Place] = []
         var placeOfComplex: [Int64: Int] = [:]
         var complexIds: [Int64] = []   // in the order places are made
-        var members: [[Int]] = []
-        var stations: [Station] = []
+        var members: [[Int32]] = []
+        var stationIds: [UInt8] = []
+        var stationIdEnds: [Int32] = []
         var stationNames = SearchNames()
         var stationFacts: [StationFacts] = []
-        stations.reserveCapacity(searchable.count)
+        stationIds.reserveCapacity(searchable.count * 32)
+        stationIdEnds.reserveCapacity(searchable.count)
         stationNames.reserveCapacity(names: searchable.count, bytesEach: 80)
         stationFacts.reserveCapacity(searchable.count)
         for (index, entry) in searchable.enumerated() {
@@ -137,25 +213,26 @@ final class SearchIndex: Sendable {
                 complexIds.append(entry.complex)
                 members.append([])
             }
-            members[place].append(index)
-            stations.append(Station(id: entry.station, order: index))
+            members[place].append(Int32(index))
+            stationIds += entry.station.utf8
+            stationIdEnds.append(Int32(stationIds.count))
             stationNames.append(SearchName(keys: entry.keys, otherSpellings: Self.otherSpellings(entry),
                                            words: entry.words))
             stationFacts.append(StationFacts(place: Int32(place), railway: Int32(entry.railway.flatMap { railwaysByRow[$0] } ?? -1),
                                              trains: Int32(entry.trains)))
         }
-        for (place, complexId) in complexIds.enumerated() {
-            places.append(Place(complex: complexId, members: members[place],
-                                trains: members[place].reduce(0) { $0 + Int(stationFacts[$1].trains) }))
+        var placeMemberEnds: [Int32] = []
+        var placeMembers: [Int32] = []
+        placeMembers.reserveCapacity(searchable.count)
+        for stations in members {
+            placeMembers += stations
+            placeMemberEnds.append(Int32(placeMembers.count))
         }
-        self.stations = stations
-        self.stationNames = stationNames
-        self.stationFacts = stationFacts
-        self.places = places
-        self.railways = railways
-        self.railwayNames = railwayNames
-        timetabledRailways = railways.indices.filter { !railways[$0].railway.services.isEmpty }
-        self.railwaysById = railwaysById
+        self.init(stationIds: stationIds, stationIdEnds: stationIdEnds, stationNames: stationNames, stationFacts: stationFacts,
+                  placeComplexes: complexIds,
+                  placeTrains: members.map { $0.reduce(0) { $0 + Int64(stationFacts[Int($1)].trains) } },
+                  placeMemberEnds: placeMemberEnds, placeMembers: placeMembers,
+                  railways: railways, railwayNames: railwayNames, words: nil)
     }
 
     /// Spellings riders use for a station besides its names as written: without the kana between
@@ -166,7 +243,7 @@ final class SearchIndex: Sendable {
         return [SearchKey.withoutKanaBetweenKanji(name.ja), SearchKey.reading(ja: name.ja, en: name.en)].compactMap { $0 }
     }
 
-    /// The words that name `railway` (`railwaysByWord`), some more than once: its own come folded
+    /// The words that name `railway` (`words`), some more than once: its own come folded
     /// from the database (its names, its operator in English, operator and name together); its
     /// operator's in both languages are `operatorWords`.
     static func vocabulary(of railway: Reference.Railway, operatorWords: [String]) -> [String] {

@@ -35,9 +35,9 @@ struct RailwayNarrowing {
                 }
                 continue
             }
-            let words = index.words.railwaysByWord
-            let named = (words[token] ?? []) + (SearchKey.withoutLineWord(token).flatMap { words[$0] } ?? [])
-            for railway in named { masks[Int(railway)] |= 1 << position }
+            let words = index.words
+            for railway in words.railways(named: token) ?? [] { masks[Int(railway)] |= 1 << position }
+            for railway in SearchKey.withoutLineWord(token).flatMap(words.railways(named:)) ?? [] { masks[Int(railway)] |= 1 << position }
         }
         self.masks = masks
     }
@@ -47,7 +47,7 @@ struct RailwayNarrowing {
         !masks.isEmpty && masks[position] == allTokens
     }
 
-    /// How station `station` (an index of `SearchIndex.stations`) on railway `railway` matches
+    /// How station `station` (an index of the stations of `SearchIndex`) on railway `railway` matches
     /// once the tokens naming its railway are set aside; nil when none does or nothing else matches.
     mutating func rank(_ station: Int, railway: Int, in names: SearchNames) -> SearchRank? {
         guard !masks.isEmpty, railway >= 0 else { return nil }

@@ -120,26 +120,27 @@ extension Timetable {
     func oneSlipStation(_ text: String) -> String? {
         let key = Array(SearchKey.fold(text).utf8)
         guard key.count >= 5, key.allSatisfy({ (0x61...0x7A).contains($0) }) else { return nil }
-        var best: (trains: Int, station: String)? = nil
-        for entry in reference.searchable where best.map({ entry.trains > $0.trains }) ?? true {
-            guard entry.keys.contains(where: { SearchKey.isOneSlipPrefix(key, of: Array($0.utf8)) }) else { continue }
-            best = (entry.trains, entry.station)
+        let index = searchIndex
+        var best: (trains: Int32, station: Int)? = nil
+        for (station, facts) in index.stationFacts.enumerated() where best.map({ facts.trains > $0.trains }) ?? true {
+            guard index.stationNames.writtenKeys(of: station).contains(where: { SearchKey.isOneSlipPrefix(key, of: $0) }) else { continue }
+            best = (facts.trains, station)
         }
-        return best.flatMap { reference.stations[$0.station]?.name.ja }
+        return best.flatMap { reference.stations[index.stationId($0.station)]?.name.ja }
     }
 
     private func searchAsTyped(_ text: String, limit: Int) throws -> [SearchResult] {
         let index = searchIndex
-        let query = SearchQuery(Self.withoutStationWord(text)).splitting { index.words.railwaysByWord[$0] != nil }
+        let query = SearchQuery(Self.withoutStationWord(text)).splitting { index.words.railways(named: $0) != nil }
         guard !query.isEmpty, limit > 0 else { return [] }
         var narrowing = RailwayNarrowing(query, index: index)
 
         // The best-matching station of each complex: its match, and whether a railway named in
         // the query narrowed it.
         let none = UInt8.max
-        var bestMatch = [UInt8](repeating: none, count: index.places.count)
-        var bestStation = [Int](repeating: -1, count: index.places.count)
-        var narrowedPlace = [Bool](repeating: false, count: index.places.count)
+        var bestMatch = [UInt8](repeating: none, count: index.placeCount)
+        var bestStation = [Int](repeating: -1, count: index.placeCount)
+        var narrowedPlace = [Bool](repeating: false, count: index.placeCount)
         let idMatch = index.station(id: text)
         index.stationNames.withMatcher(query) { matcher in
             index.stationFacts.withUnsafeBufferPointer { facts in
@@ -165,9 +166,10 @@ extension Timetable {
         }
 
         var top = TopResults(limit: limit)
-        for place in index.places.indices where bestMatch[place] != none {
-            top.offer(.init(rank: Int(bestMatch[place]), trains: index.places[place].trains,
-                            order: index.stations[bestStation[place]].order, item: place))
+        for place in 0 ..< index.placeCount where bestMatch[place] != none {
+            // A station's order is its place in search's list: the data's station order.
+            top.offer(.init(rank: Int(bestMatch[place]), trains: Int(index.placeTrains[place]),
+                            order: bestStation[place], item: place))
         }
         let lineless = SearchKey.withoutLineWord(query.key).map(SearchQuery.init(folded:))
         let railwayIdMatch = index.railwaysById[text]
@@ -178,7 +180,7 @@ extension Timetable {
             guard let rank = position == railwayIdMatch ? SearchRank(match: .exact)
                     : railwayRank(entry, at: position, in: index, query: query, lineless: lineless, narrowing: narrowing)
             else { continue }
-            top.offer(.init(rank: rank.value, trains: entry.railway.trains, order: entry.order, item: -1 - position))
+            top.offer(.init(rank: rank.value, trains: entry.railway.trains, order: index.stationCount + position, item: -1 - position))
         }
 
         return top.results.compactMap { candidate -> SearchResult? in
@@ -186,18 +188,18 @@ extension Timetable {
             guard candidate.item >= 0 else {
                 return .railway(.init(railway: index.railways[-1 - candidate.item].railway, rank: rank))
             }
-            let place = index.places[candidate.item]
-            guard let complex = reference.complexes[place.complex],
-                  let title = reference.stations[index.stations[bestStation[candidate.item]].id] else { return nil }
-            var members = place.members
-            if narrowedPlace[candidate.item] {
+            let place = candidate.item
+            guard let complex = reference.complexes[index.placeComplexes[place]],
+                  let title = reference.stations[index.stationId(bestStation[place])] else { return nil }
+            var members = index.members(ofPlace: place).map(Int.init)
+            if narrowedPlace[place] {
                 // "JR渋谷" lists 渋谷's JR stations, not its Tokyu and Metro ones.
                 members = members.filter { index.stationNames.rank(query, name: $0) != nil
                     || narrowing.rank($0, railway: Int(index.stationFacts[$0].railway), in: index.stationNames) != nil }
             }
             return .station(.init(complex: complex, title: title,
-                                  stations: members.compactMap { reference.stations[index.stations[$0].id] },
-                                  rank: rank, trains: place.trains))
+                                  stations: members.compactMap { reference.stations[index.stationId($0)] },
+                                  rank: rank, trains: Int(index.placeTrains[place])))
         }
     }
 
@@ -224,18 +226,37 @@ extension Timetable {
     var searchIndex: SearchIndex {
         searchIndexOnce.withLock { index in
             if let index { return index }
-            let built = SearchIndex(reference)
-            index = built
-            return built
+            let made = keptSearchIndex.withLock { $0 }.map { SearchIndex.kept(reference, in: $0) } ?? SearchIndex(reference)
+            index = made
+            return made
         }
     }
 
     /// "渋谷駅" and "Shibuya Station" mean 渋谷: the word for station is not part of any name here.
     static func withoutStationWord(_ text: String) -> String {
-        var text = text.trimmingCharacters(in: .whitespaces)
+        var text = trimmingWhitespace(text)
         for suffix in ["駅", " station", " sta.", " sta", " eki"] where text.count > suffix.count {
             if text.lowercased().hasSuffix(suffix) { text = String(text.dropLast(suffix.count)); break }
         }
         return text
+    }
+
+    /// `text` without white space at either end, as Foundation's `trimmingCharacters(in:
+    /// .whitespaces)` trims it (its set, from CoreFoundation: space, tab, no-break space, the
+    /// typographic spaces U+2000–U+200B, U+1680, U+202F, U+205F and the ideographic space), but
+    /// without bridging to NSString: that was 0.1 ms of a fresh `eki search`.
+    static func trimmingWhitespace(_ text: String) -> String {
+        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
+            default: false
+            }
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last, isWhitespace(first) || isWhitespace(last) else { return text }
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, isWhitespace(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, isWhitespace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return String(scalars[start ..< end])
     }
 }

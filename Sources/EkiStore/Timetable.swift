@@ -23,6 +23,8 @@ public final class Timetable: Sendable {
     let directionsByStation = Mutex<[Int64: [Reference.Direction]]>([:])
     /// Search's byte-level index, made on the first search (`SearchIndex`).
     let searchIndexOnce = Mutex<SearchIndex?>(nil)
+    /// Where search's index is kept between processes, when it is (`keepSearchIndex`).
+    let keptSearchIndex = Mutex<SearchIndex.KeptFile?>(nil)
 
     /// Opens an existing database read-only; says clearly when there is none or it is not ours.
     public init(url: URL) throws {

@@ -275,11 +275,11 @@ import Testing
     func keepsTheBestOfAFullRanking(query: String) throws {
         let timetable = try SharedData.imported().timetable
         let index = timetable.searchIndex
-        let parsed = SearchQuery(query).splitting { index.words.railwaysByWord[$0] != nil }
+        let parsed = SearchQuery(query).splitting { index.words.railways(named: $0) != nil }
         var narrowing = RailwayNarrowing(parsed, index: index)
         // Best station of each complex, brute force.
         var best: [Int: (rank: SearchRank, trains: Int, station: Int)] = [:]
-        for position in index.stations.indices {
+        for position in 0 ..< index.stationCount {
             let facts = index.stationFacts[position]
             var rank = index.stationNames.rank(parsed, name: position)
             if let narrowed = narrowing.rank(position, railway: Int(facts.railway), in: index.stationNames),
@@ -291,7 +291,7 @@ import Testing
         }
         // Then the whole ranking: match, the complex's trains, the data's order.
         let ranked = best.map { place, found in
-            (found.rank.value, -index.places[place].trains, index.stations[found.station].order, index.stations[found.station].id)
+            (found.rank.value, -Int(index.placeTrains[place]), found.station, index.stationId(found.station))
         }.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
 
         let results = try Self.search(query, limit: 100)

@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a process leaves in the cache folder (`DatabaseLocation.cacheFolder`) for the next one:
+/// arrays of plain numbers one after another, after a key naming what they were made from, and
+/// ending with a checksum of every byte. A reader takes a file only when its key is the one it
+/// expects, every array is whole, the checksum matches and nothing follows; anything else is
+/// built again and replaced. Used by the day's route network (EkiRouting) and search's index.
+package enum CacheFile {
+    /// Device, inode, size and modification time of the file at `path`, or nil when there is none:
+    /// a database swapped (`eki data update`) or rewritten (`eki import`), or an eki built again,
+    /// is another file.
+    package static func identity(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// The running program's identity: what is laid out by code (search's folding rules) must not be
+    /// read by another build of it. nil where the system does not say (no /proc).
+    package static let programIdentity: String? = identity("/proc/self/exe")
+}
+
+/// A running hash of every byte written or read, in order and in the same pieces (one array each):
+/// a file damaged anywhere is built again, never read. Four words at a time in four lanes, so
+/// that the multiplications do not wait on each other: a 10 MB route network is checked in
+/// about a quarter of the time of one lane.
+package struct Checksum {
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) =
+        (0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+
+    package init() {}
+
+    package var value: UInt64 {
+        (lanes.0 &* 31 &+ lanes.1) &* 31 &+ (lanes.2 &* 31 &+ lanes.3)
+    }
+
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        let prime: UInt64 = 0x100_0000_01B3
+        var offset = 0
+        var (a, b, c, d) = lanes
+        while offset + 32 <= bytes.count {
+            a = (a ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+            b = (b ^ bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) &* prime
+            c = (c ^ bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)) &* prime
+            d = (d ^ bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)) &* prime
+            offset += 32
+        }
+        while offset < bytes.count {
+            a = (a ^ UInt64(bytes[offset])) &* prime
+            offset += 1
+        }
+        // Every piece moves the lanes along, so the same bytes cut otherwise hash otherwise.
+        lanes = (b, c, d, a ^ UInt64(bytes.count))
+    }
+}
+
+/// Arrays of plain numbers gathered for a cache file, then written under a temporary name and
+/// renamed over the old file: a reader never sees half a file.
+package struct CacheFileWriter {
+    private var bytes: [UInt8] = []
+    private var checksum = Checksum()
+
+    package init() {}
+
+    package mutating func put<T: FixedWidthInteger>(_ array: [T]) {
+        array.withUnsafeBytes { raw in
+            bytes.append(contentsOf: raw)
+            checksum.add(raw)
+        }
+    }
+
+    /// Writes what was put, then the checksum, to `file` (its folder made when missing); false
+    /// when the folder cannot be written, and then nothing is left behind.
+    @discardableResult
+    package func write(to file: URL) -> Bool {
+        let folder = file.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
+        var whole = bytes
+        withUnsafeBytes(of: checksum.value) { whole.append(contentsOf: $0) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return false
+        }
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        let written = whole.withUnsafeBytes { raw -> Bool in
+            var done = 0
+            while done < raw.count {
+                let count = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        guard close(descriptor) == 0, written, rename(temporary.path, file.path) == 0 else {
+            unlink(temporary.path)
+            return false
+        }
+        return true
+    }
+}
+
+/// Arrays of plain numbers, one after another, read from a file into the arrays themselves (no
+/// copy of the whole file first: that doubled the pages a fresh process touched).
+package struct CacheFileReader: ~Copyable {
+    private let descriptor: Int32
+    private var checksum = Checksum()
+
+    /// nil when there is no such file or it cannot be read.
+    package init?(_ file: URL) {
+        descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+    }
+
+    deinit { close(descriptor) }
+
+    /// `count` values, or nil when the file ends first or cannot be read.
+    package mutating func read<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> [T]? {
+        guard count > 0 else { return count == 0 ? [] : nil }
+        let size = count * MemoryLayout<T>.stride
+        var complete = false
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let bytes = UnsafeMutableRawBufferPointer(buffer)
+            complete = fill(bytes.baseAddress!, size)
+            initialized = complete ? count : 0
+        }
+        guard complete else { return nil }
+        values.withUnsafeBytes { checksum.add($0) }
+        return values
+    }
+
+    /// True when the checksum comes next, matches, and is the end of the file.
+    package mutating func atChecksum() -> Bool {
+        var stored: UInt64 = 0, extra: UInt8 = 0
+        guard fill(&stored, 8) else { return false }
+        return stored == checksum.value && Glibc.read(descriptor, &extra, 1) == 0
+    }
+
+    private func fill(_ start: UnsafeMutableRawPointer, _ size: Int) -> Bool {
+        var done = 0
+        while done < size {
+            let count = Glibc.read(descriptor, start + done, size - done)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+}
