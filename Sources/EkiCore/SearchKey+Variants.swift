@@ -87,14 +87,7 @@ extension SearchKey {
     /// names in English do and English words mostly do not (center, isle, seaside, gateway).
     static func isHepburn(_ word: String) -> Bool {
         let letters = Array(word.utf8)
-        let vowels: Set<UInt8> = Set("aeiou".utf8)
-        // Onsets before any vowel, and those only before some ("si", "ti", "tu", "hu" are not Hepburn).
-        let onsets: [[UInt8]: Set<UInt8>] = Dictionary(uniqueKeysWithValues: [
-            ("k", "aiueo"), ("g", "aiueo"), ("s", "aueo"), ("z", "aueo"), ("t", "aeo"), ("d", "aeo"), ("n", "aiueo"),
-            ("h", "aieo"), ("b", "aiueo"), ("p", "aiueo"), ("m", "aiueo"), ("y", "auo"), ("r", "aiueo"), ("w", "a"),
-            ("f", "u"), ("j", "aiuo"), ("sh", "aiuo"), ("ch", "aiuo"), ("ts", "u"), ("ky", "auo"), ("gy", "auo"),
-            ("ny", "auo"), ("hy", "auo"), ("by", "auo"), ("py", "auo"), ("my", "auo"), ("ry", "auo"), ("v", "aiueo"),
-        ].map { (Array($0.utf8), Set($1.utf8)) })
+        let vowels = hepburnVowels, onsets = hepburnOnsets
         var index = 0
         while index < letters.count {
             if vowels.contains(letters[index]) { index += 1; continue }
@@ -112,6 +105,17 @@ extension SearchKey {
         }
         return true
     }
+
+    private static let hepburnVowels: Set<UInt8> = Set("aeiou".utf8)
+
+    /// Onsets before any vowel, and those only before some ("si", "ti", "tu", "hu" are not Hepburn):
+    /// made once, not per word (the search index reads 250 names).
+    private static let hepburnOnsets: [[UInt8]: Set<UInt8>] = Dictionary(uniqueKeysWithValues: [
+        ("k", "aiueo"), ("g", "aiueo"), ("s", "aueo"), ("z", "aueo"), ("t", "aeo"), ("d", "aeo"), ("n", "aiueo"),
+        ("h", "aieo"), ("b", "aiueo"), ("p", "aiueo"), ("m", "aiueo"), ("y", "auo"), ("r", "aiueo"), ("w", "a"),
+        ("f", "u"), ("j", "aiuo"), ("sh", "aiuo"), ("ch", "aiuo"), ("ts", "u"), ("ky", "auo"), ("gy", "auo"),
+        ("ny", "auo"), ("hy", "auo"), ("by", "auo"), ("py", "auo"), ("my", "auo"), ("ry", "auo"), ("v", "aiueo"),
+    ].map { (Array($0.utf8), Set($1.utf8)) })
 
     /// The words that say "line" after a railway's name, folded: 線, "sen" (せん typed in kana or
     /// romaji), "line".

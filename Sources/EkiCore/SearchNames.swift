@@ -282,7 +282,10 @@ extension SearchNames {
         var numbers: [Int32] = []
         numbers.reserveCapacity(entries.count * 4)
         for entry in entries {
-            numbers += [entry.start, entry.end, entry.firstKey, Int32(entry.keys) | Int32(entry.written) << 8]
+            numbers.append(entry.start)
+            numbers.append(entry.end)
+            numbers.append(entry.firstKey)
+            numbers.append(Int32(entry.keys) | Int32(entry.written) << 8)
         }
         return (bytes, keyEnds, numbers)
     }

@@ -45,7 +45,7 @@ extension RouteNetwork {
 
     /// Written to a temporary name, then renamed over the old file: a reader never sees half a file.
     func save(to file: URL, key: String) {
-        var out = CacheFileWriter()
+        guard let out = CacheFileWriter(file) else { return }
         let keyBytes = Array(key.utf8)
         out.put([Self.magic, UInt64(keyBytes.count)])
         out.put(keyBytes)
@@ -55,7 +55,7 @@ extension RouteNetwork {
         out.put([UInt64(connectionCount), UInt64(tripCount), UInt64(stationCount)])
         out.put(from); out.put(to); out.put(departure); out.put(arrival); out.put(trip)
         out.put(tripRowIds); out.put(tripDays.map(Int8.init)); out.put(lastConnection); out.put(offsets); out.put(continuations.flatMap { $0 })
-        out.write(to: file)
+        _ = out.finish()
     }
 
     /// "EKINET01" as a little-endian number.

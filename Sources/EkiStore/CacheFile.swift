@@ -21,6 +21,16 @@ package enum CacheFile {
     /// The running program's identity: what is laid out by code (search's folding rules) must not be
     /// read by another build of it. nil where the system does not say (no /proc).
     package static let programIdentity: String? = identity("/proc/self/exe")
+
+    /// Makes the folder and any missing above it, as `mkdir -p`; true when it is there. (Without
+    /// Foundation's FileManager, whose first use was a twentieth of a fresh process's work.)
+    static func makeFolder(_ path: String) -> Bool {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return true }
+        guard errno == ENOENT else { return false }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard parent != path, parent.count < path.count, makeFolder(parent) else { return false }
+        return mkdir(path, 0o755) == 0 || errno == EEXIST
+    }
 }
 
 /// A running hash of every byte written or read, in order and in the same pieces (one array each):
@@ -57,51 +67,61 @@ package struct Checksum {
     }
 }
 
-/// Arrays of plain numbers gathered for a cache file, then written under a temporary name and
-/// renamed over the old file: a reader never sees half a file.
-package struct CacheFileWriter {
-    private var bytes: [UInt8] = []
+/// Arrays of plain numbers written one after another to a cache file under a temporary name,
+/// then the checksum, then renamed over the old file: a reader never sees half a file. Straight
+/// to the file, array by array: no copy of the whole in memory (a route network is ~10 MB).
+package final class CacheFileWriter {
+    private let file: URL
+    private let temporary: URL
+    private var descriptor: Int32
     private var checksum = Checksum()
+    private var failed = false
 
-    package init() {}
+    /// nil when the folder (made when missing) cannot be written.
+    package init?(_ file: URL) {
+        self.file = file
+        let folder = file.deletingLastPathComponent()
+        temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
+        _ = CacheFile.makeFolder(folder.path)
+        descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+    }
 
-    package mutating func put<T: FixedWidthInteger>(_ array: [T]) {
+    /// An abandoned or failed file is removed.
+    deinit {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        unlink(temporary.path)
+    }
+
+    package func put<T: FixedWidthInteger>(_ array: [T]) {
         array.withUnsafeBytes { raw in
-            bytes.append(contentsOf: raw)
             checksum.add(raw)
+            write(raw)
         }
     }
 
-    /// Writes what was put, then the checksum, to `file` (its folder made when missing); false
-    /// when the folder cannot be written, and then nothing is left behind.
-    @discardableResult
-    package func write(to file: URL) -> Bool {
-        let folder = file.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
-        var whole = bytes
-        withUnsafeBytes(of: checksum.value) { whole.append(contentsOf: $0) }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            return false
-        }
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return false }
-        let written = whole.withUnsafeBytes { raw -> Bool in
-            var done = 0
-            while done < raw.count {
-                let count = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
-        guard close(descriptor) == 0, written, rename(temporary.path, file.path) == 0 else {
+    /// Writes the checksum and puts the file in place; false when any of it failed, and then
+    /// nothing is left behind.
+    package func finish() -> Bool {
+        withUnsafeBytes(of: checksum.value) { write($0) }
+        let closed = close(descriptor) == 0
+        descriptor = -1
+        guard closed, !failed, rename(temporary.path, file.path) == 0 else {
             unlink(temporary.path)
             return false
         }
         return true
+    }
+
+    private func write(_ raw: UnsafeRawBufferPointer) {
+        var done = 0
+        while !failed, done < raw.count {
+            let count = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { failed = true }
+            done += max(count, 0)
+        }
     }
 }
 

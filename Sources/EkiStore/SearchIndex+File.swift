@@ -53,7 +53,7 @@ extension SearchIndex {
         let key = "\(kept.database) \(program) v\(formatVersion)"
         let file = kept.file
         if let index = SearchIndex(file: file, key: key, reference: reference) { return index }
-        let index = SearchIndex(reference)
+        let index = SearchIndex(reference, withWords: true)
         // An empty list is also what a read error gives: not worth keeping.
         if index.stationCount > 0, index.save(to: file, key: key) { removeAllButNewest(keeping, in: kept.folder) }
         return index
@@ -75,7 +75,7 @@ extension SearchIndex {
     func save(to file: URL, key: String) -> Bool {
         let words = self.words
         let stations = stationNames.layout, railwayLayout = railwayNames.layout
-        var out = CacheFileWriter()
+        guard let out = CacheFileWriter(file) else { return false }
         let keyBytes = Array(key.utf8)
         out.put([Self.magic, UInt64(keyBytes.count)])
         out.put(keyBytes)
@@ -85,11 +85,14 @@ extension SearchIndex {
         out.put(railways.map(\.railway.rowId))
         out.put(stationIds); out.put(stationIdEnds)
         out.put(stations.bytes); out.put(stations.keyEnds); out.put(stations.entries)
-        out.put(stationFacts.flatMap { [$0.place, $0.railway, $0.trains] })
+        var facts: [Int32] = []
+        facts.reserveCapacity(stationCount * 3)
+        for fact in stationFacts { facts.append(fact.place); facts.append(fact.railway); facts.append(fact.trains) }
+        out.put(facts)
         out.put(placeComplexes); out.put(placeTrains); out.put(placeMemberEnds); out.put(placeMembers)
         out.put(railwayLayout.bytes); out.put(railwayLayout.keyEnds); out.put(railwayLayout.entries)
         out.put(words.bytes); out.put(words.ends); out.put(words.railwayEnds); out.put(words.railways)
-        return out.write(to: file)
+        return out.finish()
     }
 
     /// nil unless `file` is a whole index file written for `key` over these very railways. Every

@@ -1,5 +1,8 @@
 import EkiCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What search compares and ranks, laid out once per open database (on its first search, so
 /// commands that never search do not pay for it): every name in one byte buffer (`SearchNames`),
@@ -83,47 +86,66 @@ final class SearchIndex: Sendable {
             (self.bytes, self.ends, self.railwayEnds, self.railways) = (bytes, ends, railwayEnds, railways)
         }
 
-        init(_ railwaysByWord: [String: [Int32]]) {
+        /// Laid out from what `Table` gathered, sorted by bytes.
+        init(_ table: Table) {
             var bytes: [UInt8] = [], ends: [Int32] = [], railwayEnds: [Int32] = [], railways: [Int32] = []
-            for word in railwaysByWord.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                bytes += word.utf8
+            for (word, named) in table.railwaysByWord.sorted(by: { Self.precedes($0.key, $1.key) }) {
+                bytes += word
                 ends.append(Int32(bytes.count))
-                railways += railwaysByWord[word]!
+                railways += named
                 railwayEnds.append(Int32(railways.count))
             }
             self.init(bytes: bytes, ends: ends, railwayEnds: railwayEnds, railways: railways)
+        }
+
+        /// The words of each railway gathered in turn, keyed by their bytes: folded words have one
+        /// spelling each, and hashing a String normalizes it first (most of laying the words out).
+        struct Table {
+            var railwaysByWord: [[UInt8]: [Int32]] = Dictionary(minimumCapacity: 2_048)   // ~1,500 on the Tokyo data
+            var operators = OperatorVocabulary()
+
+            mutating func add(_ railway: Reference.Railway, at index: Int, operatorWords: [String]? = nil) {
+                for word in SearchIndex.vocabulary(of: railway, operatorWords: operatorWords ?? operators.words(of: railway)) {
+                    func add(_ railways: inout [Int32]) { if railways.last != Int32(index) { railways.append(Int32(index)) } }
+                    add(&railwaysByWord[Array(word.utf8), default: []])
+                }
+            }
         }
 
         var count: Int { ends.count }
 
         /// The railways `word` names (indexes of `SearchIndex.railways`), or nil when it names none.
         func railways(named word: String) -> ArraySlice<Int32>? {
+            let key = Array(word.utf8)
             var low = 0, high = ends.count
             while low < high {
                 let middle = (low + high) / 2
-                let start = middle == 0 ? 0 : Int(ends[middle - 1])
-                let candidate = bytes[start ..< Int(ends[middle])]
-                if candidate.elementsEqual(word.utf8) {
+                let candidate = bytes[(middle == 0 ? 0 : Int(ends[middle - 1])) ..< Int(ends[middle])]
+                if candidate.elementsEqual(key) {
                     return railways[(middle == 0 ? 0 : Int(railwayEnds[middle - 1])) ..< Int(railwayEnds[middle])]
                 }
-                if candidate.lexicographicallyPrecedes(word.utf8) { low = middle + 1 } else { high = middle }
+                if Self.precedes(candidate, key[...]) { low = middle + 1 } else { high = middle }
             }
             return nil
         }
+
+        /// Byte order, as memcmp compares: the generic comparison of two collections went byte
+        /// by byte through an iterator, most of laying out the words.
+        static func precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+            let common = min(a.count, b.count)
+            let order = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common) } }
+            return order != 0 ? order < 0 : a.count < b.count
+        }
+
+        static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool { precedes(a[...], b[...]) }
     }
 
     var words: Words {
         wordsOnce.withLock { words in
             if let words { return words }
-            var operators = OperatorVocabulary()
-            var railwaysByWord: [String: [Int32]] = [:]
-            for (index, entry) in railways.enumerated() {
-                for word in Self.vocabulary(of: entry.railway, operatorWords: operators.words(of: entry.railway))
-                where railwaysByWord[word]?.last != Int32(index) {
-                    railwaysByWord[word, default: []].append(Int32(index))
-                }
-            }
-            let made = Words(railwaysByWord)
+            var table = Words.Table()
+            for (index, entry) in railways.enumerated() { table.add(entry.railway, at: index) }
+            let made = Words(table)
             words = made
             return made
         }
@@ -133,10 +155,11 @@ final class SearchIndex: Sendable {
     func station(id: String) -> Int? {
         // Ids have dots; names never do once folded, so most queries skip the scan.
         guard id.utf8.contains(UInt8(ascii: ".")) else { return nil }
+        let key = Array(id.utf8)
         var start = 0
         for station in stationIdEnds.indices {
             let end = Int(stationIdEnds[station])
-            if stationIds[start ..< end].elementsEqual(id.utf8) { return station }
+            if end - start == key.count, stationIds[start ..< end].elementsEqual(key) { return station }
             start = end
         }
         return nil
@@ -169,8 +192,9 @@ final class SearchIndex: Sendable {
         wordsOnce = Mutex(words)
     }
 
-    /// Laid out from the database's search list and railways.
-    convenience init(_ reference: Reference) {
+    /// Laid out from the database's search list and railways; the railways' words too when
+    /// `withWords` (to be kept in a file), else when a query first needs them.
+    convenience init(_ reference: Reference, withWords: Bool = false) {
         // Laid out on a rider's first search when no earlier process left it (`SearchIndex+File`),
         // so kept lean: no Foundation calls per station, no String built or hashed per name,
         // folded text taken from the database as it is.
@@ -180,6 +204,7 @@ final class SearchIndex: Sendable {
         var railwayNames = SearchNames()
         var railwaysByRow: [Int64: Int] = [:]
         var operators = OperatorVocabulary()
+        var words = withWords ? Words.Table() : nil
         for (index, railway) in railways.lazy.map(\.railway).enumerated() {
             // Spelled as riders say them, and as exact as the name: without the line word (山手,
             // toyoko), and operator and name together (tokyu toyoko, 東急東横, toei asakusa). The
@@ -190,6 +215,7 @@ final class SearchIndex: Sendable {
             railwayNames.append(SearchName(keys: railway.searchKeys, otherSpellings: lineless,
                                            words: railway.searchWords + " " + operatorWords.joined(separator: " ")))
             railwaysByRow[railway.rowId] = index
+            words?.add(railway, at: index, operatorWords: operatorWords)
         }
 
         var placeOfComplex: [Int64: Int] = [:]
@@ -232,7 +258,7 @@ final class SearchIndex: Sendable {
                   placeComplexes: complexIds,
                   placeTrains: members.map { $0.reduce(0) { $0 + Int64(stationFacts[Int($1)].trains) } },
                   placeMemberEnds: placeMemberEnds, placeMembers: placeMembers,
-                  railways: railways, railwayNames: railwayNames, words: nil)
+                  railways: railways, railwayNames: railwayNames, words: words.map(Words.init))
     }
 
     /// Spellings riders use for a station besides its names as written: without the kana between

@@ -41,6 +41,37 @@ import Testing
         #expect(lines.first?.contains("山手線") == true && lines.first?.contains("りんかい線") == true)
     }
 
+    /// A fresh `eki search` leaves search's index in the cache folder and the next one reads it:
+    /// the same answers laid out, read back, after the file was damaged, and with a cache folder
+    /// that cannot be made.
+    @Test func theSearchIndexIsKeptForTheNextProcess() throws {
+        _ = try SharedData.imported()
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let cache = scratch.file("cache")
+        func answers(cache: URL) throws -> [String] {
+            try [["search", "しぶや"], ["search", "東急 渋谷", "--json"], ["search", "shinjku"], ["railway", "山手線", "--json"]].map {
+                let result = try EkiProcess.run($0 + ["--db", SharedData.databaseURL.path], environment: ["EKI_CACHE": cache.path])
+                #expect(result.status == 0, "\(result.stderr)")
+                return result.stdout
+            }
+        }
+        let laidOut = try answers(cache: cache)
+        #expect(laidOut[0].hasPrefix("渋谷  Shibuya"), "\(laidOut[0])")
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("search-index-") }
+        #expect(files.count == 1, "\(files)")
+        let file = cache.appendingPathComponent(try #require(files.first))
+        let whole = try Data(contentsOf: file)
+        #expect(try answers(cache: cache) == laidOut)
+        var damaged = whole
+        damaged[whole.count / 2] ^= 0x10
+        try damaged.write(to: file)
+        #expect(try answers(cache: cache) == laidOut)
+        #expect(try Data(contentsOf: file) == whole)
+        try scratch.write("plain-file", "not a folder")
+        #expect(try answers(cache: scratch.file("plain-file/cache")) == laidOut)
+    }
+
     @Test func noMatchIsAClearLineAndSuccess() throws {
         let result = try Self.eki(["search", "qqqqzz", "--lang", "en"])
         #expect(result.status == 0)
