@@ -75,6 +75,12 @@ package enum QuickStart {
         return options
     }
 
+    static func state(_ words: Words) -> StateOptions {
+        var options = StateOptions()
+        options.state = words.values["--state"]
+        return options
+    }
+
     static func departures(_ line: ArraySlice<String>) -> DeparturesCommand? {
         guard let words = Words(line, options: ["--railway", "--direction", "--at", "--limit", "--lang", "--db", "--state"],
                                 flags: ["--json"]),
@@ -89,9 +95,7 @@ package enum QuickStart {
         command.lang = lang
         command.json = words.flags.contains("--json")
         command.database = database(words)
-        var state = StateOptions()
-        state.state = words.values["--state"]
-        command.userState = state
+        command.userState = state(words)
         return command
     }
 
@@ -140,9 +144,7 @@ package enum QuickStart {
         command.lang = lang
         command.json = words.flags.contains("--json")
         command.database = database(words)
-        var state = StateOptions()
-        state.state = words.values["--state"]
-        command.userState = state
+        command.userState = state(words)
         return command
     }
 }

@@ -48,6 +48,9 @@ public final class LiveResponder: HTTPResponder, Sendable {
     /// `interval`: how often the path is looked at.
     public init(timetable: Timetable, logger: Logger, interval: Duration = .seconds(1), build: @escaping Build) throws {
         url = timetable.url
+        // Everything read before the first answer: a file later damaged in place still has its
+        // stations in memory, and no request waits for them (`Timetable.readWhole`).
+        try timetable.readWhole()
         self.build = build
         self.logger = logger
         self.interval = interval
