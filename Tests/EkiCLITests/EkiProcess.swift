@@ -23,7 +23,7 @@ struct EkiProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], binary: URL = binary) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

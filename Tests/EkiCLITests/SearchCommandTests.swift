@@ -70,6 +70,16 @@ import Testing
         #expect(try Data(contentsOf: file) == whole)
         try scratch.write("plain-file", "not a folder")
         #expect(try answers(cache: scratch.file("plain-file/cache")) == laidOut)
+        // Another build of eki (here the same program as another file) lays it out again: a
+        // changed folding rule never meets an old layout.
+        let inode = { (try? FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? NSNumber)?.uint64Value }
+        let before = inode()
+        let copy = scratch.file("eki-rebuilt")
+        try FileManager.default.copyItem(at: EkiProcess.binary, to: copy)
+        let rebuilt = try EkiProcess.run(["search", "しぶや", "--db", SharedData.databaseURL.path],
+                                         environment: ["EKI_CACHE": cache.path], binary: copy)
+        #expect(rebuilt.status == 0 && rebuilt.stdout == laidOut[0], "\(rebuilt.stderr)")
+        #expect(before != nil && inode() != before)
     }
 
     @Test func noMatchIsAClearLineAndSuccess() throws {
