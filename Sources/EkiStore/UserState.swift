@@ -1,6 +1,7 @@
 import EkiCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// One rider's own data on this machine — the boards they viewed, and later bookmarks and routes —
 /// kept in a small database apart from the timetable, so a data update never touches it.
@@ -10,12 +11,19 @@ public final class UserState: Sendable {
 
     /// Opens the state file, creating it (and its folder) on first use. `environment` says where
     /// the default folder is (the one folder eki tightens if it existed already).
+    ///
+    /// Every board opens this file, so opening one that is already up to date is kept cheap: a
+    /// `stat` each of the file and its folder (no FileManager attribute dictionaries), SQLite's own
+    /// calls for the pragmas and for `PRAGMA user_version`, and the migrator only when that says
+    /// the file is new or older than this eki (docs/PERFORMANCE.md, "Board JSON and the state file").
     public init(url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         self.url = url
         do {
-            var standard = environment
-            standard["EKI_STATE"] = nil
-            try Self.preparePrivateFile(url, defaultFolder: Self.location(explicit: nil, environment: standard).deletingLastPathComponent())
+            try Self.preparePrivateFile(url, defaultFolder: {
+                var standard = environment
+                standard["EKI_STATE"] = nil
+                return Self.location(explicit: nil, environment: standard).deletingLastPathComponent()
+            })
             var configuration = Configuration()
             configuration.label = "user-state"
             configuration.busyMode = .timeout(5)   // two eki processes at once wait for each other
@@ -25,11 +33,10 @@ public final class UserState: Sendable {
             // file stays consistent through a crash or power loss; only the last views may be lost.
             // The log and index SQLite makes beside the file take its mode (0600).
             configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                try Self.run(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
             }
             writer = try DatabaseQueue(path: url.path, configuration: configuration)
-            try Self.migrator.migrate(writer)
+            try Self.migrateIfNeeded(writer)
         } catch let error as DatabaseError {
             throw StoreError.wrongSchema("\(url.path) is not a usable Eki state file (\(error.message ?? "SQLite error \(error.resultCode)"))")
         } catch let error as CocoaError {
@@ -42,17 +49,57 @@ public final class UserState: Sendable {
     /// tightened if an earlier eki left them readable. A folder that already existed is the
     /// rider's (it may be /tmp, or a project folder that happens to be called eki): left alone —
     /// unless it is `defaultFolder`, eki's own under the state home, made 0755 by an earlier eki.
-    static func preparePrivateFile(_ url: URL, defaultFolder: URL) throws {
-        let fileManager = FileManager.default
+    /// Plain `stat`/`chmod`: a file and folder already private cost two system calls.
+    static func preparePrivateFile(_ url: URL, defaultFolder: () -> URL) throws {
         let folder = url.deletingLastPathComponent()
-        if !fileManager.fileExists(atPath: folder.path) {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } else if folder.standardizedFileURL.path == defaultFolder.standardizedFileURL.path {
-            try? fileManager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        var info = stat()
+        if stat(folder.path, &info) != 0 {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } else if info.st_mode & 0o7777 != 0o700,
+                  folder.standardizedFileURL.path == defaultFolder().standardizedFileURL.path {
+            _ = chmod(folder.path, 0o700)
         }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
-        try? fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        let path = url.path
+        if stat(path, &info) != 0 {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { close(descriptor) }
+            // Not made (no such folder, no permission): SQLite's open says why, in one line.
+            guard stat(path, &info) == 0 else { return }
+        }
+        if info.st_mode & 0o7777 != 0o600 { _ = chmod(path, 0o600) }
+    }
+
+    /// Brings a file up to the migrations below. `PRAGMA user_version` (in the file's header: no
+    /// table read) holds how many it has; a file made before eki kept it (0) goes through the
+    /// migrator once, which knows from its own table what it already has.
+    static func migrateIfNeeded(_ queue: DatabaseQueue) throws {
+        let known = Int64(migrator.migrations.count)
+        let version = try queue.inDatabase { db in try Self.userVersion(db) }
+        guard version < known else { return }
+        try migrator.migrate(queue)
+        try queue.inDatabase { db in try Self.run(db, "PRAGMA user_version = \(known)") }
+    }
+
+    /// `PRAGMA user_version`, read with SQLite's own calls (GRDB's generic fetch instantiates its
+    /// types at run time: a measurable share of a fresh process).
+    static func userVersion(_ db: Database) throws -> Int64 {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(db.sqliteConnection, "PRAGMA user_version", -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard prepared == SQLITE_OK else { throw lastError(db, prepared, "PRAGMA user_version") }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_ROW else { throw lastError(db, code, "PRAGMA user_version") }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// Statements without arguments or results, straight through `sqlite3_exec`.
+    static func run(_ db: Database, _ sql: String) throws {
+        let code = sqlite3_exec(db.sqliteConnection, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw lastError(db, code, sql) }
+    }
+
+    private static func lastError(_ db: Database, _ code: Int32, _ sql: String) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
     }
 
     /// `--state PATH`, else `$EKI_STATE`, else `$XDG_STATE_HOME/eki/state.sqlite`
@@ -190,7 +237,9 @@ public struct HistoryEntry: Sendable, Equatable {
 extension UserState {
     /// Counts one look at a station's board (one direction, or all when `direction` is nil).
     public func recordView(station: String, direction: String?, at date: Date = Date()) throws {
-        try writer.write { db in
+        // One statement is atomic on its own: no BEGIN and COMMIT around it (two statements fewer
+        // on every board).
+        try writer.writeWithoutTransaction { db in
             try db.execute(sql: """
                 INSERT INTO history VALUES (?, ?, 1, ?, ?)
                 ON CONFLICT(station, direction) DO UPDATE SET views = views + 1, last_viewed = excluded.last_viewed
