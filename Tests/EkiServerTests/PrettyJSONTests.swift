@@ -71,7 +71,7 @@ import Testing
             }
         }
         // A GTFS feed: train numbers, headsigns, line short names as badges, no categories.
-        let feed = try GTFSFeedFixture.imported().timetable
+        let feed = try GTFSFixtureDatabase.imported().timetable
         var checked = 0
         for station in feed.reference.stations.values.sorted(by: { $0.id < $1.id }) {
             for text in ["2026-01-07T06:50", "2026-01-07T23:30", "2026-01-10T09:55"] {
