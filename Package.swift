@@ -5,12 +5,19 @@ import PackageDescription
 /// modules were compiled against the shared Foundation, whose own libraries are linked by the loader).
 /// `eki` leaves out FoundationNetworking and FoundationXML too: they need the system's curl and
 /// libxml2, which bring two dozen more libraries for the loader to map at every start.
-func staticFoundation(networkingAndXML: Bool) -> [String] {
+///
+/// `eki` goes further: one static executable (`-static-executable`, SQLite from libsqlite3-dev's
+/// archive), with no shared library for the loader to map and no relocations to apply at start —
+/// a fresh `eki --version` 3.9 → 1.5 ms CPU, a board 2 ms less (docs/PERFORMANCE.md, issue 19). It
+/// calls nothing glibc wants shared libraries for at run time (no dlopen, no name service beyond
+/// the home folder, which `$HOME` gives). `eki-tools` stays dynamic: the ticket scanner dlopens
+/// Tesseract.
+func staticFoundation(networkingAndXML: Bool, executable: Bool = false) -> [String] {
     let networking = networkingAndXML ? ["FoundationNetworking", "_CFURLSessionInterface", "FoundationXML", "_CFXMLInterface", "curl", "xml2"] : []
-    return ["-static-stdlib", "-Xlinker", "--start-group"]
+    return [executable ? "-static-executable" : "-static-stdlib", "-Xlinker", "--start-group"]
         + (networking + ["Foundation", "CoreFoundation", "FoundationInternationalization", "_FoundationICU", "FoundationEssentials",
                          "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch", "dispatch",
-                         "BlocksRuntime", "stdc++"]).flatMap { ["-Xlinker", "-l\($0)"] }
+                         "BlocksRuntime", "stdc++"] + (executable ? ["sqlite3"] : [])).flatMap { ["-Xlinker", "-l\($0)"] }
         + ["-Xlinker", "--end-group"]
 }
 
@@ -113,7 +120,7 @@ let package = Package(
         // SQLite stays a system library. Debug builds (the tests) link as usual.
         .executableTarget(name: "eki", dependencies: [
             "EkiCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: [.unsafeFlags(staticFoundation(networkingAndXML: false), .when(configuration: .release))]),
+        ], linkerSettings: [.unsafeFlags(staticFoundation(networkingAndXML: false, executable: true), .when(configuration: .release))]),
         // `eki-tools`: every command, the server, importer, fetcher, tracker and scanner among them.
         // Tesseract and Leptonica are opened on first use; curl and libxml2 are system libraries.
         .executableTarget(name: "EkiTools", dependencies: [

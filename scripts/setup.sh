@@ -22,7 +22,8 @@ missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
-# The release binary links the Swift runtime and Foundation statically (Package.swift), and static
+# The release binaries link the Swift runtime and Foundation statically (Package.swift; `eki` is a
+# static executable, SQLite from libsqlite3-dev's libsqlite3.a), and static
 # Foundation links the system's curl: any package giving libcurl.so will do (the toolchain's images
 # bring one); only when none is there, add one.
 if ! compgen -G "/usr/lib/*/libcurl.so" >/dev/null && [ ! -e /usr/lib/libcurl.so ]; then

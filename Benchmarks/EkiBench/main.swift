@@ -7,6 +7,8 @@ import Foundation
 
 let url = CommandLine.arguments.count > 1 ? URL(fileURLWithPath: CommandLine.arguments[1]) : DatabaseLocation.resolve(explicit: nil)
 let timetable = try Timetable(url: url)
+// As `eki serve` does: the hot queries below run with every station in memory.
+try timetable.readWhole()
 let reference = timetable.reference
 let only = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
 /// Whether the measurement called `name` runs (all of them without `only`).

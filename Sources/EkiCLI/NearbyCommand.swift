@@ -110,13 +110,25 @@ struct NearbyCommand: ParsableCommand {
     }
 
     static func parse(_ text: String) throws -> GeoPoint {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { decimal($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimal(trimmed($0)) }
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], latitude.isFinite, longitude.isFinite,
               (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             throw failure("expected a position as latitude,longitude (e.g. 35.4505,139.6337), got \"\(text.prefix(80))\"", code: 2)
         }
         return GeoPoint(latitude: latitude, longitude: longitude)
+    }
+
+    /// Without the spaces and tabs around it, as Foundation's `.whitespaces` trims (tab, the Unicode
+    /// space separators and, on Linux, the zero-width space: checked over every scalar), without
+    /// Foundation's CharacterSet, whose first use was ~0.2 ms of a fresh nearby.
+    static func trimmed(_ text: Substring) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        var scalars = text.unicodeScalars[...]
+        while let first = scalars.first, isSpace(first) { scalars = scalars.dropFirst() }
+        while let last = scalars.last, isSpace(last) { scalars = scalars.dropLast() }
+        return String(scalars)
     }
 
     /// A plain decimal number (-35.6, 139, +.5): `Double("0x23")` would read hex, "1e2" an

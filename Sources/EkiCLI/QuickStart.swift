@@ -3,7 +3,7 @@ import EkiCore
 import EkiStore
 
 /// The commands a status bar, a prompt or a script runs every few seconds — `departures`, `next`,
-/// `search` — read from a plain command line without ArgumentParser's start-up: it reflects each
+/// `search`, `nearby` — read from a plain command line without ArgumentParser's start-up: it reflects each
 /// command's properties and searches the binary's 6,774 protocol conformances for their types,
 /// 12 % of a fresh board (docs/PERFORMANCE.md). Only the plain shape is read here: a positional
 /// word and `--name value` options, each at most once, no value starting with `-`. Anything else —
@@ -21,6 +21,7 @@ package enum QuickStart {
         case "departures": command = departures(rest)
         case "next": command = next(rest)
         case "search": command = search(rest)
+        case "nearby": command = nearby(rest)
         default: return nil
         }
         // A value ArgumentParser would refuse (--limit 0) is left to it, for its message.
@@ -74,6 +75,12 @@ package enum QuickStart {
         return options
     }
 
+    static func state(_ words: Words) -> StateOptions {
+        var options = StateOptions()
+        options.state = words.values["--state"]
+        return options
+    }
+
     static func departures(_ line: ArraySlice<String>) -> DeparturesCommand? {
         guard let words = Words(line, options: ["--railway", "--direction", "--at", "--limit", "--lang", "--db", "--state"],
                                 flags: ["--json"]),
@@ -88,9 +95,7 @@ package enum QuickStart {
         command.lang = lang
         command.json = words.flags.contains("--json")
         command.database = database(words)
-        var state = StateOptions()
-        state.state = words.values["--state"]
-        command.userState = state
+        command.userState = state(words)
         return command
     }
 
@@ -119,6 +124,27 @@ package enum QuickStart {
         command.lang = lang
         command.json = words.flags.contains("--json")
         command.database = database(words)
+        return command
+    }
+
+    /// A position south or west of zero (-35.6,139.7) looks like an option here: ArgumentParser reads it.
+    static func nearby(_ line: ArraySlice<String>) -> NearbyCommand? {
+        guard let words = Words(line, options: ["--radius", "--limit", "--at", "--lang", "--db", "--state"],
+                                flags: ["--no-departures", "--personal", "--json"]),
+              words.positional.count == 1,
+              let radius = words.value("--radius", default: 1000), let limit = words.value("--limit", default: 10),
+              let lang: Language? = words.value("--lang") else { return nil }
+        var command = NearbyCommand()
+        command.position = words.positional
+        command.radius = radius
+        command.limit = limit
+        command.at = words.values["--at"]
+        command.noDepartures = words.flags.contains("--no-departures")
+        command.personal = words.flags.contains("--personal")
+        command.lang = lang
+        command.json = words.flags.contains("--json")
+        command.database = database(words)
+        command.userState = state(words)
         return command
     }
 }

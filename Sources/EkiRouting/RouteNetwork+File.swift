@@ -104,7 +104,7 @@ extension RouteNetwork {
               let offsets = reader.read(Int32.self, trips + 1), let last = offsets.last, last >= 0,
               let flat = reader.read(Int32.self, Int(last)), reader.atChecksum() else { return nil }
         // Every index is checked once here, so a damaged file can never make a scan read out of bounds.
-        let stationCount = Int(reference.stationsByRowId.keys.max() ?? 0) + 1
+        let stationCount = Int(reference.stations.highestRowId) + 1
         guard stations == stationCount,
               from.allSatisfy({ $0 >= 0 && Int($0) < stations }), to.allSatisfy({ $0 >= 0 && Int($0) < stations }),
               trip.allSatisfy({ $0 >= 0 && Int($0) < trips }), flat.allSatisfy({ $0 >= 0 && Int($0) < trips }),

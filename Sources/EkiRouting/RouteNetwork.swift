@@ -43,7 +43,7 @@ public struct RouteNetwork: Sendable {
 
     init(trains: [RunningTrain], reference: Reference, serviceDate: CivilDate) {
         self.serviceDate = serviceDate
-        let stationCount = Int(reference.stationsByRowId.keys.max() ?? 0) + 1
+        let stationCount = Int(reference.stations.highestRowId) + 1
         self.stationCount = stationCount
         // A train may run twice in one network: as this day's, and as the day before's still
         // running (a night train past 03:00); each continues as a part of its own day.

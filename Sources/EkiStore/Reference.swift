@@ -3,10 +3,12 @@ import GRDB
 import GRDBSQLite
 import Synchronization
 
-/// The small tables every query needs (stations, railways, directions, calendars, train types),
-/// read once when a database is opened so the hot paths only touch departures and trains. What
-/// only some queries need — the station complexes, a loop's major stations — is made on first use
-/// (`Derived`): a board by id started fresh never pays for them (docs/PERFORMANCE.md).
+/// The small tables every query needs (railways, directions, calendars, train types), read when a
+/// database is opened so the hot paths only touch departures and trains. Stations and complexes
+/// are read one by one as they are asked for (`StationTable`, `ComplexTable`), and what only some
+/// queries need — search's list, the area, a loop's major stations — on first use (`Derived`): a
+/// fresh process reads what its one answer needs (docs/PERFORMANCE.md, issue 19). `eki serve`
+/// reads it all before it answers (`Timetable.readWhole`).
 public struct Reference: Sendable {
     public struct Station: Sendable, Equatable {
         public var rowId: Int64
@@ -93,13 +95,14 @@ public struct Reference: Sendable {
         public static func == (a: FeedCalendar, b: FeedCalendar) -> Bool { a.id == b.id }
     }
 
-    public private(set) var stations: [String: Station] = [:]
-    public private(set) var stationsByRowId: [Int64: Station] = [:]
+    /// Stations by id, each read on first use (`StationTable`).
+    public private(set) var stations = StationTable(reader: nil, railwayCodes: [:])
+    public var stationsByRowId: StationsByRowId { StationsByRowId(table: stations) }
     public private(set) var railways: [String: Railway] = [:]
     public private(set) var directions: [String: Direction] = [:]
     public private(set) var trainTypes: [String: TrainType] = [:]
-    /// Station complexes (1,966 on the Tokyo data), read on first use.
-    public var complexes: [Int64: Complex] { derived.complexes(self) }
+    /// Station complexes (1,966 on the Tokyo data), each read on first use (`ComplexTable`).
+    public private(set) var complexes = ComplexTable(reader: nil)
     /// Other ids riders use → the stations they name (a GTFS stop_id or platform stop_id `127N`).
     public private(set) var stationsByAlias: [String: [String]] = [:]
     /// Each calendar's name (平日ダイヤ, "Weekday service"), by its code.
@@ -110,8 +113,9 @@ public struct Reference: Sendable {
     /// station row, in how many minutes (nil: not possible).
     public private(set) var transfers: [Int64: [(to: Int64, minutes: Int?)]] = [:]
     /// Every station trains leave from, with its search keys, in one flat array: search scans it
-    /// without dictionary look-ups or copies of whole stations.
-    public private(set) var searchable: [SearchEntry] = []
+    /// without dictionary look-ups or copies of whole stations. Read on first use, by itself: a
+    /// search needs the keys of every station, not their names and places.
+    public var searchable: [SearchEntry] { derived.searchable() }
 
     public struct SearchEntry: Sendable {
         public var station: String
@@ -121,6 +125,9 @@ public struct Reference: Sendable {
         public var keys: [String]
         public var words: String
         public var trains: Int
+        /// The station's names, only where its folded Japanese name mixes kanji and kana (四tsu谷):
+        /// search makes other spellings from them (`SearchIndex.otherSpellings`).
+        public var mixedName: LocalizedName?
     }
 
     /// Loop railway → its major stations: the fifth of its stations with the biggest complexes
@@ -129,9 +136,7 @@ public struct Reference: Sendable {
     public var majorStations: [String: Set<String>] { derived.majorStations(self) }
 
     /// The box around every station with a position: "near me" outside it has nothing to say.
-    public private(set) var area: GeoBox?
-    /// Each station's complex and id, in station order: what the complexes are made from.
-    var complexMembers: [(complex: Int64, station: String)] = []
+    public var area: GeoBox? { derived.area() }
     /// The tables above, made on first use.
     var derived = Derived(reader: nil)
     var serviceRowIds: [String: Int64] = [:]
@@ -185,35 +190,6 @@ public struct Reference: Sendable {
                 searchKeys: [row.text(8), row.text(9)],
                 searchWords: row.text(10))
         }
-        try each(db, "SELECT COUNT(*) FROM station") { row in
-            reference.stations.reserveCapacity(Int(row.int(0)))
-            reference.stationsByRowId.reserveCapacity(Int(row.int(0)))
-        }
-        try each(db, """
-            SELECT id, code, railway_id, complex_id, platform_group, name_ja, name_en, latitude, longitude,
-                   search_ja, search_en, search_words, trains, departures, COALESCE(public_id, code)
-            FROM station ORDER BY id
-            """) { row in
-            let latitude = row.optionalDouble(7), longitude = row.optionalDouble(8)
-            let railwayRow = row.optionalInt(2)
-            let station = Station(
-                rowId: row.int(0), id: row.text(1), publicId: row.text(14), railway: railwayRow.flatMap { railwayCodes[$0] },
-                complex: row.int(3), platformGroup: row.int(4), name: .init(ja: row.text(5), en: row.text(6)),
-                coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
-                searchKeys: [row.text(9), row.text(10)], searchWords: row.text(11),
-                trains: Int(row.int(12)), departures: Int(row.int(13)))
-            reference.stations[station.id] = station
-            reference.stationsByRowId[station.rowId] = station
-            reference.complexMembers.append((station.complex, station.id))
-            if station.departures > 0 {
-                reference.searchable.append(SearchEntry(station: station.id, railway: railwayRow, complex: station.complex,
-                                                        keys: station.searchKeys,
-                                                        words: station.searchWords, trains: station.trains))
-            }
-            if let position = station.coordinate {
-                reference.area = reference.area.map { $0.including(position) } ?? GeoBox(enclosing: [position])
-            }
-        }
         try each(db, "SELECT a.alias, s.code FROM station_alias a JOIN station s ON s.id = a.station_id ORDER BY s.id") { row in
             reference.stationsByAlias[row.text(0), default: []].append(row.text(1))
         }
@@ -231,20 +207,34 @@ public struct Reference: Sendable {
             calendars[row.text(0)]?.exceptions.append((row.text(1), row.bool(2)))
         }
         reference.feedCalendars = calendars.values.sorted { $0.id < $1.id }
+        // Each railway's stations and calendars gathered by row id, then set once per railway: a
+        // dictionary update by code per row hashed a railway code 2,584 times at every open.
+        var lineStations: [Int64: [String]] = [:]
+        var line: (railway: Int64, stations: [String])?
         try each(db, """
-            SELECT r.code, s.code FROM railway_station rs JOIN railway r ON r.id = rs.railway_id
-            JOIN station s ON s.id = rs.station_id ORDER BY rs.railway_id, rs.position
+            SELECT rs.railway_id, s.code FROM railway_station rs JOIN station s ON s.id = rs.station_id
+            ORDER BY rs.railway_id, rs.position
             """) { row in
-            reference.railways[row.text(0)]?.stations.append(row.text(1))
+            let railway = row.int(0)
+            if let current = line, current.railway != railway { lineStations[current.railway] = current.stations; line = nil }
+            if line == nil { line = (railway, []) }
+            line?.stations.append(row.text(1))
         }
+        if let line { lineStations[line.railway] = line.stations }
+        var lineServices: [Int64: [(id: String, kind: String)]] = [:]
         try each(db, """
-            SELECT r.code, s.code FROM railway_service rs JOIN railway r ON r.id = rs.railway_id
-            JOIN service s ON s.id = rs.service_id ORDER BY s.code
+            SELECT rs.railway_id, s.code FROM railway_service rs JOIN service s ON s.id = rs.service_id ORDER BY s.code
             """) { row in
             let service = row.text(1)
-            reference.railways[row.text(0)]?.services.append((service, serviceKinds[service] ?? ""))
+            lineServices[row.int(0), default: []].append((service, serviceKinds[service] ?? ""))
+        }
+        for (rowId, code) in railwayCodes {
+            reference.railways[code]?.stations = lineStations[rowId] ?? []
+            reference.railways[code]?.services = lineServices[rowId] ?? []
         }
         reference.railwayCodes = railwayCodes
+        reference.stations = StationTable(reader: reader, railwayCodes: railwayCodes)
+        reference.complexes = ComplexTable(reader: reader)
         let services = reference.railways.values.flatMap(\.services)
         reference.followsFeedCalendar = !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
         try each(db, "SELECT id, code, name_ja, name_en, category, classified FROM train_type") { row in
@@ -256,23 +246,7 @@ public struct Reference: Sendable {
         return reference
     }
 
-    /// Complexes, each with its stations in station order.
-    static func loadComplexes(_ db: Database, members: [(complex: Int64, station: String)]) throws -> [Int64: Complex] {
-        var complexes: [Int64: Complex] = [:]
-        try each(db, """
-            SELECT id, name_ja, name_en, latitude, longitude FROM station_complex
-            """) { row in
-            let latitude = row.optionalDouble(3), longitude = row.optionalDouble(4)
-            complexes[row.int(0)] = Complex(
-                id: row.int(0), name: .init(ja: row.text(1), en: row.text(2)),
-                coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
-                stations: [])
-        }
-        for member in members { complexes[member.complex]?.stations.append(member.station) }
-        return complexes
-    }
-
-    func makeMajorStations(complexes: [Int64: Complex]) -> [String: Set<String>] {
+    func makeMajorStations() -> [String: Set<String>] {
         var majorStations: [String: Set<String>] = [:]
         for railway in railways.values where railway.isLoop {
             let ring = Self.ring(railway)
@@ -295,8 +269,10 @@ public struct Reference: Sendable {
     /// while another thread holds the queue and waits for this lock could otherwise deadlock.
     final class Derived: Sendable {
         let reader: (any DatabaseReader)?
-        private let madeComplexes = Mutex<[Int64: Complex]?>(nil)
         private let madeMajorStations = Mutex<[String: Set<String>]?>(nil)
+        private let madeSearchable = Mutex<[SearchEntry]?>(nil)
+        /// nil: not read yet; .some(nil): no station has a position.
+        private let madeArea = Mutex<GeoBox??>(nil)
 
         init(reader: (any DatabaseReader)?) { self.reader = reader }
 
@@ -310,14 +286,47 @@ public struct Reference: Sendable {
             }
         }
 
-        /// Read from the database: on a read error (the file replaced by hand under a running
-        /// process) no complex is known, and the next use tries again.
-        func complexes(_ reference: Reference) -> [Int64: Complex] {
-            if let value = madeComplexes.withLock({ $0 }) { return value }
-            guard let reader, let value = try? reader.unsafeReentrantRead({ db in
-                try Reference.loadComplexes(db, members: reference.complexMembers)
-            }) else { return [:] }
-            return madeComplexes.withLock { kept in
+        /// Search's list: only the columns it reads, of stations trains leave from (an empty list on
+        /// a read error, and the next search tries again).
+        func searchable() -> [SearchEntry] {
+            if let value = madeSearchable.withLock({ $0 }) { return value }
+            guard let reader, let value = try? reader.unsafeReentrantRead({ db -> [SearchEntry] in
+                var entries: [SearchEntry] = []
+                try Reference.each(db, """
+                    SELECT code, railway_id, complex_id, search_ja, search_en, search_words, trains, name_ja, name_en
+                    FROM station WHERE departures > 0 ORDER BY id
+                    """) { row in
+                    let ja = row.text(3)
+                    let mixed = ja.utf8.contains(where: { (0x61...0x7A).contains($0) }) && ja.utf8.contains(where: { $0 >= 0x80 })
+                    entries.append(SearchEntry(station: row.text(0), railway: row.optionalInt(1), complex: row.int(2),
+                                               keys: [ja, row.text(4)], words: row.text(5), trains: Int(row.int(6)),
+                                               mixedName: mixed ? LocalizedName(ja: row.text(7), en: row.text(8)) : nil))
+                }
+                return entries
+            }) else { return [] }
+            return madeSearchable.withLock { kept in
+                if let earlier = kept { return earlier }
+                kept = value
+                return value
+            }
+        }
+
+        /// The box around every station with a position, from the position index alone.
+        func area() -> GeoBox? {
+            if let value = madeArea.withLock({ $0 }) { return value }
+            guard let reader, let value = try? reader.unsafeReentrantRead({ db -> GeoBox? in
+                var box: GeoBox?
+                try Reference.each(db, """
+                    SELECT MIN(latitude), MIN(longitude), MAX(latitude), MAX(longitude) FROM station
+                    WHERE latitude IS NOT NULL AND longitude IS NOT NULL
+                    """) { row in
+                    guard let south = row.optionalDouble(0), let west = row.optionalDouble(1),
+                          let north = row.optionalDouble(2), let east = row.optionalDouble(3) else { return }
+                    box = GeoBox(south: south, west: west, north: north, east: east)
+                }
+                return box
+            }) else { return nil }
+            return madeArea.withLock { kept in
                 if let earlier = kept { return earlier }
                 kept = value
                 return value
@@ -325,7 +334,7 @@ public struct Reference: Sendable {
         }
 
         func majorStations(_ reference: Reference) -> [String: Set<String>] {
-            made(madeMajorStations) { reference.makeMajorStations(complexes: complexes(reference)) }
+            made(madeMajorStations) { reference.makeMajorStations() }
         }
     }
 

@@ -139,7 +139,7 @@ final class SearchIndex: Sendable {
             }
             members[place].append(index)
             stations.append(Station(id: entry.station, order: index))
-            stationNames.append(SearchName(keys: entry.keys, otherSpellings: Self.otherSpellings(entry, in: reference),
+            stationNames.append(SearchName(keys: entry.keys, otherSpellings: Self.otherSpellings(entry),
                                            words: entry.words))
             stationFacts.append(StationFacts(place: Int32(place), railway: Int32(entry.railway.flatMap { railwaysByRow[$0] } ?? -1),
                                              trains: Int32(entry.trains)))
@@ -161,9 +161,8 @@ final class SearchIndex: Sendable {
     /// Spellings riders use for a station besides its names as written: without the kana between
     /// kanji (四谷 for 四ツ谷), and the reading of a kanji-and-katakana name (りゅうつうせんたー
     /// for 流通センター). `SearchKey` says why. Only names mixing kanji and kana can have them.
-    private static func otherSpellings(_ entry: Reference.SearchEntry, in reference: Reference) -> [String] {
-        guard let ja = entry.keys.first, ja.utf8.contains(where: { (0x61...0x7A).contains($0) }), ja.utf8.contains(where: { $0 >= 0x80 }),
-              let name = reference.stations[entry.station]?.name else { return [] }
+    private static func otherSpellings(_ entry: Reference.SearchEntry) -> [String] {
+        guard let name = entry.mixedName else { return [] }
         return [SearchKey.withoutKanaBetweenKanji(name.ja), SearchKey.reading(ja: name.ja, en: name.en)].compactMap { $0 }
     }
 

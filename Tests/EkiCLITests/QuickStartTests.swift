@@ -2,7 +2,7 @@ import ArgumentParser
 @testable import EkiCLI
 import Testing
 
-/// `QuickStart` reads the plain command lines of `departures`, `next` and `search` without
+/// `QuickStart` reads the plain command lines of `departures`, `next`, `search` and `nearby` without
 /// ArgumentParser: each command it builds must be the one ArgumentParser builds from the same
 /// words, defaults included, and every other line must be left to ArgumentParser.
 @Suite struct QuickStartTests {
@@ -36,6 +36,13 @@ import Testing
         for words in [["search", "しぶや"], ["search", "shibuya", "--json", "--limit", "3", "--lang", "ja", "--db", "/tmp/x.sqlite"]] {
             try Self.same(words) { try SearchCommand.parse($0) }
         }
+        for words in [
+            ["nearby", "35.4505,139.6337"],
+            ["nearby", "35.4505,139.6337", "--radius", "500", "--limit", "3", "--at", "2026-11-24T08:00", "--no-departures",
+             "--personal", "--lang", "en", "--json", "--db", "/tmp/x.sqlite", "--state", "/tmp/s.sqlite"],
+        ] {
+            try Self.same(words) { try NearbyCommand.parse($0) }
+        }
     }
 
     @Test func leavesEverythingElseToArgumentParser() {
@@ -45,7 +52,8 @@ import Testing
             ["departures", "馬車道", "--at=2026-11-24T08:00"], ["departures", "馬車道", "--json", "--json"],
             ["departures", "馬車道", "--limit", "3", "--limit", "4"], ["departures", "馬車道", "渋谷"],
             ["departures", "馬車道", "--nope", "x"], ["next", "馬車道", "--json"], ["search", "しぶや", "--limit", "101"],
-            ["nearby", "35.45,139.63"], ["station", "渋谷"], ["--version"], [],
+            ["nearby", "-35.45,139.63"], ["nearby", "35.45,139.63", "--radius", "0"], ["nearby", "35.45,139.63", "--limit", "101"],
+            ["nearby", "35.45,139.63", "139.7"], ["nearby"], ["station", "渋谷"], ["--version"], [],
         ] {
             #expect(QuickStart.command(["eki"] + words) == nil, "\(words)")
         }

@@ -48,6 +48,9 @@ public final class LiveResponder: HTTPResponder, Sendable {
     /// `interval`: how often the path is looked at.
     public init(timetable: Timetable, logger: Logger, interval: Duration = .seconds(1), build: @escaping Build) throws {
         url = timetable.url
+        // Everything read before the first answer: a file later damaged in place still has its
+        // stations in memory, and no request waits for them (`Timetable.readWhole`).
+        try timetable.readWhole()
         self.build = build
         self.logger = logger
         self.interval = interval
@@ -110,6 +113,7 @@ public final class LiveResponder: HTTPResponder, Sendable {
             let timetable = try Timetable(url: url)
             // A file written in place may open at its header and be broken further in.
             if check { try timetable.quickCheck() }
+            try timetable.readWhole()
             let responder = try build(timetable)
             let info = try? timetable.info()
             let replaced = state.withLock { state -> Current in

@@ -1,0 +1,82 @@
+import EkiCore
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// Stations, complexes, search's list and the area are read as they are first asked for (issue 19):
+/// whatever is read one by one must be what reading them all gives, on the real data.
+@Suite struct ReferenceOnFirstUseTests {
+    /// A fresh open of the shared database: nothing read yet but the small tables.
+    func fresh() throws -> Timetable {
+        _ = try SharedData.imported()
+        return try Timetable(url: SharedData.databaseURL)
+    }
+
+    @Test func aStationReadByItselfIsTheOneReadWithAll() throws {
+        let one = try fresh()
+        let bashamichi = try #require(one.reference.stations["Minatomirai.Minatomirai.Bashamichi"])
+        #expect(bashamichi.name == LocalizedName(ja: "馬車道", en: "Bashamichi"))
+        #expect(bashamichi.railway == "Minatomirai.Minatomirai")
+        #expect(one.reference.stationsByRowId[bashamichi.rowId] == bashamichi)
+        #expect(one.reference.stations["Minatomirai.Minatomirai.Nowhere"] == nil)
+        #expect(one.reference.stationsByRowId[-1] == nil)
+
+        let all = try fresh().reference.stations.values
+        #expect(all.count == 2_610)
+        #expect(all.map(\.rowId) == all.map(\.rowId).sorted())
+        #expect(all.first { $0.id == bashamichi.id } == bashamichi)
+        // A station read by row id first, then by id: the same value either way.
+        let other = try fresh()
+        let shibuya = try #require(all.first { $0.id == "JR-East.Yamanote.Shibuya" })
+        #expect(other.reference.stationsByRowId[shibuya.rowId] == shibuya)
+        #expect(other.reference.stations[shibuya.id] == shibuya)
+        #expect(other.reference.stations.highestRowId == all.map(\.rowId).max())
+    }
+
+    @Test func aComplexReadByItselfHasItsStationsInOrder() throws {
+        let all = try fresh().reference.complexes.values
+        #expect(all.count == 1_966)
+        let shibuya = try #require(try fresh().reference.stations["JR-East.Yamanote.Shibuya"])
+        let one = try fresh().reference.complexes[shibuya.complex]
+        #expect(one == all.first { $0.id == shibuya.complex })
+        #expect(one?.name.ja == "渋谷")
+        #expect(one?.stations.contains("TokyoMetro.Ginza.Shibuya") == true)
+        #expect(try fresh().reference.complexes[-1] == nil)
+    }
+
+    @Test func searchListAndAreaComeFromTheStations() throws {
+        let timetable = try fresh()
+        let stations = timetable.reference.stations.values
+        let departing = stations.filter { $0.departures > 0 }
+        #expect(timetable.reference.searchable.map(\.station) == departing.map(\.id))
+        // 四ツ谷 folds to 四tsu谷: search keeps its names to make 四谷 of them.
+        let yotsuya = try #require(timetable.reference.searchable.first { $0.station == "JR-East.ChuoRapid.Yotsuya" })
+        #expect(yotsuya.mixedName?.ja == "四ツ谷")
+        #expect(timetable.reference.searchable.first { $0.station == "JR-East.Yamanote.Shibuya" }?.mixedName == nil)
+        let box = GeoBox(enclosing: stations.compactMap(\.coordinate))
+        #expect(timetable.reference.area == box)
+    }
+
+    /// What `eki serve` does before it answers: afterwards a file cut short in place (by hand,
+    /// under the server) takes none of the stations with it.
+    @Test func readWholeLeavesNothingToRead() throws {
+        _ = try SharedData.imported()
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let copy = scratch.file("copy.sqlite")
+        try FileManager.default.copyItem(at: SharedData.databaseURL, to: copy)
+        let timetable = try Timetable(url: copy)
+        try timetable.readWhole()
+        let handle = try FileHandle(forWritingTo: copy)
+        try handle.truncate(atOffset: 0)
+        try handle.close()
+        #expect(timetable.reference.stations.count == 2_610)
+        #expect(timetable.reference.stations["Minatomirai.Minatomirai.Bashamichi"]?.name.ja == "馬車道")
+        #expect(timetable.reference.stations["Minatomirai.Minatomirai.Nowhere"] == nil)
+        #expect(timetable.reference.complexes.values.count == 1_966)
+        #expect(timetable.reference.searchable.count == 2_578)
+        // Opened fresh now, the cut file reads nothing, and says so instead of crashing.
+        #expect(throws: (any Error).self) { try Timetable(url: copy) }
+    }
+}
