@@ -21,9 +21,7 @@ public final class UserState: Sendable {
         self.url = url
         do {
             try Self.preparePrivateFile(url, defaultFolder: {
-                var standard = environment ?? ProcessInfo.processInfo.environment
-                standard["EKI_STATE"] = nil
-                return Self.location(explicit: nil, environment: standard).deletingLastPathComponent()
+                Self.standardLocation(environment: environment).deletingLastPathComponent()
             })
             var configuration = Configuration()
             configuration.label = "user-state"
@@ -132,14 +130,22 @@ public final class UserState: Sendable {
     /// (`~/.local/state/eki/state.sqlite`). `environment` nil: the process's own, each variable
     /// read with `getenv` (ProcessInfo's whole dictionary cost ~0.05 ms of every board).
     public static func location(explicit: String?, environment: [String: String]? = nil) -> URL {
-        func variable(_ name: String) -> String? {
-            if let environment { return environment[name] }
-            return getenv(name).map { String(cString: $0) }
-        }
         if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        if let fromEnvironment = variable("EKI_STATE"), !fromEnvironment.isEmpty {
+        if let fromEnvironment = variable("EKI_STATE", environment), !fromEnvironment.isEmpty {
             return URL(fileURLWithPath: fromEnvironment)
         }
+        return standardLocation(environment: environment)
+    }
+
+    private static func variable(_ name: String, _ environment: [String: String]?) -> String? {
+        if let environment { return environment[name] }
+        return getenv(name).map { String(cString: $0) }
+    }
+
+    /// `$XDG_STATE_HOME/eki/state.sqlite`, else `~/.local/state/eki/state.sqlite`: eki's own place,
+    /// whatever `--state` or `$EKI_STATE` say.
+    static func standardLocation(environment: [String: String]?) -> URL {
+        func variable(_ name: String) -> String? { Self.variable(name, environment) }
         let stateHome: URL
         if let xdg = variable("XDG_STATE_HOME"), xdg.hasPrefix("/") {
             stateHome = URL(fileURLWithPath: xdg)
