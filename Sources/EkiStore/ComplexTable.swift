@@ -11,19 +11,26 @@ extension Reference {
     public final class ComplexTable: Sendable {
         private let reader: (any DatabaseReader)?
 
-        private struct Kept {
-            var byId: [Int64: Complex] = [:]
-            var all: [Complex]?
+        /// Complexes read one by one, before all are.
+        private let kept = Mutex<[Int64: Complex]>([:])
+        /// Every complex, once all are read: looked up without a lock.
+        private final class All: Sendable {
+            let list: [Complex]
+            let byId: [Int64: Complex]
+
+            init(_ list: [Complex]) {
+                self.list = list
+                byId = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0) })
+            }
         }
-        private let kept = Mutex(Kept())
+        private let all = AtomicLazyReference<All>()
 
         init(reader: (any DatabaseReader)?) { self.reader = reader }
 
         /// The complex with this id, with its stations in station order, or nil.
         public subscript(id: Int64) -> Complex? {
-            let (complex, complete) = kept.withLock { ($0.byId[id], $0.all != nil) }
-            if let complex { return complex }
-            if complete { return nil }
+            if let all = all.load() { return all.byId[id] }
+            if let complex = kept.withLock({ $0[id] }) { return complex }
             guard let reader, let found = try? reader.unsafeReentrantRead({ db -> Complex? in
                 var found: Complex?
                 try Self.each(db, "SELECT id, name_ja, name_en, latitude, longitude FROM station_complex WHERE id = ?", id) { row in
@@ -35,16 +42,16 @@ extension Reference {
                 return found
             }) else { return nil }
             return kept.withLock { kept in
-                if let earlier = kept.byId[id] { return earlier }
-                kept.byId[id] = found
+                if let earlier = kept[id] { return earlier }
+                kept[id] = found
                 return found
             }
         }
 
         /// Every complex, in id order; none on a read error (the next use tries again).
         public var values: [Complex] {
-            if let all = kept.withLock({ $0.all }) { return all }
-            guard let reader, let all = try? reader.unsafeReentrantRead({ db -> [Complex] in
+            if let all = all.load() { return all.list }
+            guard let reader, let list = try? reader.unsafeReentrantRead({ db -> [Complex] in
                 var all: [Complex] = []
                 var index: [Int64: Int] = [:]
                 try Reference.each(db, "SELECT id, name_ja, name_en, latitude, longitude FROM station_complex ORDER BY id") { row in
@@ -56,12 +63,7 @@ extension Reference {
                 }
                 return all
             }) else { return [] }
-            return kept.withLock { kept in
-                if let earlier = kept.all { return earlier }
-                kept.byId = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-                kept.all = all
-                return all
-            }
+            return all.storeIfNil(All(list)).list
         }
 
         private static func complex(_ row: RawRow) -> Complex {

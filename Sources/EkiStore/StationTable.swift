@@ -18,13 +18,30 @@ extension Reference {
         /// Railway row id → code: a station row names its railway by row id.
         private let railwayCodes: [Int64: String]
 
+        /// Stations read one by one, before all are.
         private struct Kept {
             var byId: [String: Station] = [:]
             var byRow: [Int64: Station] = [:]
-            /// Every station in row order, once all are read.
-            var all: [Station]?
         }
         private let kept = Mutex(Kept())
+        /// Every station, once all are read: looked up without a lock (a server's hot paths).
+        private final class All: Sendable {
+            let list: [Station]
+            let byId: [String: Station]
+            let byRow: [Int64: Station]
+
+            init(_ list: [Station]) {
+                self.list = list
+                var byId = [String: Station](minimumCapacity: list.count), byRow = [Int64: Station](minimumCapacity: list.count)
+                for station in list {
+                    byId[station.id] = station
+                    byRow[station.rowId] = station
+                }
+                self.byId = byId
+                self.byRow = byRow
+            }
+        }
+        private let all = AtomicLazyReference<All>()
 
         init(reader: (any DatabaseReader)?, railwayCodes: [Int64: String]) {
             self.reader = reader
@@ -39,17 +56,15 @@ extension Reference {
 
         /// The station with this id (`Minatomirai.Minatomirai.Bashamichi`), or nil.
         public subscript(id: String) -> Station? {
-            let (station, complete) = kept.withLock { ($0.byId[id], $0.all != nil) }
-            if let station { return station }
-            if complete { return nil }
+            if let all = all.load() { return all.byId[id] }
+            if let station = kept.withLock({ $0.byId[id] }) { return station }
             return readOne(Self.columns + " WHERE code = ?") { sqlite3_bind_text($0, 1, id, -1, transient) }
         }
 
         /// The station with this row id (what departures, trains and routes store), or nil.
         public subscript(rowId rowId: Int64) -> Station? {
-            let (station, complete) = kept.withLock { ($0.byRow[rowId], $0.all != nil) }
-            if let station { return station }
-            if complete { return nil }
+            if let all = all.load() { return all.byRow[rowId] }
+            if let station = kept.withLock({ $0.byRow[rowId] }) { return station }
             return readOne(Self.columns + " WHERE id = ?") { sqlite3_bind_int64($0, 1, rowId) }
         }
 
@@ -65,29 +80,19 @@ extension Reference {
         /// Reads every station not read yet, or says why it cannot.
         @discardableResult
         public func load() throws -> [Station] {
-            if let all = kept.withLock({ $0.all }) { return all }
+            if let all = all.load() { return all.list }
             guard let reader else { return [] }
-            let all = try reader.unsafeReentrantRead { db -> [Station] in
-                var all: [Station] = []
-                try Reference.each(db, Self.columns + " ORDER BY id") { all.append(station($0)) }
-                return all
+            let list = try reader.unsafeReentrantRead { db -> [Station] in
+                var list: [Station] = []
+                try Reference.each(db, Self.columns + " ORDER BY id") { list.append(station($0)) }
+                return list
             }
-            return kept.withLock { kept in
-                if let earlier = kept.all { return earlier }
-                kept.byId = Dictionary(minimumCapacity: all.count)
-                kept.byRow = Dictionary(minimumCapacity: all.count)
-                for station in all {
-                    kept.byId[station.id] = station
-                    kept.byRow[station.rowId] = station
-                }
-                kept.all = all
-                return all
-            }
+            return all.storeIfNil(All(list)).list
         }
 
         /// The highest station row id (0 when there are none): route networks index stations by it.
         public var highestRowId: Int64 {
-            if let all = kept.withLock({ $0.all }) { return all.last?.rowId ?? 0 }
+            if let all = all.load() { return all.list.last?.rowId ?? 0 }
             var highest: Int64 = 0
             _ = try? reader?.unsafeReentrantRead { db in
                 try Reference.each(db, "SELECT COALESCE(MAX(id), 0) FROM station") { highest = $0.int(0) }
