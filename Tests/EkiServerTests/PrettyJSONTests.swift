@@ -17,25 +17,18 @@ import Testing
 
     @Test func boardsMatchJSONEncoderByteForByte() throws {
         let timetable = try SharedData.imported().timetable
-        // Every 9th station, stations without departures included (their boards are empty).
+        // Every 9th station, stations without departures included (their boards are empty);
+        // morning, late evening, after the last train (the next day's first trains).
         let stations = timetable.reference.stations.values.sorted { $0.id < $1.id }
         var checked = 0, empty = 0, nextDay = 0
-        // Morning, late evening, after the last train (02:40: the next day's first trains), a holiday.
-        for station in stride(from: 0, to: stations.count, by: 9).map({ stations[$0] }) {
-            for text in ["2026-11-24T07:30", "2026-11-23T23:50", "2026-11-29T02:40"] {
-                let instant = try #require(ServiceInstant(parsing: text))
-                let boards = try timetable.directions(at: station).map {
-                    try timetable.nextDepartures(station: station, direction: $0, at: instant, limit: 8)
-                }
-                guard !boards.isEmpty else { continue }
-                let value = StationBoardJSON(boards, reference: timetable.reference)
-                try Self.expectSame(value, "\(station.id) at \(text)")
-                // The same board as the CLI prints it.
-                #expect(JSONOutput.string(value) == String(decoding: try JSONOutput.encoderData(value, pretty: true), as: UTF8.self))
-                checked += 1
-                if boards.allSatisfy(\.rows.isEmpty) { empty += 1 }
-                if boards.contains(where: { $0.rows.contains(where: \.isNextDay) }) { nextDay += 1 }
-            }
+        for (label, boards) in try CompactJSONTests.realBoards(stations, every: 9, in: timetable) {
+            let value = StationBoardJSON(boards, reference: timetable.reference)
+            try Self.expectSame(value, label)
+            // The same board as the CLI prints it.
+            #expect(JSONOutput.string(value) == String(decoding: try JSONOutput.encoderData(value, pretty: true), as: UTF8.self))
+            checked += 1
+            if boards.allSatisfy(\.rows.isEmpty) { empty += 1 }
+            if boards.contains(where: { $0.rows.contains(where: \.isNextDay) }) { nextDay += 1 }
         }
         #expect(checked > 800)
         #expect(nextDay > 100)
