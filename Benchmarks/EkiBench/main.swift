@@ -6,9 +6,8 @@ import EkiStore
 import Foundation
 
 let url = CommandLine.arguments.count > 1 ? URL(fileURLWithPath: CommandLine.arguments[1]) : DatabaseLocation.resolve(explicit: nil)
-let timetable = try Timetable(url: url)
-// As `eki serve` does: the hot queries below run with every station in memory.
-try timetable.readWhole()
+// Opened whole, as `eki serve` opens it: the hot queries below run with every station in memory.
+let timetable = try Timetable(url: url, whole: true)
 let reference = timetable.reference
 let only = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
 /// Whether the measurement called `name` runs (all of them without `only`).

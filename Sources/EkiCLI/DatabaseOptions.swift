@@ -22,9 +22,10 @@ package struct DatabaseOptions: ParsableArguments {
     package var url: URL { DatabaseLocation.resolve(explicit: db) }
 
     /// Opens the database read-only, with a message a person can act on when that fails.
-    package func open() throws -> Timetable {
+    /// `whole`: every station read at open (`Timetable(url:whole:)`), for `eki serve`.
+    package func open(whole: Bool = false) throws -> Timetable {
         do {
-            let timetable = try Timetable(url: url)
+            let timetable = try Timetable(url: url, whole: whole)
             // A fresh process reads search's index where an earlier one left it (~2.5 ms less).
             timetable.keepSearchIndex(in: DatabaseLocation.cacheFolder())
             Self.kept.withLock { $0.append(timetable) }

@@ -45,6 +45,11 @@ package enum Render {
     package static func json<T: Encodable>(_ value: T) throws -> String {
         try JSONOutput.string(value)
     }
+
+    /// Boards and timelines write their own JSON: the same bytes, without JSONEncoder.
+    package static func json<T: CompactJSON>(_ value: T) -> String {
+        JSONOutput.string(value)
+    }
 }
 
 

@@ -103,8 +103,8 @@ public struct FastestRoutes: Sendable {
         for leg in journey.legs {
             let trip = Int(network.trip[leg.board])
             guard let part = try planner.timetable.ridePart(rowId: network.tripRowIds[trip]),
-                  let board = reference.stationsByRowId[Int64(network.from[leg.board])],
-                  let alight = reference.stationsByRowId[Int64(network.to[leg.exit])] else {
+                  let board = reference.stations[rowId: Int64(network.from[leg.board])],
+                  let alight = reference.stations[rowId: Int64(network.to[leg.exit])] else {
                 throw StoreError.inconsistent("a fastest route names a train or station the database does not have")
             }
             segments.append(Route.Segment(train: part.id, board: board.id, alight: alight.id))

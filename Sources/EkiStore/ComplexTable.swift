@@ -4,33 +4,61 @@ import GRDBSQLite
 import Synchronization
 
 extension Reference {
-    /// A database's station complexes by id, each read on its first use with its stations: "near
-    /// me" and a board by name need a few of the 1,966 Tokyo complexes, not all of them and the
-    /// station list of each (docs/PERFORMANCE.md, issue 19). `values` reads them all once. The
-    /// same rules as `StationTable`: shared by every copy of a `Reference`, read outside the lock.
-    public final class ComplexTable: Sendable {
-        private let reader: (any DatabaseReader)?
+    /// A database's station complexes by id, each with its stations in station order: read as asked
+    /// ("near me" and a board by name need a few of the 1,966 Tokyo complexes, not all of them and
+    /// the station list of each), or whole at open (`eki serve`): the same two ways and rules as
+    /// `StationTable`.
+    public struct ComplexTable: Sendable {
+        /// Every complex, when opened whole.
+        @usableFromInline let list: [Complex]?
+        @usableFromInline let byId: [Int64: Complex]?
+        /// Read as asked, when not opened whole.
+        @usableFromInline let asked: AskedComplexes?
 
-        /// Complexes read one by one, before all are.
-        private let kept = Mutex<[Int64: Complex]>([:])
-        /// Every complex, once all are read: looked up without a lock.
-        private final class All: Sendable {
-            let list: [Complex]
-            let byId: [Int64: Complex]
-
-            init(_ list: [Complex]) {
-                self.list = list
-                byId = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0) })
-            }
+        init(reader: (any DatabaseReader)?) {
+            list = nil; byId = nil
+            asked = AskedComplexes(reader: reader)
         }
-        private let all = AtomicLazyReference<All>()
+
+        init(whole db: Database) throws {
+            let list = try AskedComplexes.list(db)
+            self.list = list
+            byId = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0) })
+            asked = nil
+        }
+
+        /// The complex with this id, with its stations in station order, or nil.
+        @inlinable public subscript(id: Int64) -> Complex? {
+            if let byId { return byId[id] }
+            return asked?.read(id: id)
+        }
+
+        /// Every complex, in id order; none on a read error (the next use tries again).
+        public var values: [Complex] { list ?? asked?.readAll() ?? [] }
+    }
+
+    /// Complexes read one by one as they are asked for, and all of them once something needs all.
+    public final class AskedComplexes: Sendable {
+        private let reader: (any DatabaseReader)?
+        private let kept = Mutex<(byId: [Int64: Complex], all: [Complex]?)>(([:], nil))
 
         init(reader: (any DatabaseReader)?) { self.reader = reader }
 
-        /// The complex with this id, with its stations in station order, or nil.
-        public subscript(id: Int64) -> Complex? {
-            if let all = all.load() { return all.byId[id] }
-            if let complex = kept.withLock({ $0[id] }) { return complex }
+        func readAll() -> [Complex] {
+            if let all = kept.withLock({ $0.all }) { return all }
+            guard let reader, let list = try? reader.unsafeReentrantRead({ db in try Self.list(db) }) else { return [] }
+            return kept.withLock { kept in
+                if let earlier = kept.all { return earlier }
+                for complex in list { kept.byId[complex.id] = complex }
+                kept.all = list
+                return list
+            }
+        }
+
+        @usableFromInline func read(id: Int64) -> Complex? {
+            let (complex, complete) = kept.withLock { ($0.byId[id], $0.all != nil) }
+            if let complex { return complex }
+            if complete { return nil }
             guard let reader, let found = try? reader.unsafeReentrantRead({ db -> Complex? in
                 var found: Complex?
                 try Self.each(db, "SELECT id, name_ja, name_en, latitude, longitude FROM station_complex WHERE id = ?", id) { row in
@@ -42,28 +70,23 @@ extension Reference {
                 return found
             }) else { return nil }
             return kept.withLock { kept in
-                if let earlier = kept[id] { return earlier }
-                kept[id] = found
+                if let earlier = kept.byId[id] { return earlier }
+                kept.byId[id] = found
                 return found
             }
         }
 
-        /// Every complex, in id order; none on a read error (the next use tries again).
-        public var values: [Complex] {
-            if let all = all.load() { return all.list }
-            guard let reader, let list = try? reader.unsafeReentrantRead({ db -> [Complex] in
-                var all: [Complex] = []
-                var index: [Int64: Int] = [:]
-                try Reference.each(db, "SELECT id, name_ja, name_en, latitude, longitude FROM station_complex ORDER BY id") { row in
-                    index[row.int(0)] = all.count
-                    all.append(Self.complex(row))
-                }
-                try Reference.each(db, "SELECT complex_id, code FROM station ORDER BY id") { row in
-                    if let at = index[row.int(0)] { all[at].stations.append(row.text(1)) }
-                }
-                return all
-            }) else { return [] }
-            return all.storeIfNil(All(list)).list
+        static func list(_ db: Database) throws -> [Complex] {
+            var list: [Complex] = []
+            var index: [Int64: Int] = [:]
+            try Reference.each(db, "SELECT id, name_ja, name_en, latitude, longitude FROM station_complex ORDER BY id") { row in
+                index[row.int(0)] = list.count
+                list.append(complex(row))
+            }
+            try Reference.each(db, "SELECT complex_id, code FROM station ORDER BY id") { row in
+                if let at = index[row.int(0)] { list[at].stations.append(row.text(1)) }
+            }
+            return list
         }
 
         private static func complex(_ row: RawRow) -> Complex {

@@ -8,7 +8,7 @@ import Synchronization
 /// are read one by one as they are asked for (`StationTable`, `ComplexTable`), and what only some
 /// queries need — search's list, the area, a loop's major stations — on first use (`Derived`): a
 /// fresh process reads what its one answer needs (docs/PERFORMANCE.md, issue 19). `eki serve`
-/// reads it all before it answers (`Timetable.readWhole`).
+/// reads it all at open (`Timetable(url:whole:)`).
 public struct Reference: Sendable {
     public struct Station: Sendable, Equatable {
         public var rowId: Int64
@@ -95,9 +95,9 @@ public struct Reference: Sendable {
         public static func == (a: FeedCalendar, b: FeedCalendar) -> Bool { a.id == b.id }
     }
 
-    /// Stations by id, each read on first use (`StationTable`).
+    /// Stations by id (`stations[id]`) and by row id (`stations[rowId:]`), read at open or as asked
+    /// (`StationTable`).
     public private(set) var stations = StationTable(reader: nil, railwayCodes: [:])
-    public var stationsByRowId: StationsByRowId { StationsByRowId(table: stations) }
     public private(set) var railways: [String: Railway] = [:]
     public private(set) var directions: [String: Direction] = [:]
     public private(set) var trainTypes: [String: TrainType] = [:]
@@ -148,7 +148,8 @@ public struct Reference: Sendable {
     var serviceDates: Set<String> = []
 
     /// `reader` reads what is made on first use (it may be asked from inside a read of its own).
-    static func load(_ db: Database, reader: (any DatabaseReader)? = nil) throws -> Reference {
+    /// `whole`: every station and complex read now, search's list and the area too (`eki serve`).
+    static func load(_ db: Database, reader: (any DatabaseReader)? = nil, whole: Bool = false) throws -> Reference {
         var reference = Reference()
         reference.derived = Derived(reader: reader)
         try each(db, "SELECT id, code, name_ja, name_en, toward_ja, toward_en FROM direction") { row in
@@ -233,8 +234,13 @@ public struct Reference: Sendable {
             reference.railways[code]?.services = lineServices[rowId] ?? []
         }
         reference.railwayCodes = railwayCodes
-        reference.stations = StationTable(reader: reader, railwayCodes: railwayCodes)
-        reference.complexes = ComplexTable(reader: reader)
+        if whole {
+            reference.stations = try StationTable(whole: db, railwayCodes: railwayCodes)
+            reference.complexes = try ComplexTable(whole: db)
+        } else {
+            reference.stations = StationTable(reader: reader, railwayCodes: railwayCodes)
+            reference.complexes = ComplexTable(reader: reader)
+        }
         let services = reference.railways.values.flatMap(\.services)
         reference.followsFeedCalendar = !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
         try each(db, "SELECT id, code, name_ja, name_en, category, classified FROM train_type") { row in
@@ -242,6 +248,10 @@ public struct Reference: Sendable {
                                  category: TrainCategory(code: Int(row.int(4))) ?? .local, classified: row.bool(5))
             reference.trainTypes[type.id] = type
             reference.trainTypesByRow[row.int(0)] = type
+        }
+        if whole {
+            _ = reference.searchable
+            _ = reference.area
         }
         return reference
     }

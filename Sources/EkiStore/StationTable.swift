@@ -4,44 +4,101 @@ import GRDBSQLite
 import Synchronization
 
 extension Reference {
-    /// A database's stations by id and by row id, each read on its first use. A board needs the
-    /// station it shows and its trains' destinations — ten or so of the 2,610 Tokyo stations — and
-    /// reading them all made a quarter of a fresh process's board (docs/PERFORMANCE.md, issue 19).
-    /// What needs them all (`values`, `keys`, `count`) reads them all once, and so does `eki serve`
-    /// at start (`Timetable.readWhole`): after that no look-up reads the database.
+    /// A database's stations by id and by row id, in one of two ways:
+    /// - **read as asked** (a fresh `eki` process): each station on its first use. A board needs the
+    ///   station it shows and its trains' destinations — ten or so of the 2,610 Tokyo stations — and
+    ///   reading them all made a quarter of a fresh board (docs/PERFORMANCE.md, issue 19). What needs
+    ///   them all (`values`, `keys`, `count`) reads them all once.
+    /// - **whole** (`Timetable(url:whole:)`, what `eki serve` opens): all read at open into plain
+    ///   dictionaries kept in this struct, read as any dictionary is (a look-up through a class — a
+    ///   lock, an atomic reference — copied the whole `Station` out: 135 ns against 52 by id, and a
+    ///   server's board 10 % slower in EkiBench).
     ///
-    /// Shared by every copy of one `Reference`. A station is read outside the lock and kept by the
-    /// first to finish: a read through the database queue while another thread holds the queue and
-    /// waits for this lock could otherwise deadlock (the same rule as `Derived`).
-    public final class StationTable: Sendable {
+    /// Stations read as asked are kept by `AskedStations`, shared by every copy of one `Reference`. A
+    /// station is read outside its lock and kept by the first to finish: a read through the database
+    /// queue while another thread holds the queue and waits for this lock could otherwise deadlock
+    /// (the same rule as `Derived`).
+    public struct StationTable: Sendable {
+        /// Every station, when opened whole.
+        @usableFromInline let list: [Station]?
+        @usableFromInline let byId: [String: Station]?
+        @usableFromInline let byRow: [Int64: Station]?
+        /// Read as asked, when not opened whole.
+        @usableFromInline let asked: AskedStations?
+
+        /// Each station read as asked, through `reader`.
+        init(reader: (any DatabaseReader)?, railwayCodes: [Int64: String]) {
+            list = nil; byId = nil; byRow = nil
+            asked = AskedStations(reader: reader, railwayCodes: railwayCodes)
+        }
+
+        /// Every station read now.
+        init(whole db: Database, railwayCodes: [Int64: String]) throws {
+            let list = try AskedStations.list(db, railwayCodes: railwayCodes)
+            var byId = [String: Station](minimumCapacity: list.count), byRow = [Int64: Station](minimumCapacity: list.count)
+            for station in list {
+                byId[station.id] = station
+                byRow[station.rowId] = station
+            }
+            self.list = list
+            self.byId = byId
+            self.byRow = byRow
+            asked = nil
+        }
+
+        /// Whether every station is in memory (opened whole).
+        public var isWhole: Bool { list != nil }
+
+        /// The station with this id (`Minatomirai.Minatomirai.Bashamichi`), or nil.
+        @inlinable public subscript(id: String) -> Station? {
+            if let byId { return byId[id] }
+            return asked?.read(id: id)
+        }
+
+        /// The station with this row id (what departures, trains and routes store), or nil.
+        @inlinable public subscript(rowId rowId: Int64) -> Station? {
+            if let byRow { return byRow[rowId] }
+            return asked?.read(rowId: rowId)
+        }
+
+        /// A station's id alone, by row id, and its name alone, by id: a board's destinations read
+        /// per departure row copy no whole `Station` (a copy of its seven strings was 7 % of a
+        /// whole-day board in EkiBench).
+        @inlinable public func id(rowId: Int64) -> String? {
+            if let byRow { return byRow[rowId]?.id }
+            return asked?.read(rowId: rowId)?.id
+        }
+
+        @inlinable public func name(_ id: String) -> LocalizedName? {
+            if let byId { return byId[id]?.name }
+            return asked?.read(id: id)?.name
+        }
+
+        /// Every station, in row order (the order of the source's station list).
+        public var values: [Station] { list ?? asked?.readAll() ?? [] }
+        public var keys: [String] { values.map(\.id) }
+        public var count: Int { values.count }
+
+        /// The highest station row id (0 when there are none): route networks index stations by it.
+        public var highestRowId: Int64 {
+            if let list { return list.last?.rowId ?? 0 }
+            return asked?.highestRowId ?? 0
+        }
+    }
+
+    /// Stations read one by one as they are asked for, and all of them once something needs all.
+    public final class AskedStations: Sendable {
         private let reader: (any DatabaseReader)?
         /// Railway row id → code: a station row names its railway by row id.
         private let railwayCodes: [Int64: String]
+        private let kept = Mutex(Kept())
 
-        /// Stations read one by one, before all are.
         private struct Kept {
             var byId: [String: Station] = [:]
             var byRow: [Int64: Station] = [:]
+            /// Every station in row order, once all are read.
+            var all: [Station]?
         }
-        private let kept = Mutex(Kept())
-        /// Every station, once all are read: looked up without a lock (a server's hot paths).
-        private final class All: Sendable {
-            let list: [Station]
-            let byId: [String: Station]
-            let byRow: [Int64: Station]
-
-            init(_ list: [Station]) {
-                self.list = list
-                var byId = [String: Station](minimumCapacity: list.count), byRow = [Int64: Station](minimumCapacity: list.count)
-                for station in list {
-                    byId[station.id] = station
-                    byRow[station.rowId] = station
-                }
-                self.byId = byId
-                self.byRow = byRow
-            }
-        }
-        private let all = AtomicLazyReference<All>()
 
         init(reader: (any DatabaseReader)?, railwayCodes: [Int64: String]) {
             self.reader = reader
@@ -54,50 +111,51 @@ extension Reference {
             FROM station
             """
 
-        /// The station with this id (`Minatomirai.Minatomirai.Bashamichi`), or nil.
-        public subscript(id: String) -> Station? {
-            if let all = all.load() { return all.byId[id] }
-            if let station = kept.withLock({ $0.byId[id] }) { return station }
-            return readOne(Self.columns + " WHERE code = ?") { sqlite3_bind_text($0, 1, id, -1, transient) }
-        }
-
-        /// The station with this row id (what departures, trains and routes store), or nil.
-        public subscript(rowId rowId: Int64) -> Station? {
-            if let all = all.load() { return all.byRow[rowId] }
-            if let station = kept.withLock({ $0.byRow[rowId] }) { return station }
-            return readOne(Self.columns + " WHERE id = ?") { sqlite3_bind_int64($0, 1, rowId) }
-        }
-
-        /// Every station, in row order (the order of the source's station list).
-        public var values: [Station] { readAll() }
-        public var keys: [String] { readAll().map(\.id) }
-        public var count: Int { readAll().count }
-
-        /// Every station, read once; on a read error (the file replaced by hand under a running
-        /// process) none, and the next use tries again.
-        func readAll() -> [Station] { (try? load()) ?? [] }
-
-        /// Reads every station not read yet, or says why it cannot.
-        @discardableResult
-        public func load() throws -> [Station] {
-            if let all = all.load() { return all.list }
-            guard let reader else { return [] }
-            let list = try reader.unsafeReentrantRead { db -> [Station] in
-                var list: [Station] = []
-                try Reference.each(db, Self.columns + " ORDER BY id") { list.append(station($0)) }
-                return list
-            }
-            return all.storeIfNil(All(list)).list
-        }
-
-        /// The highest station row id (0 when there are none): route networks index stations by it.
-        public var highestRowId: Int64 {
-            if let all = all.load() { return all.list.last?.rowId ?? 0 }
+        var highestRowId: Int64 {
+            if let list = kept.withLock({ $0.all }) { return list.last?.rowId ?? 0 }
             var highest: Int64 = 0
             _ = try? reader?.unsafeReentrantRead { db in
                 try Reference.each(db, "SELECT COALESCE(MAX(id), 0) FROM station") { highest = $0.int(0) }
             }
             return highest
+        }
+
+        @usableFromInline func read(id: String) -> Station? {
+            let (station, complete) = kept.withLock { ($0.byId[id], $0.all != nil) }
+            if let station { return station }
+            if complete { return nil }
+            return readOne(Self.columns + " WHERE code = ?") { sqlite3_bind_text($0, 1, id, -1, transient) }
+        }
+
+        @usableFromInline func read(rowId: Int64) -> Station? {
+            let (station, complete) = kept.withLock { ($0.byRow[rowId], $0.all != nil) }
+            if let station { return station }
+            if complete { return nil }
+            return readOne(Self.columns + " WHERE id = ?") { sqlite3_bind_int64($0, 1, rowId) }
+        }
+
+        /// Every station, read once; on a read error (the file replaced by hand under a running
+        /// process) none, and the next use tries again.
+        func readAll() -> [Station] {
+            if let all = kept.withLock({ $0.all }) { return all }
+            guard let reader, let list = try? reader.unsafeReentrantRead({ db in try Self.list(db, railwayCodes: railwayCodes) }) else {
+                return []
+            }
+            return kept.withLock { kept in
+                if let earlier = kept.all { return earlier }
+                for station in list {
+                    kept.byId[station.id] = station
+                    kept.byRow[station.rowId] = station
+                }
+                kept.all = list
+                return list
+            }
+        }
+
+        static func list(_ db: Database, railwayCodes: [Int64: String]) throws -> [Station] {
+            var list: [Station] = []
+            try Reference.each(db, columns + " ORDER BY id") { list.append(station($0, railwayCodes: railwayCodes)) }
+            return list
         }
 
         private func readOne(_ sql: String, bind: (SQLiteStatement) -> Void) -> Station? {
@@ -106,7 +164,7 @@ extension Reference {
                 let handle = statement.sqliteStatement
                 defer { sqlite3_reset(handle); sqlite3_clear_bindings(handle) }
                 bind(handle)
-                return sqlite3_step(handle) == SQLITE_ROW ? station(RawRow(handle: handle)) : nil
+                return sqlite3_step(handle) == SQLITE_ROW ? Self.station(RawRow(handle: handle), railwayCodes: railwayCodes) : nil
             }) else { return nil }
             return kept.withLock { kept in
                 if let earlier = kept.byId[found.id] { return earlier }
@@ -116,7 +174,7 @@ extension Reference {
             }
         }
 
-        private func station(_ row: RawRow) -> Station {
+        private static func station(_ row: RawRow, railwayCodes: [Int64: String]) -> Station {
             let latitude = row.optionalDouble(7), longitude = row.optionalDouble(8)
             return Station(
                 rowId: row.int(0), id: row.text(1), publicId: row.text(14), railway: row.optionalInt(2).flatMap { railwayCodes[$0] },
@@ -125,12 +183,6 @@ extension Reference {
                 searchKeys: [row.text(9), row.text(10)], searchWords: row.text(11),
                 trains: Int(row.int(12)), departures: Int(row.int(13)))
         }
-    }
-
-    /// The stations by row id: a view of `stations`.
-    public struct StationsByRowId: Sendable {
-        let table: StationTable
-        public subscript(rowId: Int64) -> Station? { table[rowId: rowId] }
     }
 }
 

@@ -171,7 +171,7 @@ extension Timetable {
     /// the next two major stations ahead, as the Yamanote line's signs say (渋谷・新宿方面).
     public func destinationName(of departure: Departure, from station: Reference.Station) -> LocalizedName {
         if !departure.destinations.isEmpty {
-            let names = departure.destinations.compactMap { reference.stations[$0]?.name }
+            let names = departure.destinations.compactMap { reference.stations.name($0) }
             return LocalizedName(ja: names.map(\.ja).joined(separator: "・"), en: names.map(\.en).joined(separator: " / "))
         }
         guard let railway = reference.railways[departure.railway], railway.isLoop else {

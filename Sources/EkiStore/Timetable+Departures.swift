@@ -70,7 +70,7 @@ extension Timetable {
             let type = reference.trainTypesByRow[row[5]]
             let headsign = (row[8] as String?).map { LocalizedName(ja: $0, en: row[9] as String? ?? $0) }
             let destinations = (row[10] as String?)?.split(separator: " ").compactMap {
-                Int64($0).flatMap { reference.stationsByRowId[$0]?.id }
+                Int64($0).flatMap { reference.stations.id(rowId: $0) }
             } ?? []
             if row[11] as Bool { named[departures.count] = row[2] }
             departures.append(Departure(

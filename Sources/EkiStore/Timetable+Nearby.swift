@@ -60,7 +60,7 @@ extension Timetable {
         }
         var nearest: [Int64: NearbyStation] = [:]
         for row in candidates {
-            guard let station = reference.stationsByRowId[row[0]] else { continue }
+            guard let station = reference.stations[rowId: row[0]] else { continue }
             let coordinate = GeoPoint(latitude: row[1], longitude: row[2])
             let distance = point.distance(to: coordinate)
             // The nearest station stands for its complex; at equal distance (one platform, two

@@ -54,7 +54,7 @@ extension Timetable {
             trainType: reference.trainTypesByRow[row[3]]?.id ?? "",
             direction: reference.directionCodes[row[4]] ?? "",
             stops: list.stops.map { stop in
-                TrainPart.Stop(station: reference.stationsByRowId[stop.stationId]?.id ?? "?",
+                TrainPart.Stop(station: reference.stations[rowId: stop.stationId]?.id ?? "?",
                                arrival: stop.arrival.map(ServiceMinute.init), departure: stop.departure.map(ServiceMinute.init))
             },
             next: try Int64.fetchAll(db.cachedStatement(sql: "SELECT next_id FROM train_link WHERE train_id = ? ORDER BY next_id"),

@@ -27,7 +27,10 @@ public final class Timetable: Sendable {
     let keptSearchIndex = Mutex<SearchIndex.KeptFile?>(nil)
 
     /// Opens an existing database read-only; says clearly when there is none or it is not ours.
-    public init(url: URL) throws {
+    /// `whole`: every station and complex read now, into plain dictionaries (`Reference.StationTable`):
+    /// for a process that answers many questions (`eki serve`, benchmarks). A fresh `eki` reads
+    /// what its one answer needs, as it is asked for.
+    public init(url: URL, whole: Bool = false) throws {
         self.url = url
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StoreError.notFound("no timetable database at \(url.path): run `eki import <data-dir>` first")
@@ -62,7 +65,7 @@ public final class Timetable: Sendable {
             guard version == Schema.version else {
                 throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
             }
-            reference = try queue.read { db in try Reference.load(db, reader: queue) }
+            reference = try queue.read { db in try Reference.load(db, reader: queue, whole: whole) }
             // Tokyo's zone as the fixed offset it is (no daylight saving since 1951): reading the tz
             // database for Asia/Tokyo was ~0.2 ms of every fresh process.
             timeZone = meta["time_zone"].flatMap { $0 == TokyoTime.identifier ? TokyoTime.zone : TimeZone(identifier: $0) } ?? TokyoTime.zone
@@ -99,15 +102,8 @@ public struct DatabaseInfo: Codable, Sendable, Equatable {
 }
 
 extension Timetable {
-    /// Reads now what is otherwise read on first use — every station, search's list, the area, the
-    /// complexes — or says why it cannot. A server does this before it answers: its first requests
-    /// are not slowed, and a file later damaged in place still has its stations in memory.
-    public func readWhole() throws {
-        try reference.stations.load()
-        _ = reference.searchable
-        _ = reference.area
-        _ = reference.complexes.values
-    }
+    /// Whether every station and complex is in memory (`init(url:whole:)`).
+    public var isWhole: Bool { reference.stations.isWhole }
 
     /// Now, as a moment on this timetable's own clock and service day.
     public func now(_ date: Date = Date()) -> ServiceInstant { ServiceInstant(date, timeZone: timeZone) }

@@ -1,6 +1,7 @@
 import EkiCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// One rider's own data on this machine — the boards they viewed, and later bookmarks and routes —
 /// kept in a small database apart from the timetable, so a data update never touches it.
@@ -10,12 +11,18 @@ public final class UserState: Sendable {
 
     /// Opens the state file, creating it (and its folder) on first use. `environment` says where
     /// the default folder is (the one folder eki tightens if it existed already).
-    public init(url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    ///
+    /// Every board opens this file, so opening one that is already up to date is kept cheap: a
+    /// `stat` each of the file and its folder (no FileManager attribute dictionaries), SQLite's own
+    /// calls for the pragmas and for `PRAGMA user_version`, and the migrator only when that says
+    /// the file is new or older than this eki (docs/PERFORMANCE.md, "Board JSON and the state file").
+    /// `environment` nil: the process's own, read only if needed.
+    public init(url: URL, environment: [String: String]? = nil) throws {
         self.url = url
         do {
-            var standard = environment
-            standard["EKI_STATE"] = nil
-            try Self.preparePrivateFile(url, defaultFolder: Self.location(explicit: nil, environment: standard).deletingLastPathComponent())
+            try Self.preparePrivateFile(url, defaultFolder: {
+                Self.standardLocation(environment: environment).deletingLastPathComponent()
+            })
             var configuration = Configuration()
             configuration.label = "user-state"
             configuration.busyMode = .timeout(5)   // two eki processes at once wait for each other
@@ -25,11 +32,12 @@ public final class UserState: Sendable {
             // file stays consistent through a crash or power loss; only the last views may be lost.
             // The log and index SQLite makes beside the file take its mode (0600).
             configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                try Self.run(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
             }
+            let logBytes = Self.size(url.path + "-wal")
             writer = try DatabaseQueue(path: url.path, configuration: configuration)
-            try Self.migrator.migrate(writer)
+            try Self.migrateIfNeeded(writer)
+            if logBytes > Self.longLog { writer.inDatabase(Self.truncateLog) }
         } catch let error as DatabaseError {
             throw StoreError.wrongSchema("\(url.path) is not a usable Eki state file (\(error.message ?? "SQLite error \(error.resultCode)"))")
         } catch let error as CocoaError {
@@ -37,36 +45,112 @@ public final class UserState: Sendable {
         }
     }
 
+    /// A board keeps the file open until the process exits (StateOptions), so no close ever
+    /// checkpoints the write-ahead log, and the next process — the first to open the file again —
+    /// reads the whole log back (SQLite's WAL recovery, ~4 µs a view). A recovered log also forgets
+    /// what was checkpointed, so SQLite's own checkpoint at 1,000 pages never restarts it: past it,
+    /// every board read ~4 MB and checkpointed with two fsyncs. So a log longer than this (~60
+    /// views) is checkpointed and cut to nothing when the file is opened: two fsyncs once in ~60
+    /// boards, and a board's log read stays under 0.3 ms.
+    static let longLog = 256 * 1024
+
+    /// Checkpoints the log into the file and truncates it, unless another connection is reading
+    /// right now (then the next opening tries again: a board never waits for it).
+    static func truncateLog(_ db: Database) {
+        sqlite3_busy_timeout(db.sqliteConnection, 0)
+        _ = sqlite3_wal_checkpoint_v2(db.sqliteConnection, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        sqlite3_busy_timeout(db.sqliteConnection, 5_000)
+    }
+
+    /// A file's size in bytes; 0 when there is none.
+    static func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// Bookmarks, history and routes say where a rider goes: only they may read them. A folder
     /// made here is 0700, the file (and the journal SQLite makes beside it with the same mode) 0600,
     /// tightened if an earlier eki left them readable. A folder that already existed is the
     /// rider's (it may be /tmp, or a project folder that happens to be called eki): left alone —
     /// unless it is `defaultFolder`, eki's own under the state home, made 0755 by an earlier eki.
-    static func preparePrivateFile(_ url: URL, defaultFolder: URL) throws {
-        let fileManager = FileManager.default
+    /// Plain `stat`/`chmod`: a file and folder already private cost two system calls.
+    static func preparePrivateFile(_ url: URL, defaultFolder: () -> URL) throws {
         let folder = url.deletingLastPathComponent()
-        if !fileManager.fileExists(atPath: folder.path) {
-            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } else if folder.standardizedFileURL.path == defaultFolder.standardizedFileURL.path {
-            try? fileManager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        var info = stat()
+        if stat(folder.path, &info) != 0 {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } else if info.st_mode & 0o7777 != 0o700,
+                  folder.standardizedFileURL.path == defaultFolder().standardizedFileURL.path {
+            _ = chmod(folder.path, 0o700)
         }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
-        try? fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        let path = url.path
+        if stat(path, &info) != 0 {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { close(descriptor) }
+            // Not made (no such folder, no permission): SQLite's open says why, in one line.
+            guard stat(path, &info) == 0 else { return }
+        }
+        if info.st_mode & 0o7777 != 0o600 { _ = chmod(path, 0o600) }
+    }
+
+    /// Brings a file up to the migrations below. `PRAGMA user_version` (in the file's header: no
+    /// table read) holds how many it has; a file made before eki kept it (0) goes through the
+    /// migrator once, which knows from its own table what it already has.
+    static func migrateIfNeeded(_ queue: DatabaseQueue) throws {
+        let known = Int64(migrator.migrations.count)
+        let version = try queue.inDatabase { db in try Self.userVersion(db) }
+        guard version < known else { return }
+        try migrator.migrate(queue)
+        try queue.inDatabase { db in try Self.run(db, "PRAGMA user_version = \(known)") }
+    }
+
+    /// `PRAGMA user_version`, read with SQLite's own calls (GRDB's generic fetch instantiates its
+    /// types at run time: a measurable share of a fresh process).
+    static func userVersion(_ db: Database) throws -> Int64 {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(db.sqliteConnection, "PRAGMA user_version", -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard prepared == SQLITE_OK else { throw lastError(db, prepared, "PRAGMA user_version") }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_ROW else { throw lastError(db, code, "PRAGMA user_version") }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// Statements without arguments or results, straight through `sqlite3_exec`.
+    static func run(_ db: Database, _ sql: String) throws {
+        let code = sqlite3_exec(db.sqliteConnection, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw lastError(db, code, sql) }
+    }
+
+    private static func lastError(_ db: Database, _ code: Int32, _ sql: String) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
     }
 
     /// `--state PATH`, else `$EKI_STATE`, else `$XDG_STATE_HOME/eki/state.sqlite`
-    /// (`~/.local/state/eki/state.sqlite`).
-    public static func location(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// (`~/.local/state/eki/state.sqlite`). `environment` nil: the process's own, each variable
+    /// read with `getenv` (ProcessInfo's whole dictionary cost ~0.05 ms of every board).
+    public static func location(explicit: String?, environment: [String: String]? = nil) -> URL {
         if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        if let fromEnvironment = environment["EKI_STATE"], !fromEnvironment.isEmpty {
+        if let fromEnvironment = variable("EKI_STATE", environment), !fromEnvironment.isEmpty {
             return URL(fileURLWithPath: fromEnvironment)
         }
+        return standardLocation(environment: environment)
+    }
+
+    private static func variable(_ name: String, _ environment: [String: String]?) -> String? {
+        if let environment { return environment[name] }
+        return getenv(name).map { String(cString: $0) }
+    }
+
+    /// `$XDG_STATE_HOME/eki/state.sqlite`, else `~/.local/state/eki/state.sqlite`: eki's own place,
+    /// whatever `--state` or `$EKI_STATE` say.
+    static func standardLocation(environment: [String: String]?) -> URL {
+        func variable(_ name: String) -> String? { Self.variable(name, environment) }
         let stateHome: URL
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+        if let xdg = variable("XDG_STATE_HOME"), xdg.hasPrefix("/") {
             stateHome = URL(fileURLWithPath: xdg)
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             stateHome = URL(fileURLWithPath: home).appendingPathComponent(".local/state")
         }
         return stateHome.appendingPathComponent("eki").appendingPathComponent("state.sqlite")
@@ -190,7 +274,9 @@ public struct HistoryEntry: Sendable, Equatable {
 extension UserState {
     /// Counts one look at a station's board (one direction, or all when `direction` is nil).
     public func recordView(station: String, direction: String?, at date: Date = Date()) throws {
-        try writer.write { db in
+        // One statement is atomic on its own: no BEGIN and COMMIT around it (two statements fewer
+        // on every board).
+        try writer.writeWithoutTransaction { db in
             try db.execute(sql: """
                 INSERT INTO history VALUES (?, ?, 1, ?, ?)
                 ON CONFLICT(station, direction) DO UPDATE SET views = views + 1, last_viewed = excluded.last_viewed

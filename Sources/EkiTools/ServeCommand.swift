@@ -93,7 +93,7 @@ extension ServeCommand {
     func run() async throws {
         // POST /api/v1/ticket/scan runs Tesseract: its OpenMP threads must not spin (CalmOpenMP).
         CalmOpenMP.restartIfNeeded()
-        let timetable = try database.open()
+        let timetable = try database.open(whole: true)
         var logger = Logger(label: "eki.server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let published = publish.map { URL(fileURLWithPath: $0).standardizedFileURL }

@@ -52,7 +52,7 @@ public final class RideSimulator {
         let reference = timetable.reference
         var byRailway: [String: [RunningTrain]] = [:]
         for train in try timetable.runningTrains(on: serviceDate) {
-            guard let first = train.stops.first, let railway = reference.stationsByRowId[first.stationId]?.railway else { continue }
+            guard let first = train.stops.first, let railway = reference.stations[rowId: first.stationId]?.railway else { continue }
             byRailway[railway, default: []].append(train)
         }
         trains = byRailway.mapValues { $0.sorted { $0.rowId < $1.rowId } }
@@ -110,7 +110,7 @@ public final class RideSimulator {
         }
         guard let railway = reference.railways[railwayId], let list = trains[railwayId], !list.isEmpty else { return nil }
         let train = list[Int(random.next() % UInt64(list.count))]
-        let stations = train.stops.map { reference.stationsByRowId[$0.stationId] }
+        let stations = train.stops.map { reference.stations[rowId: $0.stationId] }
         var eligible = Array(train.stops.indices)
         if let corridor {
             let inside = corridor.stations(of: railway)

@@ -57,7 +57,7 @@ import Testing
             best.append(bestSoFar)
             // Ready for the next train: one minute on the same platforms, a walk to the complex's other groups.
             for (station, arrival) in arrivals {
-                guard let here = reference.stationsByRowId[station] else { continue }
+                guard let here = reference.stations[rowId: station] else { continue }
                 ready[station] = min(ready[station] ?? .max, arrival + rules.samePlatformMinutes)
                 for other in reference.complexes[here.complex]?.stations ?? [] where other != here.id {
                     guard let there = reference.stations[other] else { continue }
@@ -98,14 +98,14 @@ import Testing
         var compared = 0
         for _ in 0 ..< 40 {
             let from = stations.randomElement(using: &generator)!, to = stations.randomElement(using: &generator)!
-            let origins = try Self.complex(reference.stationsByRowId[from]!.id, reference)
-            let targets = try Self.complex(reference.stationsByRowId[to]!.id, reference)
+            let origins = try Self.complex(reference.stations[rowId: from]!.id, reference)
+            let targets = try Self.complex(reference.stations[rowId: to]!.id, reference)
             guard Set(origins).isDisjoint(with: targets) else { continue }
             let minute = Int.random(in: 300 ... 1380, using: &generator)
             let expected = Self.rounds(trains, reference: reference, from: Set(origins), to: Set(targets), at: minute, maxLegs: 4)
             let found = Self.scanned(network, from: origins, to: targets, at: minute)
             #expect(Array(found[1...4]) == Array(expected[1...4]),
-                    "\(reference.stationsByRowId[from]!.id) → \(reference.stationsByRowId[to]!.id) at \(ServiceMinute(minute))")
+                    "\(reference.stations[rowId: from]!.id) → \(reference.stations[rowId: to]!.id) at \(ServiceMinute(minute))")
             compared += 1
         }
         #expect(compared >= 30)
@@ -137,8 +137,8 @@ import Testing
         let reference = timetable.reference
         let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: Self.rules))
         let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
-        let origins = try Self.complex("Minatomirai.Minatomirai.Bashamichi", reference).compactMap { reference.stationsByRowId[$0] }
-        let targets = try Self.complex("TokyoMetro.Ginza.Ginza", reference).compactMap { reference.stationsByRowId[$0] }
+        let origins = try Self.complex("Minatomirai.Minatomirai.Bashamichi", reference).compactMap { reference.stations[rowId: $0] }
+        let targets = try Self.complex("TokyoMetro.Ginza.Ginza", reference).compactMap { reference.stations[rowId: $0] }
         let at = ServiceInstant(parsing: "2026-11-24T07:30")!
         let options = try search.search(from: origins, to: targets, at: at, on: network)
         #expect(options.map(\.kind) == [.fastest, .fewerTransfers, .later])

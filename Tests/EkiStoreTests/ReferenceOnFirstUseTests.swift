@@ -18,9 +18,9 @@ import Testing
         let bashamichi = try #require(one.reference.stations["Minatomirai.Minatomirai.Bashamichi"])
         #expect(bashamichi.name == LocalizedName(ja: "馬車道", en: "Bashamichi"))
         #expect(bashamichi.railway == "Minatomirai.Minatomirai")
-        #expect(one.reference.stationsByRowId[bashamichi.rowId] == bashamichi)
+        #expect(one.reference.stations[rowId: bashamichi.rowId] == bashamichi)
         #expect(one.reference.stations["Minatomirai.Minatomirai.Nowhere"] == nil)
-        #expect(one.reference.stationsByRowId[-1] == nil)
+        #expect(one.reference.stations[rowId: -1] == nil)
 
         let all = try fresh().reference.stations.values
         #expect(all.count == 2_610)
@@ -29,7 +29,7 @@ import Testing
         // A station read by row id first, then by id: the same value either way.
         let other = try fresh()
         let shibuya = try #require(all.first { $0.id == "JR-East.Yamanote.Shibuya" })
-        #expect(other.reference.stationsByRowId[shibuya.rowId] == shibuya)
+        #expect(other.reference.stations[rowId: shibuya.rowId] == shibuya)
         #expect(other.reference.stations[shibuya.id] == shibuya)
         #expect(other.reference.stations.highestRowId == all.map(\.rowId).max())
     }
@@ -58,24 +58,31 @@ import Testing
         #expect(timetable.reference.area == box)
     }
 
-    /// What `eki serve` does before it answers: afterwards a file cut short in place (by hand,
-    /// under the server) takes none of the stations with it.
-    @Test func readWholeLeavesNothingToRead() throws {
+    /// What `eki serve` opens: every station in memory, the same values as read as asked; and a
+    /// file cut short in place afterwards (by hand, under the server) takes none of them with it.
+    @Test func openedWholeNothingIsLeftToRead() throws {
         _ = try SharedData.imported()
         let scratch = ScratchFolder()
         defer { scratch.remove() }
         let copy = scratch.file("copy.sqlite")
         try FileManager.default.copyItem(at: SharedData.databaseURL, to: copy)
-        let timetable = try Timetable(url: copy)
-        try timetable.readWhole()
+        let timetable = try Timetable(url: copy, whole: true)
+        let asked = try fresh().reference
+        #expect(timetable.isWhole)
+        #expect(!asked.stations.isWhole)
+        #expect(timetable.reference.stations.values == asked.stations.values)
+        #expect(timetable.reference.complexes.values == asked.complexes.values)
         let handle = try FileHandle(forWritingTo: copy)
         try handle.truncate(atOffset: 0)
         try handle.close()
         #expect(timetable.reference.stations.count == 2_610)
         #expect(timetable.reference.stations["Minatomirai.Minatomirai.Bashamichi"]?.name.ja == "馬車道")
+        let bashamichi = try #require(asked.stations["Minatomirai.Minatomirai.Bashamichi"])
+        #expect(timetable.reference.stations[rowId: bashamichi.rowId] == bashamichi)
         #expect(timetable.reference.stations["Minatomirai.Minatomirai.Nowhere"] == nil)
-        #expect(timetable.reference.complexes.values.count == 1_966)
+        #expect(timetable.reference.complexes[bashamichi.complex]?.stations == ["Minatomirai.Minatomirai.Bashamichi"])
         #expect(timetable.reference.searchable.count == 2_578)
+        #expect(timetable.reference.area != nil)
         // Opened fresh now, the cut file reads nothing, and says so instead of crashing.
         #expect(throws: (any Error).self) { try Timetable(url: copy) }
     }

@@ -48,9 +48,9 @@ public final class LiveResponder: HTTPResponder, Sendable {
     /// `interval`: how often the path is looked at.
     public init(timetable: Timetable, logger: Logger, interval: Duration = .seconds(1), build: @escaping Build) throws {
         url = timetable.url
-        // Everything read before the first answer: a file later damaged in place still has its
-        // stations in memory, and no request waits for them (`Timetable.readWhole`).
-        try timetable.readWhole()
+        // Everything read before the first answer (`Timetable(url:whole:)`): look-ups without a
+        // lock, and a file later damaged in place still has its stations in memory.
+        let timetable = timetable.isWhole ? timetable : try Timetable(url: timetable.url, whole: true)
         self.build = build
         self.logger = logger
         self.interval = interval
@@ -110,10 +110,9 @@ public final class LiveResponder: HTTPResponder, Sendable {
     @discardableResult
     private func reload(_ identity: FileIdentity, check: Bool = false, quietly: Bool = false) -> Bool {
         do {
-            let timetable = try Timetable(url: url)
+            let timetable = try Timetable(url: url, whole: true)
             // A file written in place may open at its header and be broken further in.
             if check { try timetable.quickCheck() }
-            try timetable.readWhole()
             let responder = try build(timetable)
             let info = try? timetable.info()
             let replaced = state.withLock { state -> Current in
