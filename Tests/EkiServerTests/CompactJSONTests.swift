@@ -39,18 +39,26 @@ import Testing
         #expect(boards.count > 600)
     }
 
-    @Test func timelinesMatchJSONEncoder() throws {
-        let timetable = try SharedData.imported().timetable
+    /// Timelines of a busy, a loop and a terminal station, each direction, from the day's start and late on a Saturday.
+    static func realTimelines(in timetable: Timetable) throws -> [(label: String, timeline: TimelineJSON)] {
+        var found: [(label: String, timeline: TimelineJSON)] = []
         for id in ["Tokyu.Toyoko.Shibuya", "JR-East.Yamanote.Osaki", "Minatomirai.Minatomirai.MotomachiChukagai"] {
             let station = try #require(timetable.reference.stations[id])
             for direction in try timetable.directions(at: station) {
                 for text in ["2026-11-24T03:00", "2026-11-28T23:40"] {
                     let timeline = try timetable.timeline(station: station, direction: direction,
                                                           at: try #require(ServiceInstant(parsing: text)), limit: 3)
-                    let value = TimelineJSON(timeline, reference: timetable.reference)
-                    #expect(try JSONOutput.data(value, pretty: false) == (try JSONOutput.encoderData(value)), "\(id) \(text)")
+                    found.append(("\(id) \(text)", TimelineJSON(timeline, reference: timetable.reference)))
                 }
             }
+        }
+        return found
+    }
+
+    @Test func timelinesMatchJSONEncoder() throws {
+        let timetable = try SharedData.imported().timetable
+        for (label, value) in try Self.realTimelines(in: timetable) {
+            #expect(try JSONOutput.data(value, pretty: false) == (try JSONOutput.encoderData(value)), "\(label)")
         }
     }
 

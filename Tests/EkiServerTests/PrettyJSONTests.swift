@@ -53,16 +53,7 @@ import Testing
 
     @Test func timelinesAndAGTFSFeedMatchToo() throws {
         let timetable = try SharedData.imported().timetable
-        for id in ["Tokyu.Toyoko.Shibuya", "JR-East.Yamanote.Osaki", "Minatomirai.Minatomirai.MotomachiChukagai"] {
-            let station = try #require(timetable.reference.stations[id])
-            for direction in try timetable.directions(at: station) {
-                for text in ["2026-11-24T03:00", "2026-11-28T23:40"] {
-                    let timeline = try timetable.timeline(station: station, direction: direction,
-                                                          at: try #require(ServiceInstant(parsing: text)), limit: 3)
-                    try Self.expectSame(TimelineJSON(timeline, reference: timetable.reference), "\(id) \(text)")
-                }
-            }
-        }
+        for (label, value) in try CompactJSONTests.realTimelines(in: timetable) { try Self.expectSame(value, label) }
         // A GTFS feed: train numbers, headsigns, line short names as badges, no categories.
         let feed = try GTFSFixtureDatabase.imported().timetable
         var checked = 0
