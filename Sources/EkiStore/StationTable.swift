@@ -74,6 +74,13 @@ extension Reference {
             return asked?.read(id: id)?.name
         }
 
+        /// The complexes of the stations one of whose names folds to `key` (`SearchKey.fold`), in id
+        /// order: a board by name (`eki next 馬車道`) reads them without reading every station.
+        public func complexes(withKey key: String) -> [Int64] {
+            if let list { return Set(list.filter { $0.searchKeys.contains(key) }.map(\.complex)).sorted() }
+            return asked?.complexes(withKey: key) ?? []
+        }
+
         /// Every station, in row order (the order of the source's station list).
         public var values: [Station] { list ?? asked?.readAll() ?? [] }
         public var keys: [String] { values.map(\.id) }
@@ -118,6 +125,20 @@ extension Reference {
                 try Reference.each(db, "SELECT COALESCE(MAX(id), 0) FROM station") { highest = $0.int(0) }
             }
             return highest
+        }
+
+        func complexes(withKey key: String) -> [Int64] {
+            if let all = kept.withLock({ $0.all }) { return Set(all.filter { $0.searchKeys.contains(key) }.map(\.complex)).sorted() }
+            var complexes: [Int64] = []
+            _ = try? reader?.unsafeReentrantRead { db in
+                let handle = try db.cachedStatement(sql: """
+                    SELECT DISTINCT complex_id FROM station WHERE search_ja = ?1 OR search_en = ?1 ORDER BY complex_id
+                    """).sqliteStatement
+                defer { sqlite3_reset(handle); sqlite3_clear_bindings(handle) }
+                sqlite3_bind_text(handle, 1, key, -1, transient)
+                while sqlite3_step(handle) == SQLITE_ROW { complexes.append(sqlite3_column_int64(handle, 0)) }
+            }
+            return complexes
         }
 
         @usableFromInline func read(id: String) -> Station? {

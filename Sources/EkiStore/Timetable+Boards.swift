@@ -45,8 +45,7 @@ extension Timetable {
         if !named.isEmpty { return named }
         let key = SearchKey.fold(query)
         guard !key.isEmpty else { return [] }
-        let complexes = Set(reference.stations.values.filter { $0.searchKeys.contains(key) }.map(\.complex))
-        return complexes.sorted().flatMap { complex in
+        return reference.stations.complexes(withKey: key).flatMap { complex in
             (reference.complexes[complex]?.stations ?? []).compactMap { reference.stations[$0] }
         }
     }

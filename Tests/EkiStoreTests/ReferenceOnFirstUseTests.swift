@@ -58,6 +58,27 @@ import Testing
         #expect(timetable.reference.area == box)
     }
 
+    /// A station by name (`eki next 馬車道`) is found without reading every station: the same
+    /// stations as a timetable opened whole finds, for names in each script.
+    @Test func stationsByNameAreTheSameReadAsAsked() throws {
+        _ = try SharedData.imported()
+        let whole = try Timetable(url: SharedData.databaseURL, whole: true)
+        let stations = whole.reference.stations.values
+        var names = ["馬車道", "ばしゃみち", "bashamichi", "渋谷", "Shibuya", "しぶや", "東京", "四ツ谷", "yotsuya", "nowhere", ""]
+        for station in stride(from: 0, to: stations.count, by: 23).map({ stations[$0] }) {
+            names += [station.name.ja, station.name.en]
+        }
+        var found = 0
+        for name in names {
+            let asked = try fresh()
+            let expected = whole.stations(matching: name).map(\.id)
+            #expect(asked.stations(matching: name).map(\.id) == expected, "\(name)")
+            found += expected.isEmpty ? 0 : 1
+        }
+        #expect(found > 200)
+        #expect(try fresh().stations(matching: "渋谷").count >= 8)
+    }
+
     /// What `eki serve` opens: every station in memory, the same values as read as asked; and a
     /// file cut short in place afterwards (by hand, under the server) takes none of them with it.
     @Test func openedWholeNothingIsLeftToRead() throws {
