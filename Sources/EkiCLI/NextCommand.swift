@@ -77,16 +77,29 @@ struct NextLine {
         // After the last train (or on a day with none this way): say so, then the first train.
         let gone = board.noTrainsThisDay ? (lang == .ja ? "本日の列車なし" : "no trains today")
                                          : (lang == .ja ? "終電後" : "last train gone")
-        fields["status"] = gone
-        let first = lang == .ja ? "{status} · 始発 {time}" : "{status} · first {time}"
-        return fill(template.contains("{station}") ? "{station} " + first : first, fields)
+        return withoutTrain(gone + (lang == .ja ? " · 始発 " : " · first ") + row.departure.time.clock, fields: fields)
     }
 
     /// No train at all, today or on the next service day.
     func nothing(station: Reference.Station?) -> String {
-        let words = lang == .ja ? "列車なし" : "no trains"
-        guard let station, template.contains("{station}") else { return words }
-        return lang.pick(station.name) + " " + words
+        withoutTrain(lang == .ja ? "列車なし" : "no trains", fields: ["station": station.map { lang.pick($0.name) } ?? "\u{0}"])
+    }
+
+    /// The fields of one train.
+    static let trainFields = ["time", "badge", "type", "destination", "minutes"]
+
+    /// The template with `words` where its first train field stands and its other train fields left
+    /// out, each with a space beside it, so the rider's own text around them stays (`🚃 {time} {badge}
+    /// {destination} {minutes}` → `🚃 終電後 · 始発 05:00`); after the template when it has no train field.
+    func withoutTrain(_ words: String, fields: [String: String]) -> String {
+        let empty = "\u{0}"
+        let first = Self.trainFields.compactMap { field in template.range(of: "{\(field)}").map { (field, $0.lowerBound) } }
+            .min { $0.1 < $1.1 }?.0
+        var fields = fields
+        for field in Self.trainFields { fields[field] = field == first ? words : empty }
+        var line = fill(first == nil ? template + " " + words : template, fields)
+        for gap in [" " + empty, empty + " ", empty] { line = line.replacing(gap, with: "") }
+        return line
     }
 
     func minutes(_ value: Int) -> String {

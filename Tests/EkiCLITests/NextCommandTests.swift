@@ -35,6 +35,14 @@ import Testing
         #expect(result.stdout == "馬車道 終電後 · 始発 05:00\n")
         let bare = try Self.eki(["next", "馬車道", "--direction", "Inbound", "--at", "2026-11-25T01:00", "--format", "{time} {minutes}", "--lang", "en"])
         #expect(bare.stdout == "last train gone · first 05:00\n")
+        // The rider's own text around the fields stays: the README's waybar line, a label, no train field.
+        for (format, line) in [("🚃 {time} {badge} {destination} {minutes}", "🚃 終電後 · 始発 05:00"),
+                               ("{station}: {destination} ({minutes})", "馬車道: 終電後 · 始発 05:00 ()"),
+                               ("[{badge}{type}] {time}", "[終電後 · 始発 05:00]"),
+                               ("{station} {direction}", "馬車道 上り 終電後 · 始発 05:00")] {
+            let result = try Self.eki(["next", "馬車道", "--direction", "Inbound", "--at", "2026-11-25T01:00", "--format", format])
+            #expect(result.stdout == line + "\n", "\(format)")
+        }
     }
 
     @Test func aDayWithoutTrainsThisWayIsNotAnError() throws {
