@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what the tests need (scripts/setup.sh --test), then the Swift suites (real data
 # from ../shared), then the API against its OpenAPI contract (schemathesis) and the browser test of
-# the web app, both against the debug `eki` the suites built.
+# the web app, both against the debug `eki` the suites built; last, the release `eki` the README
+# builds (a static executable) built and run beside the debug one (scripts/release_smoke.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d ../shared/data/minitokyo3d ]; then
@@ -13,3 +14,4 @@ swift test
 scripts/api_test.sh .build/debug/eki
 python3 scripts/browser_test.py .build/debug/eki
 python3 scripts/rider_test.py .build/debug/eki
+scripts/release_smoke.sh .build/debug/eki
