@@ -20,7 +20,8 @@ extension RouteNetwork {
         guard let folder, let identity = CacheFile.identity(timetable.url.path) else {
             return try RouteNetwork(timetable: timetable, serviceDate: serviceDate)
         }
-        let file = folder.appendingPathComponent("route-network-\(serviceDate.iso).bin")
+        // One file per database path and day: two databases sharing the folder keep theirs apart.
+        let file = folder.appendingPathComponent("route-network-\(CacheFile.pathTag(timetable.url.path))-\(serviceDate.iso).bin")
         let key = "\(identity) \(serviceDate.iso) v3"
         if let network = RouteNetwork(file: file, key: key, reference: timetable.reference, serviceDate: serviceDate) {
             return network
@@ -31,7 +32,7 @@ extension RouteNetwork {
         return network
     }
 
-    /// How many days' files a folder keeps (~10 MB each on the Tokyo data).
+    /// How many files (days, databases) a folder keeps (~10 MB each on the Tokyo data).
     static let keeping = 4
 
     static func removeAllButNewest(_ count: Int, in folder: URL) {

@@ -18,6 +18,16 @@ package enum CacheFile {
         return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
+    /// Sixteen hex digits naming a database path in a cache file's name (FNV-1a of its bytes), so
+    /// two databases sharing one cache folder (a test's, a second feed's) keep a file each instead
+    /// of replacing each other's at every switch.
+    package static func pathTag(_ path: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// The running program's identity: what is laid out by code (search's folding rules) must not be
     /// read by another build of it. nil where the system does not say (no /proc).
     package static let programIdentity: String? = identity("/proc/self/exe")

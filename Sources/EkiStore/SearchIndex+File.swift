@@ -29,12 +29,7 @@ extension SearchIndex {
 
         /// One file per database path (a test's, a second feed's), so they do not replace each
         /// other's: `search-index-<hash of the path>.bin`.
-        var file: URL {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in databasePath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            let hex = String(hash, radix: 16)
-            return folder.appendingPathComponent("search-index-" + String(repeating: "0", count: 16 - hex.count) + hex + ".bin")
-        }
+        var file: URL { folder.appendingPathComponent("search-index-" + CacheFile.pathTag(databasePath) + ".bin") }
     }
 
     /// Raised whenever what the file holds or how it is laid out changes.

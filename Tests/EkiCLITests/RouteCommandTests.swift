@@ -131,7 +131,9 @@ import Testing
         }
         let built = try answers()
         #expect(built[0].hasPrefix("[1] 最速\nルート 2026-11-24（平日） 馬車道 07:3"), "\(built[0])")
-        let file = cache.appendingPathComponent("route-network-2026-11-24.bin")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("route-network-") }
+        #expect(names.count == 1 && names[0].hasSuffix("-2026-11-24.bin"), "\(names)")
+        let file = cache.appendingPathComponent(try #require(names.first))
         let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
         #expect(size > 5_000_000)   // ~9 MB: every connection of a Tuesday
         #expect(try answers() == built)
@@ -143,6 +145,14 @@ import Testing
         try Data(bytes.prefix(1000)).write(to: file)
         #expect(try answers() == built)
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == size)
+        // A second database sharing the folder keeps a file of its own: neither replaces the other.
+        let copy = scratch.file("copy.sqlite")
+        try FileManager.default.copyItem(at: SharedData.databaseURL, to: copy)
+        let other = try EkiProcess.run(["route", "fastest", "馬車道", "浅草", "--at", Self.morning, "--db", copy.path, "--state", state.path],
+                                       environment: ["EKI_CACHE": cache.path])
+        #expect(other.stdout == built[0])
+        let both = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("route-network-") }
+        #expect(both.count == 2 && both.contains(file.lastPathComponent), "\(both)")
     }
 
     @Test func fastestOffersOptionsAndOneBecomesTheRoute() throws {
