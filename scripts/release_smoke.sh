@@ -14,7 +14,10 @@ release=.build/release/eki
 file "$release" | grep -q "statically linked" || { echo "release smoke: $release is not a static executable" >&2; exit 1; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-at=2026-11-24T08:00
+# The test day's morning (scripts/test_clock.py: a Tuesday inside the route window), and both
+# binaries' clocks there too, for the answers that ask "now" (routes are found near today only).
+at=$(python3 scripts/test_clock.py)
+export EKI_NOW="$at:00+09:00"
 failed=0
 check() {
     local want got

@@ -23,23 +23,22 @@ from selenium.common.exceptions import StaleElementReferenceException, TimeoutEx
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import browser_test  # noqa: E402  (its Server and database set-up; it takes --screenshots)
-from browser_test import Server, plain_options  # noqa: E402
+from browser_test import PATIENCE, Server, chrome, plain_options  # noqa: E402
+import test_clock  # noqa: E402  (the test day, a Tuesday: every date below is counted from it)
+from test_clock import ISO, NEXT_DAY  # noqa: E402
 
 import axe_core_python  # noqa: E402
 
 AXE = open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf8").read()
 SHOTS = browser_test.SHOTS
 BASHAMICHI = "Minatomirai.Minatomirai.Bashamichi"
-# 馬車道 → 横浜 → 新橋 → 銀座 on 2026-11-25 at 10:00 (the fastest way then): three legs.
-ROUTE_3_LEGS = ("/route?date=2026-11-25&segments=Minatomirai.Minatomirai.014092.Weekday~Minatomirai.Minatomirai.Bashamichi~Minatomirai.Minatomirai.Yokohama,"
+# 馬車道 → 横浜 → 新橋 → 銀座 on the Wednesday after the test day at 10:00 (the fastest way then): three legs.
+ROUTE_3_LEGS = (f"/route?date={NEXT_DAY}&segments=Minatomirai.Minatomirai.014092.Weekday~Minatomirai.Minatomirai.Bashamichi~Minatomirai.Minatomirai.Yokohama,"
                 "JR-East.Tokaido.1848E.Weekday~JR-East.Tokaido.Yokohama~JR-East.Tokaido.Shimbashi,TokyoMetro.Ginza.B1023.Weekday~TokyoMetro.Ginza.Shimbashi~TokyoMetro.Ginza.Ginza")
 
-# The phone's clock moved by `offset` ms before any page script runs (a rider whose page has
-# been open a while): Date.now() and new Date() both follow it.
-CLOCK = """(() => { const off = %d; const R = Date;
-  class D extends R { constructor(...a) { if (a.length === 0) super(R.now() + off); else super(...a); }
-    static now() { return R.now() + off; } }
-  window.Date = D; })();"""
+# Every phone's clock starts at the test day's 07:30 on each page (browser_test.chrome), the
+# server's at the same moment (EKI_NOW); set_clock moves the phone's on by some milliseconds (a
+# rider whose page has been open a while).
 
 
 def expect(condition, what):
@@ -107,7 +106,7 @@ def main():
 def phone():
     options = plain_options()
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return chrome(options)
 
 
 def run(base):
@@ -119,11 +118,11 @@ def run(base):
             driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": clock[0]})
             clock[0] = None
         if offset_ms:
-            clock[0] = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CLOCK % offset_ms})["identifier"]
+            clock[0] = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": test_clock.clock_script(later_ms=offset_ms)})["identifier"]
 
     def visit(path):
         driver.get(base + path)
-        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
         return driver.find_element(By.TAG_NAME, "body").text
 
     # The minutes to go of each departure row, as the page shows them and as the phone's clock says
@@ -164,7 +163,7 @@ def run(base):
         set_clock(25 * 60_000)
         visit(station)
         with contextlib.suppress(TimeoutException):  # the checks below say what is wrong
-            WebDriverWait(driver, 30).until(lambda d: not any(r["gone"] for r in d.execute_script(ROWS, ".side ol.departures:not(.compact) li"))
+            WebDriverWait(driver, PATIENCE).until(lambda d: not any(r["gone"] for r in d.execute_script(ROWS, ".side ol.departures:not(.compact) li"))
                                             and len(d.execute_script(ROWS, ".side ol.departures:not(.compact) li")) >= 2)
         rows = driver.execute_script(ROWS, ".side ol.departures:not(.compact) li")
         expect(len(rows) >= 2 and not any(r["gone"] for r in rows), f"25 minutes on, departed trains still listed (or none): {rows[:3]}")
@@ -188,7 +187,7 @@ def run(base):
         set_clock(40 * 60_000)
         visit("/")
         with contextlib.suppress(TimeoutException):
-            WebDriverWait(driver, 30).until(lambda d: d.execute_script(ROWS, "#bookmarks li"))
+            WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script(ROWS, "#bookmarks li"))
         expect(driver.execute_script(ROWS, "#bookmarks li"), "the bookmark card lists departures with a countdown: "
                + driver.find_element(By.ID, "bookmarks").text[:200])
         for r in driver.execute_script(ROWS, "#bookmarks li"):
@@ -198,7 +197,7 @@ def run(base):
         set_clock(20 * 60_000)
         visit("/nearby?lat=35.4506&lon=139.6310")
         with contextlib.suppress(TimeoutException):
-            WebDriverWait(driver, 30).until(lambda d: not any(r["gone"] for r in d.execute_script(ROWS, ".ways li")))
+            WebDriverWait(driver, PATIENCE).until(lambda d: not any(r["gone"] for r in d.execute_script(ROWS, ".ways li")))
         rows = driver.execute_script(ROWS, ".ways li")
         expect(rows and not any(r["gone"] for r in rows), f"20 minutes on, departed trains still listed (or none): {[r for r in rows if r['gone']][:2]}")
         for r in rows:
@@ -234,7 +233,7 @@ def run(base):
         # 10. Forgiving URLs: a shared link's unknown parameters are ignored; errors speak the page's language.
         for path in ["/route?utm_source=x", "/route/fastest?utm_source=x", "/ride?utm_source=x", f"/station/{BASHAMICHI}?utm_source=x"]:
             try:
-                status = urllib.request.urlopen(base + path, timeout=10).status
+                status = urllib.request.urlopen(base + path, timeout=PATIENCE).status
             except urllib.error.HTTPError as error:
                 status = error.code
             expect(status == 200, f"{path}: {status}")
@@ -281,10 +280,10 @@ def run(base):
         # 馬車道 → 銀座 at 10:00, the fastest way kept: on every leg, a train before or after that
         # arrives after the next leg's train leaves, or leaves before the previous one arrives,
         # is greyed with why, never a link.
-        visit("/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("銀座") + "&at=2026-11-25T10:00")
+        visit("/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("銀座") + f"&at={NEXT_DAY}T10:00")
         driver.find_element(By.CSS_SELECTOR, ".option a.button").click()
-        WebDriverWait(driver, 10).until(lambda d: "/route?" in d.current_url)
-        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(lambda d: "/route?" in d.current_url)
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
         legs = driver.execute_script("""const mins = t => { const [h, m] = t.split(':').map(Number); return h * 60 + m; };
             return [...document.querySelectorAll('li.leg')].map(leg => { const ends = leg.querySelectorAll(':scope > p.end time');
               return {leaves: mins(ends[0].textContent), arrives: mins(ends[ends.length - 1].textContent),
@@ -314,7 +313,7 @@ def run(base):
         set_clock(int(target["ms"] - (target["walk"] - 1) * 60_000 + 10_000))
         visit("/nearby?lat=35.4506&lon=139.6310")
         with contextlib.suppress(TimeoutException):
-            WebDriverWait(driver, 30).until(lambda d: (lambda rs: rs and not any(r["late"] for r in rs))(d.execute_script(ROWS, ".ways li")))
+            WebDriverWait(driver, PATIENCE).until(lambda d: (lambda rs: rs and not any(r["late"] for r in rs))(d.execute_script(ROWS, ".ways li")))
         rows = driver.execute_script(ROWS, ".ways li")
         late = [r for r in rows if r["late"] or r["minutes"] + 1 < r["walk"]]
         expect(rows and not late, f"out of reach with no reachable train shown: {late[:3]}")
@@ -325,9 +324,9 @@ def run(base):
         latest = driver.execute_script("return document.querySelector('form.route-form input[name=at]').max")
         expect(re.fullmatch(r"\d{4}-\d\d-\d\dT23:59", latest or ""), f"home's date picker has a last date: {latest!r}")
         for lang, says in [("ja", "の経路は探せません"), ("en", "Routes cannot be found for")]:
-            text = visit("/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("銀座") + "&at=2027-06-25T10:00"
+            text = visit("/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("銀座") + f"&at={test_clock.FAR}T10:00"
                          + ("&lang=en" if lang == "en" else ""))
-            expect(says in text and "2027-06-25" in text and driver.find_elements(By.CSS_SELECTOR, "form.route-form"),
+            expect(says in text and test_clock.FAR in text and driver.find_elements(By.CSS_SELECTOR, "form.route-form"),
                    f"a far date on the form, in {lang}: {text[:200]!r}")
 
       with finding("6", "search: Kunrei spelling, results under the box, the row a link"):
@@ -337,7 +336,7 @@ def run(base):
         box = driver.find_element(By.CSS_SELECTOR, "form.search input[name=q]")
         box.send_keys("sibuya")
         with contextlib.suppress(TimeoutException):
-            WebDriverWait(driver, 30).until(lambda d: "渋谷" in d.find_element(By.ID, "results").text)
+            WebDriverWait(driver, PATIENCE).until(lambda d: "渋谷" in d.find_element(By.ID, "results").text)
         expect("渋谷" in driver.find_element(By.ID, "results").text, "sibuya finds 渋谷: " + repr(driver.find_element(By.ID, "results").text[:120]))
         row = driver.find_element(By.CSS_SELECTOR, "#results .result a.row")
         top = driver.execute_script("return arguments[0].getBoundingClientRect().top", row)
@@ -403,11 +402,9 @@ def run(base):
       # With a route kept (today's: another day's is not kept), its bar heads every page: a link
       # like the others, measured on the timetable (whose tabs it must not cover, finding 9) and a station.
       try:
-          import datetime
-          today = (datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=9))) - datetime.timedelta(hours=3)).date().isoformat()
-          visit(f"/route/fastest?from=馬車道&to=銀座&at={today}T10:00")
+          visit(f"/route/fastest?from=馬車道&to=銀座&at={ISO}T10:00")
           driver.get(driver.find_element(By.CSS_SELECTOR, ".option a.button").get_attribute("href"))
-          WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.leg"))
+          WebDriverWait(driver, PATIENCE).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.leg"))
           for path in [f"/timetable/{BASHAMICHI}?direction=Inbound", f"/station/{BASHAMICHI}"]:
               visit(path)
               if not driver.find_elements(By.CSS_SELECTOR, ".routebar"):
@@ -439,25 +436,25 @@ def features(server):
 
     def visit(path):
         driver.get(base + path)
-        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
         return driver.find_element(By.TAG_NAME, "body").text
 
-    timetable = f"/timetable/{BASHAMICHI}?direction=Inbound&date=2026-11-24"
+    timetable = f"/timetable/{BASHAMICHI}?direction=Inbound&date={ISO}"
     try:
       with finding("last", "終電検索: the page's answer is the API's"):
         # 終電検索: the page's answer is the API's, itself checked against brute force in the Swift tests.
         # That day's route network is built on first use (503 with Retry-After until then).
-        api_url = base + "/api/v1/route/last?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("池袋") + "&date=2026-11-24"
+        api_url = base + "/api/v1/route/last?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("池袋") + "&date=" + ISO
         def built(_):
             try:
-                return urllib.request.urlopen(api_url, timeout=60).status == 200
+                return urllib.request.urlopen(api_url, timeout=PATIENCE).status == 200
             except urllib.error.HTTPError as error:
                 if error.code == 503:
                     return False
                 raise AssertionError(f"/api/v1/route/last: {error.code}")
-        WebDriverWait(driver, 180, poll_frequency=2).until(built)
-        api = json.load(urllib.request.urlopen(api_url, timeout=60))
-        text = visit("/route/last?from=馬車道&to=池袋&date=2026-11-24")
+        WebDriverWait(driver, PATIENCE, poll_frequency=2).until(built)
+        api = json.load(urllib.request.urlopen(api_url, timeout=PATIENCE))
+        text = visit(f"/route/last?from=馬車道&to=池袋&date={ISO}")
         first = api["segments"][0]
         expect("終電" in text and first["departure"] in text, f"last train page: {text[:300]} vs {first['departure']}")
         driver.save_screenshot(os.path.join(SHOTS, "last-train-ja.png"))
@@ -468,8 +465,11 @@ def features(server):
         listed = len(driver.find_elements(By.CSS_SELECTOR, "ol.day li:not(.hour)"))
         days = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "nav.days a.current")]
         expect(days and days[0].startswith("平日"), f"weekday marked: {days}")
+        # At 07:30 the page opens at the coming trains; the day tabs are above, where a rider scrolls
+        # back to (a click on a tab scrolled only to the top edge lands on the sticky search box).
+        driver.execute_script("window.scrollTo(0, 0)")
         driver.find_element(By.XPATH, "//nav[@class='days']/a[starts-with(., '日曜')]").click()
-        WebDriverWait(driver, 30).until(lambda d: "date=2026-11-29" in d.current_url)
+        WebDriverWait(driver, PATIENCE).until(lambda d: "date=" + test_clock.SUNDAY in d.current_url)
         expect("土休日" in driver.find_element(By.CSS_SELECTOR, ".meta").text, "Sunday's timetable")
         visit(timetable + "&view=grid")
         cells = driver.find_elements(By.CSS_SELECTOR, "table.grid td a")
@@ -487,11 +487,9 @@ def features(server):
       with finding("7", "alternatives that leave before the previous train arrives are greyed, not links"):
         # Route alternatives that leave before the previous train arrives are greyed, not links.
         # Today's service day (a route from another day is not kept, and the route bar is today's).
-        import datetime
-        today = (datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=9))) - datetime.timedelta(hours=3)).date().isoformat()
-        visit(f"/route/fastest?from=馬車道&to=銀座&at={today}T10:00")
+        visit(f"/route/fastest?from=馬車道&to=銀座&at={ISO}T10:00")
         driver.get(driver.find_element(By.CSS_SELECTOR, ".option a.button").get_attribute("href"))
-        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.leg"))
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.leg"))
         legs = driver.execute_script("""return [...document.querySelectorAll('li.leg')].map(l => ({
             arrival: [...l.querySelectorAll(':scope > p.end time')].pop().textContent,
             around: [...l.querySelectorAll('.alternatives li')].map(li => ({link: !!li.querySelector('a'), departure: li.querySelector('time').textContent,
@@ -519,7 +517,7 @@ def features(server):
           while clock:
               driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": clock.pop()})
           if offset_ms:
-              clock.append(driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CLOCK % offset_ms})["identifier"])
+              clock.append(driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": test_clock.clock_script(later_ms=offset_ms)})["identifier"])
 
       with finding("1", "the route bar counts down on the phone's clock", lambda: set_clock(0)):
         # The route kept above: 7.5 and then 2.5 minutes before its first train, by the phone's
@@ -528,7 +526,7 @@ def features(server):
         first = driver.execute_script("const r = JSON.parse(localStorage.getItem('eki.route')); return [r.plan.serviceDate, r.plan.segments[0].departureMinute]")
         leaves = driver.execute_script("return Date.parse(arguments[0] + 'T00:00:00+09:00') + arguments[1] * 6e4", *first)
         for before, says in [(450, "発まで7分"), (150, "発まで2分"), (30, "まもなく発車"), (-30, "で降車")]:
-            set_clock(int(leaves - before * 1000 - __import__("time").time() * 1000))  # the machine's clock: the page's is moved
+            set_clock(int(leaves - before * 1000 - test_clock.epoch_ms()))  # from the test day's 07:30, where each page starts
             visit(timetable)
             bar = driver.find_element(By.CSS_SELECTOR, ".routebar").text
             expect(says in bar, f"{before} s before the first train the bar says {says}: {bar!r}")
@@ -552,7 +550,7 @@ def features(server):
       with finding("4", "offline, a page never saved says so and lists what is saved"):
         # Offline, a page never saved says so and lists what is saved.
         visit("/")
-        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
         # Seen in Japanese: a station, its board, its timetable as a list and as a grid; home in English.
         for path in [f"/station/{BASHAMICHI}", f"/board/{BASHAMICHI}?direction=Inbound", f"/timetable/{BASHAMICHI}?direction=Inbound",
                      f"/timetable/{BASHAMICHI}?direction=Inbound&view=grid", "/?lang=en"]:
@@ -598,7 +596,7 @@ def ride(server):
     import subprocess, tempfile
     from selenium.webdriver.support.select import Select
     rides = tempfile.mkdtemp(prefix="eki-ride-")
-    subprocess.run([browser_test.EKI, "track", "simulate", "--rides", "8", "--seed", "1", "--corridors", "--date", "2026-11-24",
+    subprocess.run([browser_test.EKI, "track", "simulate", "--rides", "8", "--seed", "1", "--corridors", "--date", ISO,
                     "--out", rides, "--db", browser_test.DB], check=True, stdout=subprocess.DEVNULL)
     truth = json.load(open(os.path.join(rides, "ride-0008.truth.json")))
     lines = open(os.path.join(rides, "ride-0008.jsonl")).read().splitlines()
@@ -621,11 +619,11 @@ def ride(server):
 
     def replay(path, lang="ja"):
         driver.get(server.base + "/ride" + ("?lang=en" if lang == "en" else ""))
-        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
         driver.execute_script("document.querySelector('.ride-replay').open = true")
         Select(driver.find_element(By.ID, "ride-replay-speed")).select_by_value("0")
         driver.find_element(By.ID, "ride-replay").send_keys(path)
-        WebDriverWait(driver, 180).until(lambda d: d.execute_script("return document.querySelector('.ride').dataset.replay") == "done")
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.querySelector('.ride').dataset.replay") == "done")
         driver.execute_script("document.querySelector('.ride-replay').open = false; window.scrollTo(0, 0)")
         return driver.find_element(By.CSS_SELECTOR, ".ride")
 
@@ -655,11 +653,11 @@ def ride(server):
         button = next(b for b in driver.find_elements(By.CSS_SELECTOR, ".ride-candidate") if b.get_attribute("data-railway") == other)
         driver.execute_script("arguments[0].scrollIntoView()", button)
         button.click()
-        WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "ride-pinned").is_displayed())
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.find_element(By.ID, "ride-pinned").is_displayed())
         expect(section.get_attribute("data-railway") == other, "the picked line is shown")
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "ride-train").is_displayed())
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.find_element(By.ID, "ride-train").is_displayed())
         href = driver.find_element(By.ID, "ride-train-link").get_attribute("href")
-        expect(f"/train/{other}." in href and "date=2026-11-24" in href, f"the picked line's train: {href}")
+        expect(f"/train/{other}." in href and f"date={ISO}" in href, f"the picked line's train: {href}")
         expect(driver.find_element(By.ID, "ride-train-next").text, "its time at the next station")
       with finding("5", "not sure yet, in English too"):
         section = replay(cut_at(between, "between.jsonl"), "en")
@@ -673,7 +671,7 @@ def ride(server):
                and not driver.find_element(By.ID, "ride-unsure").is_displayed(), f"decided: {driver.find_element(By.ID, 'ride-line').text}")
         expect(driver.find_element(By.ID, "ride-train-type").text == "快速", "the 快速")
         href = driver.find_element(By.ID, "ride-train-link").get_attribute("href")
-        expect(href.endswith("/train/JR-East.KeihinTohokuNegishi.1144B.Weekday?date=2026-11-24"), f"its page: {href}")
+        expect(href.endswith(f"/train/JR-East.KeihinTohokuNegishi.1144B.Weekday?date={ISO}"), f"its page: {href}")
         driver.save_screenshot(os.path.join(SHOTS, "ride-decided-ja.png"))
       with finding("5", "the train's next stop and the line's next station agree (次の停車駅 田端, 日暮里は通過)"):
         # Between 鶯谷 and 日暮里, both passed: the line's next station is one the 快速 passes, its
@@ -696,14 +694,14 @@ def wall_board(base):
     390 px): the whole board on screen and the countdown its largest type."""
     options = plain_options()
     options.add_argument("--window-size=1280,800")
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chrome(options)
     try:
       with finding("board", "the 1280×800 wall board, dark: all on screen, the countdown the largest type"):
         # The window's own size leaves a headless window's frame out of the page: the page's is set.
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         driver.get(base + f"/board/{BASHAMICHI}?direction=Inbound")
-        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
         shape = driver.execute_script("""const rows = [...document.querySelectorAll('.board .rows li')], li = rows[0];
             return {width: innerWidth, height: innerHeight, fits: document.documentElement.scrollHeight <= innerHeight && rows.every(r => r.getBoundingClientRect().bottom <= innerHeight),
                     rows: rows.length, until: parseFloat(getComputedStyle(li.querySelector('.until')).fontSize),
@@ -749,14 +747,14 @@ def bookmark_without_js(base):
         driver.find_element(By.CSS_SELECTOR, "button.bookmark[data-direction=Inbound]").click()
         # The click posts and the page is replaced (POST-redirect-GET): a button found in the old page
         # goes stale under the wait, so the wait looks again instead of failing.
-        WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+        WebDriverWait(driver, PATIENCE, ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: d.find_element(By.CSS_SELECTOR, "button.bookmark[data-direction=Inbound]").get_attribute("aria-pressed") == "true")
         driver.get(base + "/")
         cards = driver.find_elements(By.CSS_SELECTOR, "#bookmarks .card")
         expect(len(cards) == 1 and "馬車道" in cards[0].text and cards[0].find_elements(By.CSS_SELECTOR, "li time"),
                f"home without JavaScript shows the bookmark's trains: {[c.text for c in cards]}")
         cards[0].find_element(By.CSS_SELECTOR, "button.unbookmark").click()
-        WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+        WebDriverWait(driver, PATIENCE, ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: not d.find_elements(By.CSS_SELECTOR, "#bookmarks .card"))
     finally:
         driver.quit()

@@ -7,10 +7,13 @@ start_server() {
     "$eki" serve --port 0 --db "$database" "$@" >"$scratch/out" 2>"$scratch/log" &
     server=$!
     trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$scratch"' EXIT
+    # Waits for its one line as long as it runs (a busy machine is slow to start it; ten minutes
+    # only guard against a hang).
     url=""
-    for _ in $(seq 100); do
+    for _ in $(seq 6000); do
         url=$(sed -n 's/.* on \(http:.*\)$/\1/p' "$scratch/out")
         [ -n "$url" ] && break
+        kill -0 $server 2>/dev/null || break
         sleep 0.1
     done
     [ -n "$url" ] || { echo "the server did not start:" >&2; cat "$scratch/log" >&2; exit 1; }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import EkiCore
+import Foundation
 
 /// What both binaries say about themselves and the commands they share. `eki` is small and answers
 /// the read-only commands itself, a fresh process in a few milliseconds (docs/PERFORMANCE.md, issue
@@ -28,5 +30,13 @@ package enum Commands {
     /// The abstract of the `eki-tools` command `name` (one text for both binaries' help).
     package static func toolAbstract(_ name: String) -> String {
         tools.first { $0.name == name }?.abstract ?? ""
+    }
+
+    /// Stops both binaries at start when `EKI_NOW` is set to something that is not a moment
+    /// (`RiderClock`): a test's clock that cannot be read must not fall back to the machine's.
+    package static func refuseUnreadableClock() {
+        guard let problem = RiderClock.problem else { return }
+        Terminal.error("eki: " + problem)
+        exit(2)
     }
 }

@@ -29,7 +29,7 @@ package enum Resolve {
 
     /// `timeZone`: the timetable's own (`Timetable.timeZone`), the clock "now" is read on.
     package static func instant(_ text: String?, timeZone: TimeZone = TokyoTime.zone) throws -> ServiceInstant {
-        guard let text else { return ServiceInstant(Date(), timeZone: timeZone) }
+        guard let text else { return ServiceInstant(RiderClock.now(), timeZone: timeZone) }
         guard let instant = ServiceInstant(parsing: text) else {
             throw failure("--at expects Tokyo local time as YYYY-MM-DDTHH:MM (e.g. 2026-11-24T07:30), got \"\(text)\"", code: 2)
         }
@@ -38,7 +38,7 @@ package enum Resolve {
     }
 
     package static func date(_ text: String?, option: String = "--date", timeZone: TimeZone = TokyoTime.zone) throws -> CivilDate {
-        guard let text else { return ServiceInstant(Date(), timeZone: timeZone).serviceDate }
+        guard let text else { return ServiceInstant(RiderClock.now(), timeZone: timeZone).serviceDate }
         guard let date = CivilDate(iso: text) else {
             throw failure("\(option) expects a date as YYYY-MM-DD (e.g. 2026-11-24), got \"\(text)\"", code: 2)
         }

@@ -34,7 +34,7 @@ extension RoutePlanner {
     /// by `PersonalOrder` (distance and use together), the walk added before the first train.
     /// Without: most used first.
     public func suggestions(from remembered: [RememberedPattern], near position: GeoPoint?, radius: Double = 1500,
-                            at instant: ServiceInstant, now: Date = Date(), limit: Int = 5) throws -> [RouteSuggestion] {
+                            at instant: ServiceInstant, now: Date = RiderClock.now(), limit: Int = 5) throws -> [RouteSuggestion] {
         var candidates: [(RouteSuggestion, Double)] = []
         for item in remembered {
             guard let first = item.pattern.legs.first, let board = reference.stations[first.board] else { continue }

@@ -26,7 +26,7 @@ public struct RouteStore: Sendable {
     }
 
     /// Keeps `plan`'s route as the active one and remembers its pattern.
-    public func save(_ plan: RoutePlan, at date: Date = Date()) throws {
+    public func save(_ plan: RoutePlan, at date: Date = RiderClock.now()) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let body = String(decoding: try encoder.encode(plan.route), as: UTF8.self)

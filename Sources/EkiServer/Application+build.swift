@@ -1,3 +1,4 @@
+import EkiCore
 import EkiRouting
 import EkiStore
 import Foundation
@@ -49,7 +50,7 @@ public func buildApplication(timetable: Timetable, configuration: ServerConfigur
 /// headers on every answer and turns errors into problem JSON (or, for a browser, the error page).
 /// `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes` bounds the
 /// encoded answers kept; `published` is served under /data/ when given.
-public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = Date.init,
+public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = RiderClock.now,
                         cacheBytes: Int = 16 << 20, published: URL? = nil,
                         limits: ServerLimits = ServerLimits()) throws -> Router<EkiRequestContext> {
     let info = try timetable.info()

@@ -106,7 +106,7 @@ extension Timetable {
     public var isWhole: Bool { reference.stations.isWhole }
 
     /// Now, as a moment on this timetable's own clock and service day.
-    public func now(_ date: Date = Date()) -> ServiceInstant { ServiceInstant(date, timeZone: timeZone) }
+    public func now(_ date: Date = RiderClock.now()) -> ServiceInstant { ServiceInstant(date, timeZone: timeZone) }
 
     public func info() throws -> DatabaseInfo {
         try reader.read { db in

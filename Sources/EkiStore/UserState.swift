@@ -229,7 +229,7 @@ public struct Bookmark: Sendable, Hashable {
 extension UserState {
     /// Keeps a platform at the end of the list; true when it was new.
     @discardableResult
-    public func addBookmark(_ bookmark: Bookmark, at date: Date = Date()) throws -> Bool {
+    public func addBookmark(_ bookmark: Bookmark, at date: Date = RiderClock.now()) throws -> Bool {
         try writer.write { db in
             try db.execute(sql: """
                 INSERT OR IGNORE INTO bookmark
@@ -273,7 +273,7 @@ public struct HistoryEntry: Sendable, Equatable {
 
 extension UserState {
     /// Counts one look at a station's board (one direction, or all when `direction` is nil).
-    public func recordView(station: String, direction: String?, at date: Date = Date()) throws {
+    public func recordView(station: String, direction: String?, at date: Date = RiderClock.now()) throws {
         // One statement is atomic on its own: no BEGIN and COMMIT around it (two statements fewer
         // on every board).
         try writer.writeWithoutTransaction { db in
@@ -307,7 +307,7 @@ extension UserState {
     }
 
     /// Each viewed station's `PersonalOrder` weight at `now`, all its directions together.
-    public func viewWeights(now: Date = Date()) throws -> [String: Double] {
+    public func viewWeights(now: Date = RiderClock.now()) throws -> [String: Double] {
         var weights: [String: Double] = [:]
         for entry in try history() {
             weights[entry.station, default: 0] += PersonalOrder.weight(views: entry.views, lastViewed: entry.lastViewed, now: now)
@@ -352,7 +352,7 @@ extension UserState {
     /// Replaces the active route and remembers its pattern under the route's id (a route that
     /// grows replaces its own pattern instead of adding one per edit).
     public func setActiveRoute(_ body: String, routeId: String, pattern: (signature: String, body: String)?,
-                               at date: Date = Date()) throws {
+                               at date: Date = RiderClock.now()) throws {
         try writer.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO active_route VALUES (1, ?, ?)",
                            arguments: [body, date.timeIntervalSince1970])
@@ -396,7 +396,7 @@ extension UserState {
     }
 
     /// Replaces the active trip.
-    public func setActiveTrip(_ body: String, at date: Date = Date()) throws {
+    public func setActiveTrip(_ body: String, at date: Date = RiderClock.now()) throws {
         try writer.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO active_trip VALUES (1, ?, ?)", arguments: [body, date.timeIntervalSince1970])
         }

@@ -1,3 +1,4 @@
+import EkiCore
 import EkiStore
 import Foundation
 
@@ -17,13 +18,13 @@ public struct TripStore: Sendable {
 
     /// The trip at `now`: the kept one while it lasts; once it has ended it comes back as `ended`, so the
     /// caller can say so.
-    public func active(at now: Date = Date()) throws -> (trip: Trip?, ended: Trip?) {
+    public func active(at now: Date = RiderClock.now()) throws -> (trip: Trip?, ended: Trip?) {
         guard let trip = try current() else { return (nil, nil) }
         if trip.phase(at: now) == .ended { return (nil, trip) }
         return (trip, nil)
     }
 
-    public func save(_ trip: Trip, at date: Date = Date()) throws {
+    public func save(_ trip: Trip, at date: Date = RiderClock.now()) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try state.setActiveTrip(String(decoding: try encoder.encode(trip), as: UTF8.self), at: date)

@@ -11,4 +11,9 @@ struct EkiTools: AsyncParsableCommand {
         discussion: Commands.discussion,
         version: Commands.version,
         subcommands: Commands.reading + [ImportCommand.self, DataCommand.self, ServeCommand.self, TrackCommand.self, TicketCommand.self])
+
+    static func main() async {
+        Commands.refuseUnreadableClock()
+        await main(nil)
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EkiCLI
+import EkiCore
 import EkiServer
 import EkiStore
 import Foundation
@@ -111,7 +112,9 @@ extension ServeCommand {
         let app = try buildApplication(timetable: timetable, configuration: ServerConfiguration(host: host, port: port, limits: limits),
                                        logger: logger, published: published) { url in
             // The one line on stdout: scripts read the URL (and the port, when 0 was asked) from it.
-            FileHandle.standardOutput.write(Data("eki serving \(timetable.url.path) on \(url)\n".utf8))
+            // A clock set by EKI_NOW is named in it, so that it is never left set by accident.
+            let clock = RiderClock.notice.map { ", \($0)," } ?? ""
+            FileHandle.standardOutput.write(Data("eki serving \(timetable.url.path)\(clock) on \(url)\n".utf8))
         }
         do {
             try await app.runService()

@@ -70,7 +70,7 @@ struct TicketCommand: ParsableCommand {
             let trip: Trip
             do { trip = try TicketEdit().apply(field, value, to: current) } catch { throw failure(error.description, code: 2) }
             try store.save(trip)
-            if json { print(try Render.json(TripJSON(trip: trip, now: Date()))); return }
+            if json { print(try Render.json(TripJSON(trip: trip, now: RiderClock.now()))); return }
             print(TicketFacsimile.text(trip, lang: trip.ticket.language))
         }
     }
@@ -93,7 +93,7 @@ extension Ticket.Language: ExpressibleByArgument {}
 /// "Now" for the trip commands: `--at` (Tokyo time) or the clock.
 enum TripClock {
     static func now(_ at: String?) throws -> Date {
-        guard let at else { return Date() }
+        guard let at else { return RiderClock.now() }
         guard let instant = ServiceInstant(parsing: at) else { throw failure("--at must be a Tokyo time like 2025-03-18T08:15, not '\(at)'", code: 2) }
         let date = instant.calendarDate
         let seconds = date.daysSinceEpoch * 86_400 + (instant.minute.value % 1440) * 60 - TokyoTime.zone.secondsFromGMT()

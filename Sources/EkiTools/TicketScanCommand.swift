@@ -37,7 +37,7 @@ struct TicketScanCommand: ParsableCommand {
 
 extension TicketScanCommand {
     func run() throws {
-        let day = today.flatMap(CivilDate.init(iso:)) ?? ServiceInstant(Date()).calendarDate
+        let day = today.flatMap(CivilDate.init(iso:)) ?? ServiceInstant(RiderClock.now()).calendarDate
         let bytes = try Self.read(image)
         // Refused input is told before the process restarts itself for OpenMP (CalmOpenMP).
         do { _ = try ImageInput(bytes: bytes, name: image) } catch { throw failure(error.description) }

@@ -14,6 +14,7 @@ struct Eki: ParsableCommand {
         subcommands: Commands.reading + ToolCommand.listed)
 
     static func main() {
+        Commands.refuseUnreadableClock()
         ToolsBinary.handOver(CommandLine.arguments)
         // A board, a next train or a search in the plain shape a status bar sends, without
         // ArgumentParser's start-up; anything else (help, errors) is parsed by it as always.

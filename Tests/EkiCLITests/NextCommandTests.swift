@@ -62,3 +62,31 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 }
+
+/// The clock tests give eki (`EKI_NOW`): a command without `--at` answers at that moment, a server
+/// names it in its start line, and a value that is not a moment stops both binaries at once.
+@Suite struct TestClockTests {
+    @Test func aCommandWithoutATimeAnswersAtTheClockItWasGiven() throws {
+        _ = try SharedData.imported()
+        let result = try EkiProcess.run(["next", "馬車道", "--direction", "Inbound", "--db", SharedData.databaseURL.path],
+                                        environment: ["EKI_NOW": "2026-11-24T07:30+09:00"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "馬車道 07:31 各 清瀬 1分\n")
+    }
+
+    @Test func aServerSaysItsClockIsSet() throws {
+        _ = try SharedData.imported()
+        let server = try ServerProcess(["--db", SharedData.databaseURL.path], environment: ["EKI_NOW": "2026-11-24T07:30+09:00"])
+        defer { server.stop() }
+        #expect(server.startLine.contains(", its clock set by EKI_NOW to 2026-11-24T07:30+09:00 (for tests only), on http://127.0.0.1:\(server.port)"),
+                "\(server.startLine)")
+    }
+
+    @Test(arguments: [["next", "馬車道"], ["serve", "--port", "0"], ["import", "--help"]])
+    func aClockThatIsNotAMomentStopsAtOnce(arguments: [String]) throws {
+        let result = try EkiProcess.run(arguments, environment: ["EKI_NOW": "2026-11-24 07:30"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "eki: EKI_NOW must be a moment like 2026-11-24T07:30+09:00 (it sets the clock, for tests), got \"2026-11-24 07:30\"\n")
+    }
+}

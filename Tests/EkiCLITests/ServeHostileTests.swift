@@ -1,3 +1,4 @@
+import EkiCore
 import EkiTestSupport
 import Foundation
 import Testing
@@ -116,7 +117,7 @@ import Testing
         #expect(slowBody.readToClose() != nil)
         for reason in ["header timeout", "idle timeout", "body timeout"] {
             // The log line may still be on its way through the pipe.
-            for _ in 0..<50 where !server.log.contains("connection closed: \(reason)") { Thread.sleep(forTimeInterval: 0.1) }
+            waitUntil { server.log.contains("connection closed: \(reason)") }
             #expect(server.log.contains("connection closed: \(reason)"), "\(reason)")
         }
         #expect(RawConnection.status(try Self.exchange(server.port, Self.alive)) == 200)
@@ -126,17 +127,22 @@ import Testing
     @Test func connectionsPastTheCapAreRefusedCleanly() throws {
         let server = try Self.server(["--max-connections", "3", "--header-timeout", "30", "--idle-timeout", "30"])
         defer { server.stop() }
+        // Three connections, each answered once (so the server has taken them all), kept open.
         let held = try (0..<3).map { _ in try RawConnection(port: server.port) }
-        Thread.sleep(forTimeInterval: 0.2)   // the server accepts them (no timing is measured)
+        for connection in held {
+            connection.send("GET /api/v1/calendar/2026 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(RawConnection.status(connection.readResponse()) == 200)
+        }
         let refused = try Self.exchange(server.port, Self.alive)
         #expect(RawConnection.status(refused) == 503)
         #expect(refused.lowercased().contains("retry-after: 5") && refused.lowercased().contains("connection: close"))
         #expect(refused.contains("too many open connections"))
         _ = held.map { close($0.fd) }
+        // The closes are noticed in the server's own time: asked again until a place is free.
         var status: Int?
-        for _ in 0..<50 where status != 200 {
-            Thread.sleep(forTimeInterval: 0.1)
+        try waitUntil {
             status = RawConnection.status(try Self.exchange(server.port, Self.alive))
+            return status == 200
         }
         #expect(status == 200)
     }
@@ -206,7 +212,7 @@ import Testing
             }
         }
         threads.forEach { $0.start() }
-        for _ in 0..<600 where results.text.split(separator: " ").count < 8 { try await Task.sleep(for: .milliseconds(100)) }
+        waitUntil { results.text.split(separator: " ").count >= 8 }   // each thread reports, answered or not
         let statuses = results.text.split(separator: " ").compactMap { Int($0) }
         #expect(statuses.count == 8 && statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
         #expect(statuses.contains(503), "8 new dates at once cannot all be built: \(statuses)")
@@ -237,10 +243,11 @@ import Testing
         try handle.truncate(atOffset: 0)
         try handle.write(contentsOf: bytes.prefix(bytes.count / 3))
         try handle.close()
+        // Asked until the server's watcher (once a second) has looked at the file; never a 500 meanwhile.
         var answered: [Int] = []
-        for _ in 0..<100 where !server.log.contains("was changed in place") {
-            Thread.sleep(forTimeInterval: 0.1)
+        try waitUntil {
             answered.append(RawConnection.status(try Self.exchange(server.port, Self.get("/api/v1/departures?station=Op.A.A1&at=2026-11-24T05:00"))) ?? 0)
+            return server.log.contains("was changed in place")
         }
         #expect(server.log.contains("was changed in place"))
         #expect(!server.log.contains("still serving the previous one"))
@@ -251,8 +258,10 @@ import Testing
         #expect(server.isRunning)
     }
 
+    /// Today as the server under test sees it: the machine's clock, or EKI_NOW when a calendar
+    /// check runs the suite with the clock set ahead.
     static func tokyoToday() -> Date {
-        Date()
+        RiderClock.now()
     }
 
     static func iso(_ date: Date) -> String {

@@ -8,6 +8,8 @@ import Glibc
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
+    /// The line it printed on start: "eki serving PATH on URL".
+    let startLine: String
     private let errorLog = LogBox()
 
     /// Starts `eki serve --port 0` with `arguments`, and returns once the URL line is printed.
@@ -46,6 +48,7 @@ final class ServerProcess: @unchecked Sendable {
             throw ServerError("eki serve printed no URL: \(text) \(box.text.prefix(500))")
         }
         self.port = port
+        startLine = text
     }
 
     /// What the server wrote on stderr so far (its log).
@@ -62,6 +65,15 @@ final class ServerProcess: @unchecked Sendable {
         let description: String
         init(_ description: String) { self.description = description }
     }
+}
+
+/// Waits until `condition` holds, looking every 0.1 s: for what a server does in its own time (a
+/// log line on its way through the pipe, a closed connection noticed, its file looked at). There is
+/// no deadline a busy machine could miss; after ten minutes it gives up as a guard against a hang,
+/// which is never what a test measures.
+func waitUntil(_ condition: () throws -> Bool) rethrows {
+    let hang = ContinuousClock.now + .seconds(600)
+    while try !condition(), ContinuousClock.now < hang { Thread.sleep(forTimeInterval: 0.1) }
 }
 
 /// Bytes appended by one thread, read by others.

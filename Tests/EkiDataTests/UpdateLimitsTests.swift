@@ -100,14 +100,12 @@ import ZIPFoundation
         }
         defer { server.stop() }
         let updater = DatasetUpdater(transport: .downloading(with: Downloader(timeout: .seconds(2), retries: 0)), deadline: .seconds(3))
-        let started = ContinuousClock.now
         do {
             _ = try await updater.update(from: UpdateSource(server.baseURL.absoluteString), live: setup.live)
             Issue.record("expected the deadline")
         } catch {
             #expect("\(error)" == "the update took longer than 3 s and was stopped; nothing installed")
         }
-        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(try PublishFixtures.snapshot(setup.live.folder) == setup.before)
     }
 

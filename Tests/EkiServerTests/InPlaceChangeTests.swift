@@ -26,7 +26,7 @@ import Testing
         let files = try HotSwapTests.Files()
         defer { files.scratch.remove() }
         let lines = LogLines()
-        let app = try HotSwapTests.application(files.live, logger: Logger(label: "test", factory: { _ in lines }))
+        let (app, responder) = try HotSwapTests.application(files.live, logger: Logger(label: "test", factory: { _ in lines }))
         try await app.test(.router) { client in
             let schedule = try await client.execute(uri: HotSwapTests.schedule, method: .get) { HotSwapTests.railways($0.status, $0.body) }
             #expect(schedule == 179)
@@ -38,10 +38,7 @@ import Testing
             let after = try FileManager.default.attributesOfItem(atPath: files.live.path)[.systemFileNumber] as? NSNumber
             #expect(after == inode, "the test must change the file in place")
 
-            let deadline = ContinuousClock.now + .seconds(20)
-            while !lines.errors.contains(where: { $0.contains("was changed in place") }), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            responder.checkFile()
             #expect(lines.errors.count == 1)
             let logged = lines.errors.first ?? ""
             #expect(logged.hasPrefix("the database at \(files.live.path) was changed in place (same file, "))
@@ -59,11 +56,8 @@ import Testing
 
             // The whole file written the same way (a `cp` that finished) is served again.
             try Self.overwriteInPlace(files.live, with: try Data(contentsOf: files.mini))
-            var railways: Int?
-            while railways != 2, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-                railways = try await client.execute(uri: "/api/v1/schedule?date=2026-11-25", method: .get) { HotSwapTests.railways($0.status, $0.body) }
-            }
+            responder.checkFile()
+            let railways = try await client.execute(uri: "/api/v1/schedule?date=2026-11-25", method: .get) { HotSwapTests.railways($0.status, $0.body) }
             #expect(railways == 2)
             #expect(lines.errors.count == 1)
         }

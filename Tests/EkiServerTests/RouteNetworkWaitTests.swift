@@ -28,9 +28,9 @@ import Testing
             #expect(first.headers[.retryAfter] == "2")
             #expect(first.headers[.contentType] == "application/problem+json")
             #expect(String(buffer: first.body).contains("the route network of 2026-11-25 is still being built; try again in 2 s"))
-            let deadline = ContinuousClock.now + .seconds(120)
+            // Asked again until it is built, however long a busy machine takes (no deadline to miss).
             var status = first.status
-            while status != .ok, ContinuousClock.now < deadline {
+            while status == .serviceUnavailable {
                 try await Task.sleep(for: .milliseconds(50))
                 status = try await client.execute(uri: Self.fastest("2026-11-25T07:30"), method: .get) { $0.status }
             }
@@ -39,8 +39,9 @@ import Testing
     }
 
     /// With time to wait (the default), the rider never sees the build: the first request is a 200.
+    /// (An hour's wait here: the build's own time on a busy machine is not what is tested.)
     @Test func aRequestThatCanWaitIsAnswered() async throws {
-        try await Self.application(wait: .seconds(120)).test(.router) { client in
+        try await Self.application(wait: .seconds(3600)).test(.router) { client in
             let answer = try await client.execute(uri: Self.fastest("2026-11-26T07:30"), method: .get) { $0 }
             #expect(answer.status == .ok)
             let options = (try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any])?["options"] as? [Any]

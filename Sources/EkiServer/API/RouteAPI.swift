@@ -166,7 +166,7 @@ extension TimetableAPI {
         guard query.optional("date") != nil else {
             throw Problem.badRequest("missing parameter date: the route's service day (e.g. date=2026-11-24)")
         }
-        let date = try query.date(now: Date()).date
+        let date = try query.date(now: RiderClock.now()).date
         let list = try query.required("segments", example: "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro")
         let parts = list.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count <= maximumSegments else {

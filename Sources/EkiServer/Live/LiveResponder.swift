@@ -41,33 +41,31 @@ public final class LiveResponder: HTTPResponder, Sendable {
     private let url: URL
     private let build: Build
     private let logger: Logger
-    private let interval: Duration
     private let state: Mutex<State>
 
     /// `timetable`: the database as opened at start (its `url` is the path followed).
-    /// `interval`: how often the path is looked at.
-    public init(timetable: Timetable, logger: Logger, interval: Duration = .seconds(1), build: @escaping Build) throws {
+    /// `interval`: how often the path is looked at; nil for never by itself — whoever holds this
+    /// calls `checkFile()` (tests, which then know exactly when the file was looked at).
+    public init(timetable: Timetable, logger: Logger, interval: Duration? = .seconds(1), build: @escaping Build) throws {
         url = timetable.url
         // Everything read before the first answer (`Timetable(url:whole:)`): look-ups without a
         // lock, and a file later damaged in place still has its stations in memory.
         let timetable = timetable.isWhole ? timetable : try Timetable(url: timetable.url, whole: true)
         self.build = build
         self.logger = logger
-        self.interval = interval
         let current = Current(timetable: timetable, responder: try build(timetable), identity: FileIdentity(path: timetable.url.path))
         state = Mutex(State(current: current))
-        watch()
+        if let interval { watch(every: interval) }
     }
 
     /// Looks at the file every `interval` for as long as this responder is in use; the task ends
     /// within one interval of the responder's release.
-    private func watch() {
-        let interval = self.interval
+    private func watch(every interval: Duration) {
         Task.detached { [weak self] in
             while true {
                 try? await Task.sleep(for: interval)
                 guard let self else { return }
-                self.lookAtFile()
+                self.checkFile()
             }
         }
     }
@@ -78,8 +76,8 @@ public final class LiveResponder: HTTPResponder, Sendable {
     }
 
     /// Opens the file and swaps it in when the path names another file than the one served (and
-    /// not one already rejected).
-    private func lookAtFile() {
+    /// not one already rejected). Returns once that is done: the next request is answered from it.
+    public func checkFile() {
         guard let identity = FileIdentity(path: url.path) else { return }
         let (changed, served, damaged) = state.withLock { ($0.current.identity != identity && $0.rejected != identity, $0.current, $0.damaged) }
         guard changed else { return }

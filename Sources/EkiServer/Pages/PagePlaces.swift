@@ -43,7 +43,7 @@ struct PagePlaces: Sendable {
 
     /// `at=YYYY-MM-DDTHH:MM` when given, else now; within the years the calendar is known for.
     static func instant(_ request: Request, timeZone: TimeZone = TokyoTime.zone) throws -> ServiceInstant {
-        guard let text = query(request, "at") else { return ServiceInstant(Date(), timeZone: timeZone) }
+        guard let text = query(request, "at") else { return ServiceInstant(RiderClock.now(), timeZone: timeZone) }
         guard let instant = ServiceInstant(parsing: text) else {
             throw PageError(.badRequest, ja: "時刻は YYYY-MM-DDTHH:MM で指定してください", en: "Give the time as YYYY-MM-DDTHH:MM")
         }
@@ -53,7 +53,7 @@ struct PagePlaces: Sendable {
 
     /// `date=YYYY-MM-DD` when given, else today's service day; within the supported years.
     static func date(_ request: Request, timeZone: TimeZone = TokyoTime.zone) throws -> CivilDate {
-        guard let text = query(request, "date") else { return ServiceInstant(Date(), timeZone: timeZone).serviceDate }
+        guard let text = query(request, "date") else { return ServiceInstant(RiderClock.now(), timeZone: timeZone).serviceDate }
         guard let date = CivilDate(iso: text) else {
             throw PageError(.badRequest, ja: "日付は YYYY-MM-DD で指定してください", en: "Give the date as YYYY-MM-DD")
         }

@@ -151,8 +151,15 @@
     return flush();
   };
   let watch = null, wake = null, replaying = false;
+  // A fresh session: the server's tracker for it knows nothing yet.
+  const freshSession = () => { session = newId(); sessionStorage.setItem("eki.ride", session); lastKept = -Infinity; };
   const start = () => {
     if (!navigator.geolocation) { status(t("この端末では位置情報が使えません", "This device has no geolocation")); return; }
+    // After a replay (in this tab, also before a reload) the tracker holds the file's ride, on the
+    // file's clock: the rider's own ride starts from nothing, never sure of the file's line (its
+    // fixes would be refused as going back in time, or read on top of it).
+    if (sessionStorage.getItem("eki.ride.source") === "replay") freshSession();
+    sessionStorage.setItem("eki.ride.source", "live");
     status(t("位置情報を待っています…", "Waiting for your position…"));
     watch = navigator.geolocation.watchPosition(p => {
       const c = p.coords, known = v => (v === null || v === undefined || Number.isNaN(v)) ? -1 : v;
@@ -191,8 +198,8 @@
     let fixes;
     try { fixes = parse(await file.text()); } catch { status(t("ファイルを読めません", "Cannot read the file")); return; }
     stop();
-    session = newId(); sessionStorage.setItem("eki.ride", session);
-    lastKept = -Infinity;
+    freshSession();
+    sessionStorage.setItem("eki.ride.source", "replay");
     replaying = true;
     document.querySelector(".ride").dataset.replay = "running";
     const speed = Number(q("ride-replay-speed").value);
