@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// `-static-stdlib` for the release binaries, with the static Foundation libraries it leaves out (the
@@ -40,13 +40,17 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // Without its default trait ConfigurationSupport: Eki configures the server itself, and
+        // swift-configuration would be one more package to build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
+        // The test servers run as services (Tests/EkiHTTPTesting); already a dependency of Hummingbird.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // The pages' templates: HTML-escaping by default (docs/ARCHITECTURE.md says why this one).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        // SHA-512 of published datasets (Foundation has none on Linux); Hummingbird's test client
-        // already brings 4.x, hence the range.
+        // SHA-512 and Ed25519 of published datasets (Foundation has none on Linux).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Connection limits and timeouts are channel handlers under Hummingbird (already a dependency of it).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -135,6 +139,20 @@ let package = Package(
         .target(name: "EkiTestSupport", dependencies: [
             "EkiStore", "EkiImport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], path: "Tests/EkiTestSupport"),
+        // Requests to the server in tests, in-process or over a socket (HummingbirdTesting's client
+        // would bring AsyncHTTPClient, HTTP/2 and a second BoringSSL into every test build).
+        .target(name: "EkiHTTPTesting", dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Tests/EkiHTTPTesting"),
         .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
         .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
         .testTarget(name: "EkiImportTests", dependencies: [
@@ -143,7 +161,7 @@ let package = Package(
         ]),
         .testTarget(name: "EkiServerTests", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "EkiHTTPTesting",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "PropertyBased", package: "swift-property-based"),
@@ -158,7 +176,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "EkiHTTPTesting",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "EkiTicketTests", dependencies: ["EkiCore", "EkiStore", "EkiTicket", "EkiTestSupport"]),

@@ -4,7 +4,7 @@ import EkiStore
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Testing
 
 /// One machine publishes and serves (`eki serve --publish DIR`), another updates from it over HTTP.

@@ -2,7 +2,7 @@ import EkiServer
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 
 /// Drives the API in-process over the shared real data, with "now" pinned to Tuesday
 /// 2026-11-24 07:30:15 in Tokyo (a weekday; 45 seconds left in the minute).

@@ -4,7 +4,7 @@ import EkiStore
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Testing
 
 /// The JSON API on feeds nobody here wrote: the feed's ids in and out, the next day's trains

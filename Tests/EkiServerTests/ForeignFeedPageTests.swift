@@ -1,7 +1,7 @@
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Testing
 @testable import EkiServer
 

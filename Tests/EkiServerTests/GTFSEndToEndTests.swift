@@ -4,7 +4,7 @@ import EkiStore
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Testing
 
 /// Everything past the import on a GTFS database (the fixture feed, Europe/Paris): departures,

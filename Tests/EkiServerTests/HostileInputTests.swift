@@ -3,7 +3,7 @@ import EkiTestSupport
 import EkiTracking
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Logging
 import PropertyBased
 import Testing

@@ -4,7 +4,7 @@ import EkiStore
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Logging
 import Synchronization
 import Testing

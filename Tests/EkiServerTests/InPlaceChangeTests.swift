@@ -3,7 +3,7 @@ import EkiStore
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Logging
 import Testing
 

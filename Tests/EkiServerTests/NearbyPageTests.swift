@@ -1,7 +1,7 @@
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Testing
 
 /// Home's "Nearby" as the server draws it: station complex → railway (chip) → the next train

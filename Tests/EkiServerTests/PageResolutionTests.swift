@@ -1,7 +1,7 @@
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Testing
 
 /// Pages find stations and directions exactly as the API does: names in any script, direction

@@ -4,7 +4,7 @@ import EkiTestSupport
 @testable import EkiTracking
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Logging
 import Testing
 @testable import EkiServer

@@ -2,7 +2,7 @@ import EkiServer
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Testing
 
 /// Fastest routes over HTTP with the network built in the background: a request waits a bounded

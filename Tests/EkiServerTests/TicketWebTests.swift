@@ -2,7 +2,7 @@ import EkiCore
 import EkiTestSupport
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import EkiHTTPTesting
 import Logging
 import Testing
 @testable import EkiServer
