@@ -66,17 +66,14 @@ struct BookmarkCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "Your platforms with their next departures.")
 
-        @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
-        var at: String?
+        @OptionGroup var moment: MomentOption
 
         @Option(name: .long, help: "Departures per platform (1–20).")
         var limit = 2
 
-        @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-        var lang: Language?
+        @OptionGroup var language: LanguageOption
 
-        @Flag(name: .long, help: "Print JSON.")
-        var json = false
+        @OptionGroup var output: JSONOption
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var userState: StateOptions
@@ -88,15 +85,15 @@ struct BookmarkCommand: ParsableCommand {
         func run() throws {
             let bookmarks = try userState.open().bookmarks()
             let timetable = try database.open()
-            let lang = self.lang ?? timetable.language
-            let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
+            let lang = language.language(timetable)
+            let instant = try moment.instant(timetable)
             // A bookmark whose station or direction left the data stays listed, without trains.
             let boards = try bookmarks.map { bookmark -> (Bookmark, Board?) in
                 guard let station = timetable.reference.stations[bookmark.station],
                       let direction = timetable.reference.directions[bookmark.direction] else { return (bookmark, nil) }
                 return (bookmark, try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: limit))
             }
-            if json {
+            if output.json {
                 print(try Render.json(BookmarksJSON(boards, reference: timetable.reference)))
                 return
             }

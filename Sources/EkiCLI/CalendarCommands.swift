@@ -13,11 +13,9 @@ struct CalendarCommand: ParsableCommand {
     @Argument(help: "The year, 1949–2099.")
     var year: Int
 
-    @Option(name: .long, help: "Language: ja or en (default: the data's own).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
 
@@ -32,8 +30,8 @@ extension CalendarCommand {
         // No database yet is fine: the holidays need none.
         let timetable = FileManager.default.fileExists(atPath: database.url.path) ? try database.open() : nil
         let reference = timetable?.reference
-        let lang = self.lang ?? timetable?.language ?? .ja
-        if json {
+        let lang = language.language(timetable)
+        if output.json {
             print(try Render.json(CalendarJSON(year: year, reference: reference)))
             return
         }
@@ -90,8 +88,7 @@ struct ScheduleCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The date, YYYY-MM-DD.", valueName: "date"))
     var date: String
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
 }
@@ -103,7 +100,7 @@ extension ScheduleCommand {
         let day = timetable.reference.scheduleDay(date)
         let output = ScheduleJSON(day, reference: timetable.reference)
         let railways = output.railways
-        if json {
+        if self.output.json {
             print(try Render.json(output))
             return
         }

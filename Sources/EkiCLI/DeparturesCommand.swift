@@ -19,17 +19,14 @@ struct DeparturesCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only this direction (Inbound, Outbound, InnerLoop, …).", valueName: "id"))
     var direction: String?
 
-    @Option(name: .long, help: ArgumentHelp("Tokyo local time to start from, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
-    var at: String?
+    @OptionGroup var moment: MomentOption
 
     @Option(name: .long, help: "How many departures per direction (1–100).")
     var limit = 8
 
-    @Option(name: .long, help: "Language of the board: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON instead of a board.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var userState: StateOptions
@@ -42,8 +39,8 @@ struct DeparturesCommand: ParsableCommand {
 extension DeparturesCommand {
     func run() throws {
         let timetable = try database.open()
-        let lang = self.lang ?? timetable.language
-        let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
+        let lang = language.language(timetable)
+        let instant = try moment.instant(timetable)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var results: [(Reference.Station, [Board])] = []
         for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
@@ -52,7 +49,7 @@ extension DeparturesCommand {
             }))
         }
         userState.recordViews(results.map { ($0.0.id, direction == nil ? nil : $0.1.first?.direction.id) })
-        if json {
+        if output.json {
             let boards = results.map { StationBoardJSON($0.1, reference: timetable.reference) }
             print(boards.count == 1 ? try Render.json(boards[0]) : try Render.json(boards))
             return

@@ -12,11 +12,9 @@ struct HistoryCommand: ParsableCommand {
     @Flag(name: .long, help: "Forget them all.")
     var clear = false
 
-    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var userState: StateOptions
@@ -26,10 +24,10 @@ struct HistoryCommand: ParsableCommand {
         // Names come from the timetable when there is one; history alone still shows ids.
         let timetable = try? Timetable(url: database.url)
         let reference = timetable?.reference
-        let lang = self.lang ?? timetable?.language ?? .ja
+        let lang = language.language(timetable)
         if clear {
             let count = try store.clearHistory()
-            if json {
+            if output.json {
                 print(try Render.json(HistoryClearedJSON(cleared: count)))
             } else {
                 print(lang == .ja ? "履歴を\(count)件消去しました" : "cleared \(count) history entries")
@@ -37,7 +35,7 @@ struct HistoryCommand: ParsableCommand {
             return
         }
         let entries = try store.history()
-        if json {
+        if output.json {
             print(try Render.json(HistoryJSON(entries: entries, reference: reference)))
             return
         }

@@ -10,8 +10,7 @@ struct InfoCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Flag(name: .long, help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOption
 }
 
 extension InfoCommand {
@@ -23,7 +22,7 @@ extension InfoCommand {
         } catch {
             throw failure("cannot read \(database.url.path): \(error)")
         }
-        if json {
+        if output.json {
             print(try Render.json(info))
             return
         }

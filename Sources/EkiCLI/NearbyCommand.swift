@@ -27,8 +27,7 @@ struct NearbyCommand: ParsableCommand {
     @Option(name: .long, help: "How many stations (1–100).")
     var limit = 10
 
-    @Option(name: .long, help: ArgumentHelp("Tokyo local time for the next departures, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
-    var at: String?
+    @OptionGroup var moment: MomentOption
 
     @Flag(name: .long, help: "Only the stations, without their next departures.")
     var noDepartures = false
@@ -36,11 +35,9 @@ struct NearbyCommand: ParsableCommand {
     @Flag(name: .long, help: "Order by distance and by the boards you view most (see `eki history`).")
     var personal = false
 
-    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var userState: StateOptions
@@ -61,8 +58,8 @@ struct NearbyCommand: ParsableCommand {
     func run() throws {
         let location = try Self.parse(point)
         let timetable = try database.open()
-        let lang = self.lang ?? timetable.language
-        let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
+        let lang = language.language(timetable)
+        let instant = try moment.instant(timetable)
         var result = try timetable.nearby(location, radius: Double(radius), limit: personal ? .max : limit)
         // Like a board that cannot record history, a history that cannot be read never costs the
         // rider the answer: nearby falls back to distance order.
@@ -70,7 +67,7 @@ struct NearbyCommand: ParsableCommand {
         result.stations = Array(result.stations.prefix(limit))
 
         let departures = try noDepartures ? [:] : timetable.nextDepartureEachWay(from: result.stations, at: instant)
-        if json {
+        if output.json {
             print(try Render.json(NearbyJSON(result, departures: noDepartures ? nil : departures, reference: timetable.reference)))
             return
         }

@@ -26,11 +26,9 @@ struct NextCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The line's template.", valueName: "template"))
     var format = NextLine.defaultTemplate
 
-    @Option(name: .long, help: ArgumentHelp("Tokyo local time to start from, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
-    var at: String?
+    @OptionGroup var moment: MomentOption
 
-    @Option(name: .long, help: "Language: ja or en.")
-    var lang: Language = .ja
+    @OptionGroup var language: LanguageOption
 
     @OptionGroup var database: DatabaseOptions
 }
@@ -38,7 +36,7 @@ struct NextCommand: ParsableCommand {
 extension NextCommand {
     func run() throws {
         let timetable = try database.open()
-        let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
+        let instant = try moment.instant(timetable)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var boards: [Board] = []
         for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
@@ -49,7 +47,7 @@ extension NextCommand {
         // The soonest train of every platform and direction asked for; a board with trains left
         // today beats one whose only row is tomorrow's first train.
         let soonest = boards.filter { !$0.rows.isEmpty }.min { $0.rows[0].minutesUntil < $1.rows[0].minutesUntil }
-        let line = NextLine(lang: lang, reference: timetable.reference, template: format)
+        let line = NextLine(lang: language.language(timetable), reference: timetable.reference, template: format)
         print(soonest.map(line.render) ?? line.nothing(station: stations.first))
     }
 }

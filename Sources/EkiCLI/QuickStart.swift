@@ -30,13 +30,26 @@ package enum QuickStart {
         return command
     }
 
+    /// The options (with a value) and flags each quick command reads: the shared ones by their
+    /// declarations' names (CommonOptions.swift). `QuickStartTests` checks these are exactly the
+    /// names ArgumentParser lists for the command.
+    package static let shapes: [String: (options: Set<String>, flags: Set<String>)] = [
+        "departures": (Set(["--railway", "--direction", "--limit", "--db", "--state"] + MomentOption.names + LanguageOption.names),
+                       Set(JSONOption.names)),
+        "next": (Set(["--direction", "--railway", "--format", "--db"] + MomentOption.names + LanguageOption.names), []),
+        "search": (Set(["--limit", "--db"] + LanguageOption.names), Set(JSONOption.names)),
+        "nearby": (Set(["--radius", "--limit", "--db", "--state"] + MomentOption.names + LanguageOption.names),
+                   Set(["--no-departures", "--personal"] + JSONOption.names)),
+    ]
+
     /// A command line split into its positional words, option values and flags.
     struct Words {
         var positional: [String] = []
         var values: [String: String] = [:]
         var flags: Set<String> = []
 
-        init?(_ words: ArraySlice<String>, options: Set<String>, flags known: Set<String> = []) {
+        init?(_ words: ArraySlice<String>, shape: (options: Set<String>, flags: Set<String>)) {
+            let options = shape.options, known = shape.flags
             var index = words.startIndex
             while index < words.endIndex {
                 let word = words[index]
@@ -82,55 +95,53 @@ package enum QuickStart {
     }
 
     static func departures(_ line: ArraySlice<String>) -> DeparturesCommand? {
-        guard let words = Words(line, options: ["--railway", "--direction", "--at", "--limit", "--lang", "--db", "--state"],
-                                flags: ["--json"]),
+        guard let words = Words(line, shape: shapes["departures"]!),
               words.positional.count == 1,
               let limit = words.value("--limit", default: 8), let lang: Language? = words.value("--lang") else { return nil }
         var command = DeparturesCommand()
         command.station = words.positional[0]
         command.railway = words.values["--railway"]
         command.direction = words.values["--direction"]
-        command.at = words.values["--at"]
+        command.moment = MomentOption(words.values["--at"])
         command.limit = limit
-        command.lang = lang
-        command.json = words.flags.contains("--json")
+        command.language = LanguageOption(lang)
+        command.output = JSONOption(words.flags.contains("--json"))
         command.database = database(words)
         command.userState = state(words)
         return command
     }
 
     static func next(_ line: ArraySlice<String>) -> NextCommand? {
-        guard let words = Words(line, options: ["--direction", "--railway", "--format", "--at", "--lang", "--db"]),
+        guard let words = Words(line, shape: shapes["next"]!),
               words.positional.count == 1,
-              let lang = words.value("--lang", default: Language.ja) else { return nil }
+              let lang: Language? = words.value("--lang") else { return nil }
         var command = NextCommand()
         command.station = words.positional[0]
         command.direction = words.values["--direction"]
         command.railway = words.values["--railway"]
         command.format = words.values["--format"] ?? NextLine.defaultTemplate
-        command.at = words.values["--at"]
-        command.lang = lang
+        command.moment = MomentOption(words.values["--at"])
+        command.language = LanguageOption(lang)
         command.database = database(words)
         return command
     }
 
     static func search(_ line: ArraySlice<String>) -> SearchCommand? {
-        guard let words = Words(line, options: ["--limit", "--lang", "--db"], flags: ["--json"]),
+        guard let words = Words(line, shape: shapes["search"]!),
               words.positional.count == 1,
               let limit = words.value("--limit", default: 10), let lang: Language? = words.value("--lang") else { return nil }
         var command = SearchCommand()
         command.query = words.positional[0]
         command.limit = limit
-        command.lang = lang
-        command.json = words.flags.contains("--json")
+        command.language = LanguageOption(lang)
+        command.output = JSONOption(words.flags.contains("--json"))
         command.database = database(words)
         return command
     }
 
     /// A position south or west of zero (-35.6,139.7) looks like an option here: ArgumentParser reads it.
     static func nearby(_ line: ArraySlice<String>) -> NearbyCommand? {
-        guard let words = Words(line, options: ["--radius", "--limit", "--at", "--lang", "--db", "--state"],
-                                flags: ["--no-departures", "--personal", "--json"]),
+        guard let words = Words(line, shape: shapes["nearby"]!),
               words.positional.count == 1,
               let radius = words.value("--radius", default: 1000), let limit = words.value("--limit", default: 10),
               let lang: Language? = words.value("--lang") else { return nil }
@@ -138,11 +149,11 @@ package enum QuickStart {
         command.position = words.positional
         command.radius = radius
         command.limit = limit
-        command.at = words.values["--at"]
+        command.moment = MomentOption(words.values["--at"])
         command.noDepartures = words.flags.contains("--no-departures")
         command.personal = words.flags.contains("--personal")
-        command.lang = lang
-        command.json = words.flags.contains("--json")
+        command.language = LanguageOption(lang)
+        command.output = JSONOption(words.flags.contains("--json"))
         command.database = database(words)
         command.userState = state(words)
         return command

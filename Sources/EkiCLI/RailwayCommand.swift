@@ -14,11 +14,9 @@ struct RailwayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A railway id or name: Tokyu.Toyoko, 東横線, とうよこ, \"yamanote line\".", valueName: "railway"))
     var railway: String
 
-    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @Option(name: .long, help: ArgumentHelp("Also draw the railway as an SVG picture into this file.", valueName: "file"))
     var svg: String?
@@ -29,9 +27,9 @@ struct RailwayCommand: ParsableCommand {
 extension RailwayCommand {
     func run() throws {
         let timetable = try database.open()
-        let lang = self.lang ?? timetable.language
+        let lang = language.language(timetable)
         let detail = try timetable.railwayDetail(try Resolve.railway(railway, in: timetable))
-        let output = json ? try Render.json(RailwayJSON(detail))
+        let output = output.json ? try Render.json(RailwayJSON(detail))
             : RailwayText(lang: lang, color: Render.stdoutIsTerminal, reference: timetable.reference).render(detail)
         // The picture first: when it cannot be written, the command fails before printing anything.
         if let svg {

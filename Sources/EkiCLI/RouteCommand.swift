@@ -19,14 +19,11 @@ struct RouteCommand: ParsableCommand {
 
     /// Options every route subcommand shares.
     struct Common: ParsableArguments {
-        @Option(name: .long, help: ArgumentHelp("Tokyo local time, YYYY-MM-DDTHH:MM. Default: now.", valueName: "time"))
-        var at: String?
+        @OptionGroup var moment: MomentOption
 
-        @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-        var lang: Language?
+        @OptionGroup var language: LanguageOption
 
-        @Flag(name: .long, help: "Print JSON.")
-        var json = false
+        @OptionGroup var output: JSONOption
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var userState: StateOptions
@@ -39,26 +36,25 @@ struct RouteCommand: ParsableCommand {
         func run() throws {
             let context = try RouteContext(common)
             guard let plan = try context.activePlan() else {
-                if common.json { print(try Render.json(ActiveRouteJSON(route: nil, expired: context.expired?.serviceDate))); return }
+                if common.output.json { print(try Render.json(ActiveRouteJSON(route: nil, expired: context.expired?.serviceDate))); return }
                 print(context.noRouteMessage)
                 return
             }
-            if common.json { print(try Render.json(ActiveRouteJSON(route: context.json(plan), expired: nil))); return }
+            if common.output.json { print(try Render.json(ActiveRouteJSON(route: context.json(plan), expired: nil))); return }
             print(context.text.render(plan, at: context.instant))
         }
     }
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "clear", abstract: "Forget the active route (its pattern stays for suggestions).")
-        @Flag(name: .long, help: "Print JSON.")
-        var json = false
+        @OptionGroup var output: JSONOption
         @OptionGroup var userState: StateOptions
         // Accepted like every route command's, though clearing never reads the timetable.
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
             let cleared = try RouteStore(state: userState.open()).clear()
-            if json { print(#"{"cleared":\#(cleared)}"#); return }
+            if output.json { print(#"{"cleared":\#(cleared)}"#); return }
             print(cleared ? "route cleared" : "there was no route")
         }
     }
@@ -81,9 +77,9 @@ struct RouteContext {
         timetable = try common.database.open()
         planner = RoutePlanner(timetable: timetable, rules: rules)
         store = RouteStore(state: try common.userState.open())
-        instant = try Resolve.instant(common.at, timeZone: timetable.timeZone)
-        lang = common.lang ?? timetable.language
-        json = common.json
+        instant = try common.moment.instant(timetable)
+        lang = common.language.language(timetable)
+        json = common.output.json
         (route, expired) = try store.active(at: instant)
     }
 

@@ -38,7 +38,7 @@ extension RouteCommand {
         func run() throws {
             let context = try RouteContext(common)
             let timetable = context.timetable
-            if let route = context.route, common.at != nil, route.serviceDate != context.instant.serviceDate {
+            if let route = context.route, common.moment.at != nil, route.serviceDate != context.instant.serviceDate {
                 throw failure("the active route is for \(route.serviceDate.iso); `eki route clear` first to plan another day", code: 2)
             }
             if let expired = context.expired {
@@ -61,7 +61,7 @@ extension RouteCommand {
             route.segments.append(segment.choice)
             let plan = try rider { try context.planner.plan(route) }
             try context.store.save(plan)
-            if common.json { print(try Render.json(context.json(plan))); return }
+            if common.output.json { print(try Render.json(context.json(plan))); return }
             print(context.text.render(plan, at: context.instant))
         }
 
@@ -122,7 +122,7 @@ extension RouteCommand {
             let plan = try context.requirePlan()
             let index = try context.segmentIndex(segment, in: plan)
             let alternatives = try context.planner.alternatives(in: plan, segment: index, count: count)
-            if common.json { print(try Render.json(AlternativesJSON(alternatives, reference: context.timetable.reference))); return }
+            if common.output.json { print(try Render.json(AlternativesJSON(alternatives, reference: context.timetable.reference))); return }
             let text = context.text
             let chosen = alternatives.chosen
             var lines = [context.lang == .ja
@@ -175,7 +175,7 @@ extension RouteCommand {
             let id = try trainId(plan, index: index, context: context)
             let (swapped, proposals) = try rider { try context.planner.swap(plan, segment: index, to: id, follow: follow) }
             try context.store.save(swapped)
-            if common.json {
+            if common.output.json {
                 print(try Render.json(SwapJSON(plan: swapped, proposals: proposals, reference: context.timetable.reference)))
                 return
             }

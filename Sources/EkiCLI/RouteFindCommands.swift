@@ -56,7 +56,7 @@ extension RouteCommand {
                 }
                 try context.store.save(options[use - 1].plan)
             }
-            if common.json {
+            if common.output.json {
                 print(try Render.json(FastestJSON(from: origins[0].name, to: destinations[0].name, at: instant,
                                                   walkMinutes: transferMinutes, options: options, reference: timetable.reference)))
                 return
@@ -118,7 +118,7 @@ extension RouteCommand {
                 }
                 try context.store.save(plan)
             }
-            if common.json { print(try Render.json(SuggestionsJSON(suggestions, reference: context.timetable.reference))); return }
+            if common.output.json { print(try Render.json(SuggestionsJSON(suggestions, reference: context.timetable.reference))); return }
             guard !suggestions.isEmpty else {
                 print(context.lang == .ja ? "提案できるルートはまだありません（ルートを作ると覚えます）"
                                           : "nothing to suggest yet (routes you make are remembered)")

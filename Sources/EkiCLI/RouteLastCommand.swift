@@ -52,7 +52,7 @@ extension RouteCommand {
                 throw failure("no train connects \(from) and \(to) on \(day.iso)", code: 1)
             }
             if use { try context.store.save(plan) }
-            if common.json { print(try Render.json(context.json(plan))); return }
+            if common.output.json { print(try Render.json(context.json(plan))); return }
             let head = context.lang == .ja ? "終電 \(day.iso)" : "Last train, \(day.iso)"
             print(head + (use ? (context.lang == .ja ? "  ★ ルートにしました" : "  ★ now your route") : "") + "\n" + context.text.render(plan, at: nil))
         }

@@ -25,7 +25,7 @@ extension RouteCommand {
             let card = RouteCardSVG(plan: plan, reference: context.timetable.reference, lang: context.lang).render()
             guard svg != nil || png != nil else {
                 // The card itself is the output; --json wraps it for programs that read JSON.
-                print(common.json ? try Render.json(["svg": card]) : card, terminator: common.json ? "\n" : "")
+                print(common.output.json ? try Render.json(["svg": card]) : card, terminator: common.output.json ? "\n" : "")
                 return
             }
             // Each picture is written whole or not at all (OutputFile), the PNG made before anything is written.
@@ -35,9 +35,9 @@ extension RouteCommand {
                 do { try OutputFile.replace(path, with: data) } catch let error as OutputFile.Failure {
                     throw failure("cannot write \(path): \(error.reason)")
                 }
-                if !common.json { print(path) }
+                if !common.output.json { print(path) }
             }
-            if common.json { print(try Render.json(["svg": svg, "png": png].compactMapValues { $0 })) }
+            if common.output.json { print(try Render.json(["svg": svg, "png": png].compactMapValues { $0 })) }
         }
     }
 }

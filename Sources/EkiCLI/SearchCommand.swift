@@ -16,11 +16,9 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .long, help: "How many results (1–100).")
     var limit = 10
 
-    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
 
@@ -30,14 +28,14 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let timetable = try database.open()
-        let lang = self.lang ?? timetable.language
+        let lang = language.language(timetable)
         let results: [SearchResult]
         do {
             results = try timetable.search(query, limit: limit)
         } catch let error as SearchError {
             throw failure(error.description, code: 2)
         }
-        if json {
+        if output.json {
             print(try Render.json(SearchJSON(results)))
             return
         }

@@ -15,27 +15,24 @@ struct StationCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only the station on this railway (id or name: Tokyu.Toyoko, 東横線).", valueName: "railway"))
     var railway: String?
 
-    @Option(name: .long, help: ArgumentHelp("Tokyo local time to start from, YYYY-MM-DDTHH:MM (a transfer time). Default: now.", valueName: "time"))
-    var at: String?
+    @OptionGroup var moment: MomentOption
 
-    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var userState: StateOptions
 
     func run() throws {
         let timetable = try database.open()
-        let lang = self.lang ?? timetable.language
-        let instant = try Resolve.instant(at, timeZone: timetable.timeZone)
+        let lang = language.language(timetable)
+        let instant = try moment.instant(timetable)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         let details = try stations.map { try timetable.stationDetail($0, at: instant) }
         let bookmarks = Set((try? userState.open().bookmarks()) ?? [])
         userState.recordViews(stations.map { ($0.id, nil) })
-        if json {
+        if output.json {
             let objects = details.map { StationDetailJSON($0, bookmarks: bookmarks, reference: timetable.reference) }
             print(objects.count == 1 ? try Render.json(objects[0]) : try Render.json(objects))
             return

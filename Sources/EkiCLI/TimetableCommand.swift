@@ -21,11 +21,9 @@ struct TimetableCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The service day, YYYY-MM-DD. Default: today's service day.", valueName: "date"))
     var date: String?
 
-    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var userState: StateOptions
@@ -34,7 +32,7 @@ struct TimetableCommand: ParsableCommand {
 extension TimetableCommand {
     func run() throws {
         let timetable = try database.open()
-        let lang = self.lang ?? timetable.language
+        let lang = language.language(timetable)
         let serviceDate = try Resolve.date(date, timeZone: timetable.timeZone)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var boards: [Board] = []
@@ -44,7 +42,7 @@ extension TimetableCommand {
             }
         }
         userState.recordViews(boards.map { ($0.station.id, $0.direction.id) })
-        if json {
+        if output.json {
             let results = boards.map { StationBoardJSON([$0], reference: timetable.reference) }
             print(results.count == 1 ? try Render.json(results[0]) : try Render.json(results))
             return

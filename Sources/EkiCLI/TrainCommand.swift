@@ -15,11 +15,9 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The service day, YYYY-MM-DD, for a feed's trip that runs under several calendars. Default: today.", valueName: "date"))
     var date: String?
 
-    @Option(name: .long, help: "Language: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
-    @Flag(name: .long, help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var database: DatabaseOptions
 }
@@ -29,13 +27,13 @@ extension TrainCommand {
     func run() throws {
         guard trainId.utf8.count <= 200 else { throw failure("the train id is too long", code: 2) }
         let timetable = try database.open()
-        let lang = self.lang ?? timetable.language
+        let lang = language.language(timetable)
         let day = try Resolve.date(date, timeZone: timetable.timeZone)
         guard let code = try timetable.resolveTrain(trainId, on: day), let parts = try timetable.trainRun(code) else {
             throw failure("no train \"\(trainId)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday, or a feed's trip_id)", code: 2)
         }
         let reference = timetable.reference
-        if json {
+        if output.json {
             print(try Render.json(TrainJSON(trainId: code, date: day, parts: parts, reference: reference)))
             return
         }

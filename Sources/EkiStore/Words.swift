@@ -55,8 +55,12 @@ public struct Words: Sendable {
 
     func t(_ ja: String, _ en: String) -> String { language == .ja ? ja : en }
 
-    /// "7分後" / "in 7 min"; an hour or more as hours and minutes.
+    /// "7分後" / "in 7 min" (whole minutes to go, rounded down); an hour or more as hours and
+    /// minutes; under a minute "まもなく" / "now" — the train is at the platform or nearly, and
+    /// "0分後" reads as a mistake. The one countdown rule: the CLI, the pages (Phrases.until) and
+    /// app.js's live countdown (`until`, the same rule in JavaScript) all say this.
     public func until(_ minutes: Int) -> String {
+        if minutes < 1 { return t("まもなく", "now") }
         if language == .ja { return minutes < 60 ? "\(minutes)分後" : "\(minutes / 60)時間\(minutes % 60)分後" }
         return minutes < 60 ? "in \(minutes) min" : "in \(minutes / 60) h \(minutes % 60) min"
     }

@@ -42,8 +42,7 @@ struct TrackReplayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the state after every fix as JSON Lines.")
     var json = false
 
-    @Option(name: .long, help: "Language of the log: ja or en (default: the data's own: Japanese for Tokyo, a feed's feed_lang).")
-    var lang: Language?
+    @OptionGroup var language: LanguageOption
 
     @OptionGroup var database: DatabaseOptions
 }
@@ -63,7 +62,7 @@ extension TrackReplayCommand {
             }
         }
         let timetable = try database.open()
-        let lang = self.lang ?? timetable.language
+        let lang = language.language(timetable)
         let network = try TrackingNetwork(timetable: timetable)
         let tracker = RideTracker(network: network)
         let words = TrackWords(lang: lang, reference: timetable.reference)

@@ -58,4 +58,27 @@ import Testing
             #expect(QuickStart.command(["eki"] + words) == nil, "\(words)")
         }
     }
+
+    /// The `--name`s ArgumentParser lists for a command (its help), without --help and --version.
+    static func declared(_ command: any ParsableCommand.Type) -> Set<String> {
+        let help = command.helpMessage(columns: 400)
+        let names = help.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 2 }
+        return Set(names.map(String.init)).subtracting(["--help", "--version"])
+    }
+
+    /// An option added to (or dropped from) one of these commands must be added to QuickStart's
+    /// reading too, or the quick path would refuse or misread it.
+    @Test func readsExactlyTheDeclaredOptions() {
+        let commands: [String: any ParsableCommand.Type] = [
+            "departures": DeparturesCommand.self, "next": NextCommand.self, "search": SearchCommand.self, "nearby": NearbyCommand.self,
+        ]
+        #expect(Set(commands.keys) == Set(QuickStart.shapes.keys))
+        for (name, command) in commands {
+            let shape = QuickStart.shapes[name]!
+            #expect(shape.options.union(shape.flags) == Self.declared(command), "\(name)")
+            #expect(shape.options.isDisjoint(with: shape.flags), "\(name)")
+        }
+        // The shared options are the groups' (a change there reaches every command).
+        #expect(Self.declared(DeparturesCommand.self).isSuperset(of: LanguageOption.names + JSONOption.names + MomentOption.names))
+    }
 }

@@ -22,7 +22,7 @@ import Testing
         let heading = try #require(lines.first { $0.hasPrefix("← 上り（横浜方面）") })
         #expect(heading.hasSuffix("下り（元町・中華街方面） →"))
         let first = try #require(lines.first { $0.hasPrefix("07:31 各 清瀬") })
-        #expect(first.contains("07:30 各 元町・中華街  0分後"))   // the outbound column beside it
+        #expect(first.contains("07:30 各 元町・中華街  まもなく"))   // the outbound column beside it, as the page says it
     }
 
     @Test func theJSONCarriesEverySection() throws {

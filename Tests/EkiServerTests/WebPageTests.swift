@@ -36,6 +36,10 @@ import Testing
             let english = try await Self.page(client, "/station/bashamichi?at=2026-11-24T07:30&lang=en")
             #expect(english.contains("<span class=\"stop here\">Bashamichi</span>"))
             #expect(english.contains("Kiyose") && english.contains("<html lang=\"en\">"))
+            // The countdown says what `eki station 馬車道 --at 2026-11-24T07:30` says
+            // (StationCommandTests): the 07:30 元町・中華街 train is まもなく / now, never "0分後".
+            #expect(page.contains("<span class=\"dest\">元町・中華街</span><span class=\"until\">まもなく</span>"))
+            #expect(!page.contains("0分後<") && english.contains("<span class=\"until\">now</span>"))
         }
     }
 

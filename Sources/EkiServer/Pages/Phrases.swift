@@ -26,12 +26,8 @@ enum Phrases {
     /// ("2026-11-24 451"), which the page's script turns into a moment on the timetable's clock.
     static func due(_ row: Board.Row) -> String { "\(row.serviceDate.iso) \(row.departure.time.value)" }
 
-    static func until(_ minutes: Int, lang: PageLanguage) -> String {
-        // Under a minute: the train is at the platform or nearly; "0分後" reads as a mistake.
-        if minutes < 1 { return lang.t("まもなく", "now") }
-        if minutes < 60 { return lang.t("\(minutes)分後", "in \(minutes) min") }
-        return lang.t("\(minutes / 60)時間\(minutes % 60)分後", "in \(minutes / 60) h \(minutes % 60) min")
-    }
+    /// The countdown, as every board says it (`Words.until`).
+    static func until(_ minutes: Int, lang: PageLanguage) -> String { Words(lang).until(minutes) }
 
     /// A calendar id as a timetable's name is written: 土休日 / "Saturday/holiday" for
     /// `SaturdayHoliday`, never the raw id (an unknown id is shown as it is).

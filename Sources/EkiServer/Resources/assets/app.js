@@ -15,7 +15,7 @@
   const link = p => lang !== home ? p + (p.includes("?") ? "&" : "?") + "lang=" + lang : p;
   const load = (k, d) => { try { return JSON.parse(localStorage.getItem(k)) ?? d; } catch { return d; } };
   const save = (k, v) => localStorage.setItem(k, JSON.stringify(v));
-  // Under a minute: まもなく / now (as Phrases.until on the server).
+  // The countdown rule of Words.until on the server (CLI and pages): whole minutes, まもなく / now under one.
   const until = m => m < 1 ? t("まもなく", "now") : m < 60 ? t(`${m}分後`, `in ${m} min`) : t(`${Math.floor(m/60)}時間${m%60}分後`, `in ${Math.floor(m/60)} h ${m%60} min`);
   // A departure's badge as Badge in PageView.swift: 各 快 準 急 特 where the source gives Japanese
   // train types, else the line's short name (a GTFS feed's "1", "SLE"), else none.
