@@ -180,6 +180,6 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "EkiTicketTests", dependencies: ["EkiCore", "EkiStore", "EkiTicket", "EkiTestSupport"]),
-        .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiCLI", "EkiTools", "EkiTestSupport"]),
+        .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiCLI", "EkiTools", "EkiTestSupport", "EkiCore", "EkiStore", "EkiJSON", "EkiServer"]),
     ]
 )

@@ -132,18 +132,10 @@ struct BoardText {
     /// Where it goes as the train says it (a GTFS headsign), else its destination.
     func destination(_ row: Board.Row) -> String { lang.pick(row.departure.headsign ?? row.destination) }
 
-    /// 各 快 準 急 特 where the source gives Japanese train types; else the line's short name (`1`, `SLE`).
-    func badgeText(_ row: Board.Row) -> String {
-        row.departure.classified ? row.departure.category.badge : reference.railways[row.departure.railway]?.shortName ?? ""
-    }
+    /// The badge's text without colour (for the column's width).
+    func badgeText(_ row: Board.Row) -> String { TrainBadge(row.departure, reference: reference)?.text ?? "" }
 
-    func badge(_ row: Board.Row) -> String {
-        if row.departure.classified { return Render.badge(row.departure.category, color: color) }
-        let text = badgeText(row)
-        guard color, !text.isEmpty, let railway = reference.railways[row.departure.railway],
-              let rgb = railway.color.flatMap(Render.rgb) else { return text }
-        return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(text)\u{1B}[0m"
-    }
+    func badge(_ row: Board.Row) -> String { Render.badge(TrainBadge(row.departure, reference: reference), color: color) }
 
     func until(_ minutes: Int) -> String { words.until(minutes) }
 }

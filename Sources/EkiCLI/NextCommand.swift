@@ -65,7 +65,7 @@ struct NextLine {
         var fields: [String: String] = [
             "station": lang.pick(board.station.name),
             "time": row.departure.time.clock,
-            "badge": row.departure.category.badge,
+            "badge": TrainBadge(row.departure, reference: reference)?.text ?? "",
             "type": reference.trainTypes[row.departure.trainType].map { lang.pick($0.name) } ?? row.departure.trainType,
             "destination": lang.pick(row.destination),
             "minutes": minutes(row.minutesUntil),

@@ -20,19 +20,20 @@ package enum Render {
         text + String(repeating: " ", count: max(0, columns - width(text)))
     }
 
-    /// A category badge: its character on its color when stdout is a terminal.
+    /// A category badge (a legend's): its character on its color when stdout is a terminal.
     package static func badge(_ category: TrainCategory, color: Bool) -> String {
-        guard color, let rgb = rgb(category.color) else { return category.badge }
-        return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(category.badge)\u{1B}[0m"
+        badge(TrainBadge(classified: true, category: category, railway: nil), color: color)
     }
 
-    /// A train's badge: its category (各 快 準 急 特) where the source gives Japanese train types,
-    /// else its line's short name on the line's colour (`SLE`, `1`), else nothing.
+    /// A train's badge as `TrainBadge` decides it, on its colour when stdout is a terminal; "" for none.
+    package static func badge(_ badge: TrainBadge?, color: Bool) -> String {
+        guard let badge else { return "" }
+        guard color, let rgb = badge.color.flatMap(rgb) else { return badge.text }
+        return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(badge.text)\u{1B}[0m"
+    }
+
     package static func badge(type: Reference.TrainType?, category: TrainCategory, railway: Reference.Railway?, color: Bool) -> String {
-        guard type?.classified == false else { return badge(category, color: color) }
-        guard let text = railway?.shortName else { return "" }
-        guard color, let rgb = railway?.color.flatMap(rgb) else { return text }
-        return "\u{1B}[1;38;2;255;255;255;48;2;\(rgb.0);\(rgb.1);\(rgb.2)m\(text)\u{1B}[0m"
+        badge(TrainBadge(type: type, category: category, railway: railway), color: color)
     }
 
     package static func rgb(_ hex: String) -> (Int, Int, Int)? {

@@ -100,9 +100,11 @@ public struct RouteCardSVG {
 
         // The train: badge, type and where it goes; then its line(s), stops and minutes.
         let middle = (boardY + alightY) / 2
-        let category = segment.category
-        out += "<rect x=\"\(n(Self.textX))\" y=\"\(n(middle - 34))\" width=\"30\" height=\"30\" rx=\"6\" fill=\"\(category.color)\"/>\n"
-        out += text(category.badge, x: Self.textX + 15, y: middle - 12, size: 20, weight: "bold", color: "#ffffff", anchor: "middle")
+        // The badge every board shows (TrainBadge): none for a feed's train without a type or line name.
+        if let badge = TrainBadge(type: segment.trainType, category: segment.category, railway: railways.first.flatMap { reference.railways[$0] }) {
+            out += "<rect x=\"\(n(Self.textX))\" y=\"\(n(middle - 34))\" width=\"30\" height=\"30\" rx=\"6\" fill=\"\(RailwaySVG.escape(badge.color ?? "#777777"))\"/>\n"
+            out += text(badge.text, x: Self.textX + 15, y: middle - 12, size: badge.text.count > 2 ? 13 : 20, weight: "bold", color: "#ffffff", anchor: "middle")
+        }
         let type = segment.trainType.map { lang.pick($0.name) } ?? ""
         let bound = lang.pick(RouteWords.bound(segment.destination))
         let toward = bound.isEmpty ? "" : " " + bound

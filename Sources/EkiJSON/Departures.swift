@@ -43,7 +43,7 @@ public struct DepartureJSON: CompactJSON {
         trainType = departure.trainType
         trainTypeName = NameJSON(reference.trainTypes[departure.trainType]?.name ?? .init(ja: departure.trainType, en: departure.trainType))
         category = departure.classified ? departure.category.rawValue : nil
-        badge = departure.classified ? departure.category.badge : reference.railways[departure.railway]?.shortName
+        badge = TrainBadge(departure, reference: reference)?.text
         destination = Self.publicIds(departure.destinations, reference: reference)
         destinationName = NameJSON(row.destination)
         headsign = departure.headsign.map(NameJSON.init)

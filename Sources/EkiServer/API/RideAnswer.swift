@@ -146,7 +146,7 @@ struct RideAnswerJSON: Encodable {
         return TrainJSON(id: part.publicId, date: now.serviceDate.adding(days: dayOffset).iso, trainType: part.trainType,
                          trainTypeName: NameJSON(type?.name ?? LocalizedName(ja: part.trainType, en: part.trainType)),
                          category: type.flatMap { $0.classified ? $0.category.rawValue : nil },
-                         badge: type.flatMap { $0.classified ? $0.category.badge : nil },
+                         badge: TrainBadge(type: type, category: type?.category ?? .local, railway: reference.railways[part.railway])?.text,
                          destinationName: NameJSON(destination), stops: stops)
     }
 }

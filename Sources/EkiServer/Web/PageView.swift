@@ -77,9 +77,10 @@ struct Badge: View {
     /// A train type's badge: its category where the source gives Japanese train types, else its
     /// line's short name on the line's colour (a GTFS feed's `1`, `SLE`), else none.
     init?(_ type: Reference.TrainType?, category: TrainCategory, railway: Reference.Railway?, lang: PageLanguage, named: Bool = false) {
-        guard type?.classified == false else { self.init(category, lang: lang, named: named); return }
-        guard let railway, let short = railway.shortName else { return nil }
-        self.init(line: "line" + (AssetManifest.lineClass(railway.color).map { " " + $0 } ?? ""), title: lang.pick(railway.name), letter: short)
+        guard let badge = TrainBadge(type: type, category: category, railway: railway) else { return nil }
+        if let category = badge.category { self.init(category, lang: lang, named: named); return }
+        self.init(line: "line" + (AssetManifest.lineClass(badge.color).map { " " + $0 } ?? ""),
+                  title: railway.map { lang.pick($0.name) } ?? badge.text, letter: badge.text)
     }
 
     private init(line: String, title: String, letter: String) {

@@ -17,11 +17,12 @@
   const save = (k, v) => localStorage.setItem(k, JSON.stringify(v));
   // The countdown rule of Words.until on the server (CLI and pages): whole minutes, まもなく / now under one.
   const until = m => m < 1 ? t("まもなく", "now") : m < 60 ? t(`${m}分後`, `in ${m} min`) : t(`${Math.floor(m/60)}時間${m%60}分後`, `in ${Math.floor(m/60)} h ${m%60} min`);
-  // A departure's badge as Badge in PageView.swift: 各 快 準 急 特 where the source gives Japanese
-  // train types, else the line's short name (a GTFS feed's "1", "SLE"), else none.
+  // A departure's badge as the server decided it (TrainBadge: the API's badge and category) and
+  // drawn as Badge in PageView.swift: 各 快 準 急 特 on the category's colour, else the line's short
+  // name (a GTFS feed's "1", "SLE"), else none.
   const typeNames = {local: "Local", rapid: "Rapid", semiExpress: "Semi-Exp.", express: "Express", limited: "Ltd. Exp."};
-  const badge = d => d.category ? `<span class="badge c-${esc(d.category)}">${{local:"各",rapid:"快",semiExpress:"準",express:"急",limited:"特"}[d.category] || "各"}${lang === "en" && typeNames[d.category] ? `<span class="type-name"> ${typeNames[d.category]}</span>` : ""}</span>`
-    : d.badge ? `<span class="badge c-line">${esc(d.badge)}</span>` : "";
+  const badge = d => !d.badge ? "" : d.category ? `<span class="badge c-${esc(d.category)}">${esc(d.badge)}${lang === "en" && typeNames[d.category] ? `<span class="type-name"> ${typeNames[d.category]}</span>` : ""}</span>`
+    : `<span class="badge c-line">${esc(d.badge)}</span>`;
   const dest = d => name(d.headsign || d.destinationName);
   // The line above the first train of a later day (Words.nextDayName): 翌日 1月12日(月) / Next day, Mon 12 Jan.
   const nextDayLine = (d, i, all) => {
