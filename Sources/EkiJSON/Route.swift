@@ -106,6 +106,8 @@ public struct TransferJSON: Encodable {
     /// samePlatform, sameStation or otherStation.
     var place: String
     var walkMeters: Int?
+    /// The minutes the change needs (the rule fastest routes use): `tight` when `minutes` is less.
+    var neededMinutes: Int
     var impossible: Bool
     var tight: Bool
 
@@ -113,6 +115,7 @@ public struct TransferJSON: Encodable {
         minutes = transfer.minutes
         place = transfer.place.rawValue
         walkMeters = transfer.walkMeters
+        neededMinutes = transfer.needed
         impossible = transfer.impossible
         tight = transfer.tight
     }

@@ -42,7 +42,7 @@ struct ConnectionScan {
         for origin in origins where Int(origin) < stations { ready[Int(origin)] = Int16(clamping: minute) }
         var best = [(arrival: Int, exit: Int32, board: Int32)](repeating: (.max, -1, -1), count: legsLimit + 1)
         var bound = Int.max
-        let walk = Int16(clamping: rules.walkMinutes), samePlatform = Int16(clamping: rules.samePlatformMinutes)
+        let change = ChangeTimes(rules)
 
         var c = network.firstConnection(at: minute)
         let count = network.connectionCount
@@ -78,9 +78,9 @@ struct ConnectionScan {
                         readyBoard[slot] = board
                     }
                 }
-                relax(to, arrival &+ (network.changeHere[to] ?? samePlatform))
+                relax(to, arrival &+ change.stay(network, to))
                 for neighbour in network.neighbours[to] {
-                    relax(Int(neighbour.station), arrival &+ (neighbour.minutes ?? (neighbour.samePlatform ? samePlatform : walk)))
+                    relax(Int(neighbour.station), arrival &+ change.to(neighbour))
                 }
                 if network.lastConnection[trip] == Int32(c) {
                     for next in network.continuations[trip] where legs < Int(tripLegs[Int(next)]) {

@@ -30,16 +30,16 @@ struct LatestDeparture {
         var boardAt = [Int32](repeating: -1, count: stations)
         // Per trip: the connection to get off after (which may belong to a part it continues as), or -1.
         var exitOf = [Int32](repeating: -1, count: network.tripCount)
-        let walk = Int(rules.walkMinutes), samePlatform = Int(rules.samePlatformMinutes)
+        let change = ChangeTimes(rules)
         let deadline16 = Int16(clamping: deadline)
 
         /// Whether arriving at `station` at `time` by train still makes it.
         func canContinue(_ station: Int, _ time: Int16) -> Bool {
             if isTarget[station], time <= deadline16 { return true }
-            if depart[station] != never, Int(time) + samePlatform <= Int(depart[station]) { return true }
+            if depart[station] != never, Int(time) + Int(change.stay(network, station)) <= Int(depart[station]) { return true }
             for neighbour in network.neighbours[station] {
                 let d = depart[Int(neighbour.station)]
-                if d != never, Int(time) + (neighbour.samePlatform ? samePlatform : walk) <= Int(d) { return true }
+                if d != never, Int(time) + Int(change.to(neighbour)) <= Int(d) { return true }
             }
             return false
         }
@@ -79,8 +79,8 @@ struct LatestDeparture {
             if isTarget[station], time <= deadline16 { break }
             // The change: the latest useful train from here or a neighbour that can still be caught.
             var next: Int?
-            var candidates = [(station, samePlatform)]
-            candidates += network.neighbours[station].map { (Int($0.station), $0.samePlatform ? samePlatform : walk) }
+            var candidates = [(station, Int(change.stay(network, station)))]
+            candidates += network.neighbours[station].map { (Int($0.station), Int(change.to($0))) }
             for (candidate, cost) in candidates where depart[candidate] != never && Int(time) + cost <= Int(depart[candidate]) {
                 if next == nil || depart[candidate] > network.departure[next!] { next = Int(boardAt[candidate]) }
             }

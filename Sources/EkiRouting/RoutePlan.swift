@@ -76,22 +76,29 @@ public struct RoutePlan: Sendable {
             /// Another station altogether: out and walk.
             case otherStation
         }
+        /// From arriving to the next train leaving.
         public var minutes: Int
         public var place: Place
         /// Straight-line distance between the two stations when they are different stations.
         public var walkMeters: Int?
-        /// Negative minutes: the next train leaves before this one arrives.
-        public var impossible: Bool { minutes < 0 }
-        /// Under 2 minutes to change platforms, or less time than the walk to another station
-        /// (80 m a minute): possible for a rider who knows the way, flagged all the same.
-        public var tight: Bool {
-            guard !impossible else { return false }
-            switch place {
-            case .samePlatform: return false
-            case .sameStation: return minutes < 2
-            case .otherStation: return minutes < max(2, ((walkMeters ?? 0) + 79) / 80)
-            }
+        /// The minutes the change needs (`TransferRules.needed`, the rule fastest routes use too).
+        public var needed: Int
+        /// False where the source says this change cannot be made (GTFS transfer_type 3).
+        public var allowed: Bool
+
+        public init(minutes: Int, place: Place, walkMeters: Int?, needed: Int, allowed: Bool = true) {
+            self.minutes = minutes
+            self.place = place
+            self.walkMeters = walkMeters
+            self.needed = needed
+            self.allowed = allowed
         }
+
+        /// The next train leaves before this one arrives, or the source forbids the change.
+        public var impossible: Bool { minutes < 0 || !allowed }
+        /// Less time than the change needs: the train may leave without the rider. Flagged (⚠),
+        /// never hidden: a rider who knows the way may make it.
+        public var tight: Bool { !impossible && minutes < needed }
     }
 
     public var departure: ServiceMinute? { segments.first?.departure }

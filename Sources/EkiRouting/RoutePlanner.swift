@@ -38,8 +38,11 @@ public enum RouteError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// How long a change of trains takes at least: 1 minute inside a platform group, a walk between
-/// platform groups of one station, and 80 m a minute to another station.
+/// How long a change of trains takes at least — the one rule every planner and check asks (fastest
+/// and last-train scans through `ChangeTimes`, the DIY route's next train and its ⚠ through
+/// `needed`): the source's own minimum change time where it gives one (GTFS transfers.txt), else
+/// 1 minute inside a platform group, a walk between platform groups of one station, and 80 m a
+/// minute (at least the walk) to another station.
 public struct TransferRules: Sendable, Equatable {
     public var samePlatformMinutes = 1
     public var walkMinutes: Int
@@ -60,6 +63,43 @@ public struct TransferRules: Sendable, Equatable {
         case .sameStation: walkMinutes
         case .otherStation: max(walkMinutes, ((walkMeters ?? 0) + 79) / 80)
         }
+    }
+
+    /// Where a change from `a` (getting off) to `b` (boarding) happens, and the straight-line walk
+    /// when it is another station.
+    public static func place(from a: Reference.Station, to b: Reference.Station, reference: Reference) -> (RoutePlan.Transfer.Place, Int?) {
+        if a.id == b.id || a.platformGroup == b.platformGroup { return (.samePlatform, nil) }
+        if a.complex == b.complex { return (.sameStation, nil) }
+        let from = a.coordinate ?? reference.complexes[a.complex]?.coordinate
+        let to = b.coordinate ?? reference.complexes[b.complex]?.coordinate
+        let meters = from.flatMap { from in to.map { Int(from.distance(to: $0).rounded()) } }
+        return (.otherStation, meters)
+    }
+
+    /// The minutes a change from `a` to `b` needs; nil where the source says it cannot be made.
+    public func needed(from a: Reference.Station, to b: Reference.Station, reference: Reference) -> Int? {
+        if let given = reference.transfers[a.rowId]?.first(where: { $0.to == b.rowId }) { return given.minutes }
+        let (place, meters) = Self.place(from: a, to: b, reference: reference)
+        return minutes(place, walkMeters: meters)
+    }
+}
+
+/// `TransferRules` as the scans over a `RouteNetwork` read it, per station row: staying at a
+/// station, or walking to a neighbour of its complex (or one the source names). A test checks these
+/// give `TransferRules.needed` for every pair.
+struct ChangeTimes {
+    let samePlatform: Int16, walk: Int16
+    init(_ rules: TransferRules) {
+        samePlatform = Int16(clamping: rules.samePlatformMinutes)
+        walk = Int16(clamping: rules.walkMinutes)
+    }
+
+    /// Changing trains without leaving `station`.
+    @inline(__always) func stay(_ network: RouteNetwork, _ station: Int) -> Int16 { network.changeHere[station] ?? samePlatform }
+
+    /// Changing to `neighbour`.
+    @inline(__always) func to(_ neighbour: RouteNetwork.Neighbour) -> Int16 {
+        neighbour.minutes ?? (neighbour.samePlatform ? samePlatform : walk)
     }
 }
 
@@ -171,23 +211,16 @@ public struct RoutePlanner: Sendable {
 
     /// What changing from one segment to the next asks: minutes, where, and the walk.
     public func transfer(from a: RoutePlan.Segment, to b: RoutePlan.Segment) -> RoutePlan.Transfer {
-        let (place, meters) = placeOfChange(from: a.alight, to: b.board)
-        return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value, place: place, walkMeters: meters)
+        let (place, meters) = TransferRules.place(from: a.alight, to: b.board, reference: reference)
+        let needed = rules.needed(from: a.alight, to: b.board, reference: reference)
+        return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value, place: place, walkMeters: meters,
+                                  needed: needed ?? 0, allowed: needed != nil)
     }
 
-    func placeOfChange(from a: Reference.Station, to b: Reference.Station) -> (RoutePlan.Transfer.Place, Int?) {
-        if a.id == b.id || a.platformGroup == b.platformGroup { return (.samePlatform, nil) }
-        if a.complex == b.complex { return (.sameStation, nil) }
-        let from = a.coordinate ?? reference.complexes[a.complex]?.coordinate
-        let to = b.coordinate ?? reference.complexes[b.complex]?.coordinate
-        let meters = from.flatMap { from in to.map { Int(from.distance(to: $0).rounded()) } }
-        return (.otherStation, meters)
-    }
-
-    /// The earliest minute a train can be boarded at `board` after arriving at `alight` at `minute`.
+    /// The earliest minute a train can be boarded at `board` after arriving at `alight` at `minute`
+    /// (a change the source forbids: never, as far as a day goes).
     public func earliestBoarding(after minute: Int, alight: Reference.Station, board: Reference.Station) -> Int {
-        let (place, meters) = placeOfChange(from: alight, to: board)
-        return minute + rules.minutes(place, walkMeters: meters)
+        minute + (rules.needed(from: alight, to: board, reference: reference) ?? 10_000)
     }
 
     // MARK: - Riding a train

@@ -48,7 +48,7 @@ import Testing
         #expect(yokohama.arrivedAt?.id == "Minatomirai.Minatomirai.Yokohama" && yokohama.station.id == "Tokyu.Toyoko.Yokohama")
         #expect(first.stops.filter { $0.station.name.ja == "横浜" }.count == 1)
         // Naka-meguro's Toyoko and Hibiya platforms are one group: 1 minute is enough, and 08:19 is the train.
-        #expect(plan.transfers == [RoutePlan.Transfer(minutes: 1, place: .samePlatform, walkMeters: nil)])
+        #expect(plan.transfers == [RoutePlan.Transfer(minutes: 1, place: .samePlatform, walkMeters: nil, needed: 1)])
         #expect(second.board.id == Self.nakaMeguroHibiya && second.departure.clock == "08:19")
         #expect(second.alight.id == Self.ginzaHibiya && second.arrival.clock == "08:40")
         #expect(second.destination.ja == "北千住")
@@ -128,15 +128,29 @@ import Testing
                                                          after: local.arrival.value, scan: 5))
         let transfer = planner.transfer(from: local, to: quick)
         #expect(transfer.place == .sameStation)
-        if transfer.minutes < 2 {
-            #expect(transfer.tight && !transfer.impossible)
-        } else {
-            #expect(!transfer.tight)
-        }
-        #expect(RoutePlan.Transfer(minutes: 1, place: .sameStation, walkMeters: nil).tight)
-        #expect(!RoutePlan.Transfer(minutes: 2, place: .sameStation, walkMeters: nil).tight)
-        #expect(!RoutePlan.Transfer(minutes: 0, place: .samePlatform, walkMeters: nil).tight)
-        #expect(RoutePlan.Transfer(minutes: 5, place: .otherStation, walkMeters: 600).tight)   // 600 m is 8 minutes
+        // The DIY check asks the rule fastest routes use (5 minutes to another platform group).
+        #expect(transfer.needed == 5)
+        #expect(transfer.tight == (transfer.minutes < 5) && !transfer.impossible)
+        #expect(RoutePlan.Transfer(minutes: 4, place: .sameStation, walkMeters: nil, needed: 5).tight)
+        #expect(!RoutePlan.Transfer(minutes: 5, place: .sameStation, walkMeters: nil, needed: 5).tight)
+        #expect(RoutePlan.Transfer(minutes: 0, place: .samePlatform, walkMeters: nil, needed: 1).tight)
+        #expect(!RoutePlan.Transfer(minutes: 1, place: .samePlatform, walkMeters: nil, needed: 1).tight)
+        #expect(RoutePlan.Transfer(minutes: 9, place: .otherStation, walkMeters: 600, needed: 8, allowed: false).impossible)
+    }
+
+    /// Issue 29's finding: the DIY route took 4 minutes from 東横線 to 銀座線 at 渋谷 without a word,
+    /// while "追加" (the next train) and fastest routes count 5 for the same change. One rule now.
+    @Test func theDIYCheckAndTheNextTrainAskTheSameRule() throws {
+        let planner = try Self.planner()
+        let reference = planner.timetable.reference
+        let toyoko = try #require(reference.stations["Tokyu.Toyoko.Shibuya"])
+        let ginza = try #require(reference.stations["TokyoMetro.Ginza.Shibuya"])
+        #expect(toyoko.complex == ginza.complex && toyoko.platformGroup != ginza.platformGroup)
+        let needed = try #require(planner.rules.needed(from: toyoko, to: ginza, reference: reference))
+        #expect(needed == 5)
+        #expect(planner.earliestBoarding(after: 480, alight: toyoko, board: ginza) == 480 + needed)
+        // Whatever the rule says, a change given fewer minutes than the next train allows is flagged.
+        #expect(RoutePlan.Transfer(minutes: needed - 1, place: .sameStation, walkMeters: nil, needed: needed).tight)
     }
 
     @Test func aRouteExpiresAtThreeInTheMorning() throws {
