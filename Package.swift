@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "EkiDrawing", targets: ["EkiDrawing"]),
         .library(name: "EkiRouting", targets: ["EkiRouting"]),
         .library(name: "EkiTracking", targets: ["EkiTracking"]),
+        .library(name: "EkiTrackingLab", targets: ["EkiTrackingLab"]),
         .library(name: "EkiData", targets: ["EkiData"]),
         .library(name: "EkiTicket", targets: ["EkiTicket"]),
     ],
@@ -76,9 +77,10 @@ let package = Package(
         // DIY routes: segments worked out against the timetable, alternatives, swaps, transfers,
         // remembered patterns, and fastest routes by Connection Scan.
         .target(name: "EkiRouting", dependencies: ["EkiCore", "EkiStore"]),
-        // Ride tracking: GPS fixes -> railway, direction, previous/next station and phase; plus
-        // simulated rides with ground truth and their evaluation.
+        // Ride tracking: GPS fixes -> railway, direction, previous/next station and phase.
         .target(name: "EkiTracking", dependencies: ["EkiCore", "EkiStore"]),
+        // The tracking lab: simulated rides with ground truth and their evaluation (not in the server).
+        .target(name: "EkiTrackingLab", dependencies: ["EkiCore", "EkiStore", "EkiTracking"]),
         // Getting data: fetching a source over HTTP, publishing a built database with a manifest,
         // verified updates that swap the live database atomically, and rollback.
         .target(name: "EkiData", dependencies: [
@@ -129,7 +131,7 @@ let package = Package(
         // Tesseract and Leptonica are opened on first use; curl and libxml2 are system libraries.
         .executableTarget(name: "EkiTools", dependencies: [
             "EkiCLI", "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiRouting", "EkiServer",
-            "EkiTracking", "EkiData", "EkiTicket",
+            "EkiTracking", "EkiTrackingLab", "EkiData", "EkiTicket",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], linkerSettings: [.unsafeFlags(staticFoundation(networkingAndXML: true), .when(configuration: .release))]),
@@ -160,15 +162,15 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiServerTests", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTestSupport",
-            "EkiHTTPTesting",
+            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTrackingLab",
+            "EkiTestSupport", "EkiHTTPTesting",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiRoutingTests", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTestSupport"]),
         .testTarget(name: "EkiTrackingTests", dependencies: [
-            "EkiCore", "EkiStore", "EkiTracking", "EkiTestSupport",
+            "EkiCore", "EkiStore", "EkiTracking", "EkiTrackingLab", "EkiTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiDataTests", dependencies: [

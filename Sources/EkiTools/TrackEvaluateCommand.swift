@@ -3,6 +3,7 @@ import EkiCLI
 import EkiCore
 import EkiStore
 import EkiTracking
+import EkiTrackingLab
 import Foundation
 
 /// `eki track evaluate`: replays simulated rides through the tracker and scores it (issue 9).

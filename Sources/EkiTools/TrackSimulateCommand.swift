@@ -3,6 +3,7 @@ import EkiCLI
 import EkiCore
 import EkiStore
 import EkiTracking
+import EkiTrackingLab
 import Foundation
 
 /// `eki track simulate`: realistic rides with their ground truth, for the evaluation (issue 9).

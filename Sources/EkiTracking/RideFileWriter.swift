@@ -3,8 +3,8 @@ import Foundation
 
 /// Writes a ride as files: its fixes as JSON Lines (`{"t", "lat", "lon", "accuracy", "speed",
 /// "course"}`, `t` in ISO 8601 UTC) and, for a simulated ride, its truth as JSON beside it
-/// (`ride-0001.jsonl` + `ride-0001.truth.json`). Each file is written to a temporary name and
-/// renamed, so a failure never leaves half a ride behind.
+/// (`ride-0001.jsonl` + `ride-0001.truth.json`; that `write` is EkiTrackingLab's). Each file is
+/// written to a temporary name and renamed, so a failure never leaves half a ride behind.
 public enum RideFileWriter {
     public static func fixLines(_ fixes: [Fix]) -> String {
         var text = ""
@@ -15,14 +15,7 @@ public enum RideFileWriter {
         return text
     }
 
-    public static func write(_ ride: SimulatedRide, to folder: URL) throws {
-        try replace(folder.appendingPathComponent("\(ride.name).jsonl"), with: Data(fixLines(ride.fixes).utf8))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try replace(folder.appendingPathComponent("\(ride.name).truth.json"), with: encoder.encode(ride.truth))
-    }
-
-    static func replace(_ url: URL, with data: Data) throws {
+    package static func replace(_ url: URL, with data: Data) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try data.write(to: temporary)

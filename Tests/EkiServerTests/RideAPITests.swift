@@ -2,6 +2,7 @@ import EkiCore
 import EkiStore
 import EkiTestSupport
 @testable import EkiTracking
+import EkiTrackingLab
 import Foundation
 import Hummingbird
 import EkiHTTPTesting

@@ -2,6 +2,7 @@ import EkiStore
 import Foundation
 import Testing
 @testable import EkiTracking
+@testable import EkiTrackingLab
 import EkiTestSupport
 
 /// The evaluation's arithmetic on tiny hand-made rides: a perfect tracker scores 100%, a flip is

@@ -3,6 +3,7 @@ import EkiStore
 import Foundation
 import Testing
 @testable import EkiTracking
+@testable import EkiTrackingLab
 import EkiTestSupport
 
 /// The ride simulator over the real data: deterministic, on the timetable, on the railway's

@@ -1,5 +1,6 @@
 import EkiCore
 import EkiStore
+import EkiTracking
 import Foundation
 
 extension RideSimulator {

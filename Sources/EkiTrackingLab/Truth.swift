@@ -1,3 +1,4 @@
+import EkiTracking
 import Foundation
 
 /// What really happened on a simulated ride, written beside its fixes (`ride-0001.truth.json`)

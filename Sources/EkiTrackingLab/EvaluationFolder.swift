@@ -1,4 +1,5 @@
 import EkiStore
+import EkiTracking
 import Foundation
 
 public enum EvaluationError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import EkiStore
+import EkiTracking
 import Foundation
 
 /// Replays simulated rides through the tracker and scores it against their truth.

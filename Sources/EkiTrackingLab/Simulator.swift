@@ -1,5 +1,6 @@
 import EkiCore
 import EkiStore
+import EkiTracking
 import Foundation
 
 /// One simulated ride: the fixes a phone would have recorded, and what really happened.

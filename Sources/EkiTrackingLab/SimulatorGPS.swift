@@ -1,4 +1,5 @@
 import EkiCore
+import EkiTracking
 import Foundation
 
 /// A phone's GPS as the simulator imagines it. The error is an offset that wanders slowly
