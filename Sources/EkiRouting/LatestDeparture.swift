@@ -92,7 +92,9 @@ struct LatestDeparture {
     }
 }
 
-/// The latest way to leave and still arrive in time, as a route to follow.
+/// The latest way to leave and still arrive in time, as a route to follow: the latest departure, and
+/// of the ways on from it the one that arrives first (the earliest change that can be made at each
+/// station), so a missed change still leaves a later train.
 public struct LatestRoutes: Sendable {
     public let planner: RoutePlanner
 
@@ -112,9 +114,21 @@ public struct LatestRoutes: Sendable {
         let scan = LatestDeparture(network: network, rules: planner.rules)
         var walks: [Int32: Int] = [:]
         for origin in origins { walks[Int32(origin.station.rowId)] = min(walks[Int32(origin.station.rowId)] ?? .max, origin.walk) }
-        guard let journey = scan.run(from: origins.map { Int32($0.station.rowId) }, to: destinations.map { Int32($0.rowId) },
-                                     arriveBy: deadline.value, walk: walks) else { return nil }
-        let walk = walks[network.from[journey.legs[0].board]] ?? 0
-        return (try planner.plan(FastestRoutes(planner: planner).route(journey, on: network)), walk)
+        let targets = destinations.map { Int32($0.rowId) }
+        guard let latest = scan.run(from: origins.map { Int32($0.station.rowId) }, to: targets,
+                                    arriveBy: deadline.value, walk: walks) else { return nil }
+        let origin = network.from[latest.legs[0].board]
+        // Leaving at that latest minute, the plan that arrives first: at each change the first train
+        // that can be made, not the last one that still works (終電 馬車道 → 池袋 waited 18 minutes at
+        // 品川 for the 00:25 although the 00:12 gets there too: miss the planned one and the rider is
+        // stranded; issue 29). The forward scan from the same station and minute finds it; its first
+        // train leaves at that minute, as no later one arrives in time.
+        let safe = ConnectionScan(network: network, rules: planner.rules)
+            .run(from: [origin], to: targets, at: latest.departure, slack: 0)
+            .compactMap { $0 }
+            .filter { $0.departure == latest.departure && $0.arrival <= deadline.value }
+            .min { ($0.arrival, $0.legs.count) < ($1.arrival, $1.legs.count) }
+        let journey = safe ?? latest
+        return (try planner.plan(FastestRoutes(planner: planner).route(journey, on: network)), walks[origin] ?? 0)
     }
 }

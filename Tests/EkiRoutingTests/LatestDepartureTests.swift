@@ -85,4 +85,31 @@ import Testing
         let expected = Self.bruteForce(network, from: from.map { Int32($0.rowId) }, to: to.map { Int32($0.rowId) }, arriveBy: ServiceMinute.dayEnd)
         #expect(plan.departure?.value == expected)
     }
+
+    /// Issue 29: 終電 馬車道 → 池袋 planned the 00:25 山手線 with an 18-minute wait at 品川 although the
+    /// 00:12 gets there too. Leaving at the same latest minute, the plan is now the one that arrives
+    /// first: no forward journey from that minute arrives earlier, and no change waits for a later
+    /// train than it needs to.
+    @Test func theLastTrainPlanTakesTheFirstConnectionAtEachChange() throws {
+        let timetable = try SharedData.imported().timetable
+        let planner = RoutePlanner(timetable: timetable, rules: Self.rules)
+        let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
+        let origins = LastTrain.complexStations(try timetable.resolveStations("馬車道"), timetable)
+        let targets = LastTrain.complexStations(try timetable.resolveStations("池袋"), timetable)
+        let plan = try #require(try LastTrain.search(from: origins, to: targets, planner: planner, on: network))
+        let departure = try #require(plan.departure?.value), arrival = try #require(plan.arrival?.value)
+        // Still the latest departure (lastTrainMatchesBruteForce), and the earliest arrival from it.
+        #expect(plan.segments.first?.board.name.ja == "馬車道")
+        let forward = ConnectionScan(network: network, rules: Self.rules)
+        let best = forward.run(from: origins.map { Int32($0.rowId) }, to: targets.map { Int32($0.rowId) }, at: departure, slack: 0)
+            .compactMap { $0?.arrival }.min()
+        #expect(arrival == best, "arrives \(ServiceMinute(arrival).clock), could \(best.map { ServiceMinute($0).clock } ?? "-")")
+        #expect(ServiceMinute(arrival).clock != "01:03")
+        // Every change takes the first train that can be made (nothing of the same way leaves earlier).
+        for (index, transfer) in plan.transfers.enumerated() {
+            #expect(!transfer.impossible && !transfer.tight, "change \(index + 1)")
+            let next = plan.segments[index + 1]
+            #expect(transfer.minutes < 18 || next.board.name.ja != "品川", "品川: \(transfer.minutes) min")
+        }
+    }
 }
