@@ -457,6 +457,11 @@ def features(server):
         text = visit(f"/route/last?from=馬車道&to=池袋&date={ISO}")
         first = api["segments"][0]
         expect("終電" in text and first["departure"] in text, f"last train page: {text[:300]} vs {first['departure']}")
+        # Each change says what is left when it is missed, as the API does (issue 29).
+        for change in api["transfers"]:
+            said = f"乗り遅れても {change['fallback']} 発があります" if change.get("fallback") else "乗り遅れると先へ進めません"
+            expect(said in text, f"last train page: no {said!r}: {text[:400]}")
+        expect(any(change.get("fallback") for change in api["transfers"]), f"no fallback at any change: {api['transfers']}")
         driver.save_screenshot(os.path.join(SHOTS, "last-train-ja.png"))
 
       with finding("timetable", "another day's timetable, the hour × minutes grid and its key"):

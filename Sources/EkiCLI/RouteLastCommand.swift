@@ -52,9 +52,14 @@ extension RouteCommand {
                 throw failure("no train connects \(from) and \(to) on \(day.iso)", code: 1)
             }
             if use { try context.store.save(plan) }
-            if common.output.json { print(try Render.json(context.json(plan))); return }
+            let fallbacks = LastTrain.fallbacks(plan, to: destinations, planner: context.planner, on: network)
+            if common.output.json {
+                print(try Render.json(RouteJSON(plan, reference: timetable.reference, fallbacks: fallbacks)))
+                return
+            }
             let head = context.lang == .ja ? "終電 \(day.iso)" : "Last train, \(day.iso)"
-            print(head + (use ? (context.lang == .ja ? "  ★ ルートにしました" : "  ★ now your route") : "") + "\n" + context.text.render(plan, at: nil))
+            print(head + (use ? (context.lang == .ja ? "  ★ ルートにしました" : "  ★ now your route") : "") + "\n"
+                  + context.text.render(plan, at: nil, fallbacks: fallbacks))
         }
     }
 }

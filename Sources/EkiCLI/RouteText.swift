@@ -15,7 +15,8 @@ package struct RouteText {
         self.reference = reference
     }
 
-    package func render(_ plan: RoutePlan, at instant: ServiceInstant?) -> String {
+    /// `fallbacks`: a last train's later trains at each change (`LastTrain.fallbacks`), said under it.
+    package func render(_ plan: RoutePlan, at instant: ServiceInstant?, fallbacks: [ServiceMinute?]? = nil) -> String {
         var lines = [header(plan)]
         if let instant { lines.append("  " + nextAction(plan, at: instant)) }
         for (index, segment) in plan.segments.enumerated() {
@@ -23,6 +24,7 @@ package struct RouteText {
             lines += self.segment(segment, number: index + 1)
             if index < plan.transfers.count {
                 lines.append("     " + transfer(plan.transfers[index]))
+                if let fallbacks, index < fallbacks.count { lines.append("     ↳ " + lang.pick(RouteWords.fallback(fallbacks[index]))) }
             }
         }
         return lines.joined(separator: "\n")

@@ -14,7 +14,8 @@ public struct RouteJSON: Encodable {
     var segments: [RouteSegmentJSON]
     var transfers: [TransferJSON]
 
-    public init(_ plan: RoutePlan, reference: Reference) {
+    /// `fallbacks`: a last train's later trains at each change (`LastTrain.fallbacks`).
+    public init(_ plan: RoutePlan, reference: Reference, fallbacks: [ServiceMinute?]? = nil) {
         id = plan.route.id
         serviceDate = plan.route.serviceDate.iso
         departure = plan.departure?.clock
@@ -23,6 +24,12 @@ public struct RouteJSON: Encodable {
         feasible = plan.isFeasible
         segments = plan.segments.map { RouteSegmentJSON($0, reference: reference) }
         transfers = plan.transfers.map(TransferJSON.init)
+        if let fallbacks {
+            for (index, fallback) in fallbacks.enumerated() where index < transfers.count {
+                transfers[index].fallback = fallback?.clock
+                transfers[index].lastChance = fallback == nil
+            }
+        }
     }
 }
 
@@ -110,6 +117,10 @@ public struct TransferJSON: Encodable {
     var neededMinutes: Int
     var impossible: Bool
     var tight: Bool
+    /// Last-train answers only: the latest later train from this change that still gets there.
+    var fallback: String?
+    /// Last-train answers only: the planned train is the last one from this change.
+    var lastChance: Bool?
 
     init(_ transfer: RoutePlan.Transfer) {
         minutes = transfer.minutes

@@ -11,6 +11,36 @@ public enum LastTrain {
         try LatestRoutes(planner: planner).search(from: origins, to: destinations, arriveBy: ServiceMinute(ServiceMinute.dayEnd), on: network)
     }
 
+    /// At each change of `plan` (a last-train plan found on `network`), the latest train from that
+    /// station that still reaches `destinations` within the day, when it leaves after the planned one:
+    /// what a rider who misses the change can still take ("乗り遅れても 00:25 があります"). nil at a
+    /// change: the planned train is the last from there.
+    public static func fallbacks(_ plan: RoutePlan, to destinations: [Reference.Station], planner: RoutePlanner,
+                                 on network: RouteNetwork) -> [ServiceMinute?] {
+        let timetable = planner.timetable
+        let scan = LatestDeparture(network: network, rules: planner.rules)
+        let targets = destinations.map { Int32($0.rowId) }
+        return plan.transfers.indices.map { index in
+            let arrived = plan.segments[index], planned = plan.segments[index + 1]
+            // A later train from the platform group the rider is on (or the planned one's), or from
+            // another group of the station once the walk there is done.
+            let here = complexStations([arrived.alight], timetable)
+            var latest: Int?
+            for (stations, earliest) in [
+                (here.filter { $0.platformGroup == arrived.alight.platformGroup || $0.platformGroup == planned.board.platformGroup },
+                 planned.departure.value + 1),
+                (here.filter { $0.platformGroup != arrived.alight.platformGroup && $0.platformGroup != planned.board.platformGroup },
+                 max(planned.departure.value + 1, arrived.arrival.value + planner.rules.walkMinutes)),
+            ] where !stations.isEmpty {
+                if let journey = scan.run(from: stations.map { Int32($0.rowId) }, to: targets, arriveBy: ServiceMinute.dayEnd,
+                                          earliest: earliest) {
+                    latest = max(latest ?? journey.departure, journey.departure)
+                }
+            }
+            return latest.map { ServiceMinute($0) }
+        }
+    }
+
     /// Every station of the complexes of `stations` that trains stop at: "渋谷" is all of 渋谷.
     public static func complexStations(_ stations: [Reference.Station], _ timetable: Timetable) -> [Reference.Station] {
         let reference = timetable.reference

@@ -1,3 +1,4 @@
+import EkiCore
 import EkiStore
 
 /// The words every rendering of a route shares (terminal, web page, share card), in both
@@ -31,6 +32,15 @@ public enum RouteWords {
     public static func transfer(_ transfer: RoutePlan.Transfer) -> LocalizedName {
         let place = place(transfer)
         return LocalizedName(ja: "乗換 \(transfer.minutes)分 · \(place.ja)", en: "Change: \(transfer.minutes) min · \(place.en)")
+    }
+
+    /// A last train's change, missed: "乗り遅れても 00:25 発があります" / "Miss it and the 00:25 still
+    /// gets there"; nil fallback: "乗り遅れると先へ進めません（これが最終）".
+    public static func fallback(_ minute: ServiceMinute?) -> LocalizedName {
+        guard let minute else {
+            return LocalizedName(ja: "乗り遅れると先へ進めません（これが最終）", en: "the last one from here: miss it and you are stuck")
+        }
+        return LocalizedName(ja: "乗り遅れても \(minute.clock) 発があります", en: "miss it and the \(minute.clock) still gets there")
     }
 
     /// The flag a transfer carries, if any: "間に合いません" / "短い乗換".

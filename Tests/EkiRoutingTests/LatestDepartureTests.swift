@@ -112,4 +112,29 @@ import Testing
             #expect(transfer.minutes < 18 || next.board.name.ja != "品川", "品川: \(transfer.minutes) min")
         }
     }
+
+    /// And at each change, what is left when it is missed: at 品川 the 00:25 still gets to 池袋 (the
+    /// issue's "乗り遅れても 00:25 があります"); at 横浜 the planned train is the last.
+    @Test func eachChangeSaysWhatIsLeftWhenItIsMissed() throws {
+        let timetable = try SharedData.imported().timetable
+        let planner = RoutePlanner(timetable: timetable, rules: Self.rules)
+        let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
+        let origins = LastTrain.complexStations(try timetable.resolveStations("馬車道"), timetable)
+        let targets = LastTrain.complexStations(try timetable.resolveStations("池袋"), timetable)
+        let plan = try #require(try LastTrain.search(from: origins, to: targets, planner: planner, on: network))
+        let fallbacks = LastTrain.fallbacks(plan, to: targets, planner: planner, on: network)
+        #expect(fallbacks.count == plan.transfers.count)
+        let shinagawa = try #require(plan.segments.dropFirst().firstIndex { $0.board.name.ja == "品川" })
+        #expect(fallbacks[shinagawa - 1]?.clock == "00:25")
+        #expect(RouteWords.fallback(fallbacks[shinagawa - 1]).ja == "乗り遅れても 00:25 発があります")
+        for (index, fallback) in fallbacks.enumerated() {
+            // A fallback is later than the planned train, and itself still gets there in time.
+            if let fallback {
+                let later = try #require(LatestDeparture(network: network, rules: Self.rules)
+                    .run(from: LastTrain.complexStations([plan.segments[index].alight], timetable).map { Int32($0.rowId) },
+                         to: targets.map { Int32($0.rowId) }, arriveBy: ServiceMinute.dayEnd, earliest: fallback.value))
+                #expect(later.departure == fallback.value && fallback.value > plan.segments[index + 1].departure.value)
+            }
+        }
+    }
 }

@@ -132,10 +132,12 @@ extension TimetableAPI {
                 throw Problem(.unprocessableContent, "\(from) and \(to) are the same station")
             }
             let planner = RoutePlanner(timetable: timetable, rules: TransferRules(walkMinutes: walk))
-            guard let plan = try LastTrain.search(from: origins, to: destinations, planner: planner, on: try networks.network(for: date)) else {
+            let network = try networks.network(for: date)
+            guard let plan = try LastTrain.search(from: origins, to: destinations, planner: planner, on: network) else {
                 throw Problem.notFound("no train connects \(from) and \(to) on \(date.iso)")
             }
-            return RouteJSON(plan, reference: timetable.reference)
+            return RouteJSON(plan, reference: timetable.reference,
+                             fallbacks: LastTrain.fallbacks(plan, to: destinations, planner: planner, on: network))
         }
     }
 

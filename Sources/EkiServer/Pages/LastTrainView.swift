@@ -15,7 +15,8 @@ struct LastTrainView: PageView {
     var noRoute = false
     var option: FastestView.Option?
 
-    init(form: Form, plan: RoutePlan? = nil, searched: Bool = false, error: String? = nil, reference: Reference, scope: PageScope) {
+    init(form: Form, plan: RoutePlan? = nil, fallbacks: [ServiceMinute?] = [], searched: Bool = false, error: String? = nil,
+         reference: Reference, scope: PageScope) {
         let lang = scope.lang
         frame = scope.frame(title: lang.t("終電検索", "Last train"),
                             path: "/route/last?from=\(RouteLinks.query(form.from))&to=\(RouteLinks.query(form.to))&date=\(form.date)")
@@ -23,5 +24,8 @@ struct LastTrainView: PageView {
         self.error = error
         noRoute = searched && plan == nil && error == nil
         option = plan.map { FastestView.option($0, kind: lang.t("終電", "Last train"), reference: reference, scope: scope) }
+        for (index, fallback) in fallbacks.enumerated() where index < (option?.segments.count ?? 0) {
+            option?.segments[index].fallback = lang.pick(RouteWords.fallback(fallback))
+        }
     }
 }

@@ -58,9 +58,10 @@ extension WebPages {
                     let error = scope.lang.t("出発と到着が同じ駅です", "From and to are the same station")
                     return scope.html(LastTrainView(form: form, error: error, reference: reference, scope: scope), status: .badRequest)
                 }
-                let plan = try LastTrain.search(from: origins, to: destinations, planner: RoutePlanner(timetable: timetable),
-                                                on: try networks.network(for: date))
-                return scope.html(LastTrainView(form: form, plan: plan, searched: true, reference: reference, scope: scope))
+                let planner = RoutePlanner(timetable: timetable), network = try networks.network(for: date)
+                let plan = try LastTrain.search(from: origins, to: destinations, planner: planner, on: network)
+                let fallbacks = plan.map { LastTrain.fallbacks($0, to: destinations, planner: planner, on: network) } ?? []
+                return scope.html(LastTrainView(form: form, plan: plan, fallbacks: fallbacks, searched: true, reference: reference, scope: scope))
             }
         }
         router.get("/route/card.svg") { request, _ in

@@ -164,7 +164,11 @@ struct RouteEmptyView: PageView {
 struct FastestView: PageView {
     static let template = "fastest"
     struct Option: View { var kind: String; var summary: String; var segments: [Segment]; var href: String }
-    struct Segment: View { var departure: String; var board: String; var chip: Chip?; var badge: Badge; var arrival: String; var alight: String }
+    struct Segment: View {
+        var departure: String; var board: String; var chip: Chip?; var badge: Badge; var arrival: String; var alight: String
+        /// A last train's change after this segment, missed: what is left (RouteWords.fallback).
+        var fallback: String? = nil
+    }
 
     var frame: Frame
     var routeForm: RouteForm
