@@ -49,4 +49,18 @@ func benchmarkRouting(_ timetable: Timetable) throws {
         let (from, to, at) = pairs[i % pairs.count]
         _ = try! search.search(from: from, to: to, at: at, on: built)
     }
+
+    // 終電 on the same pairs: the plan (the latest-departure scan, then the forward scan for the
+    // first connection at each change), and with what is left at each change (one more backward
+    // scan per change) — the API's and the page's whole answer.
+    measure("last train, 60 busy pairs: the plan", iterations: 120) { i in
+        let (from, to, _) = pairs[i % pairs.count]
+        _ = try! LastTrain.search(from: from, to: to, planner: planner, on: built)
+    }
+    measure("last train, 60 busy pairs: the plan and each change's fallback", iterations: 120) { i in
+        let (from, to, _) = pairs[i % pairs.count]
+        if let plan = try! LastTrain.search(from: from, to: to, planner: planner, on: built) {
+            _ = LastTrain.fallbacks(plan, to: to, planner: planner, on: built)
+        }
+    }
 }
