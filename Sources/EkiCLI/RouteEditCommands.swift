@@ -46,7 +46,7 @@ extension RouteCommand {
             }
             var route = context.route ?? Route(serviceDate: context.instant.serviceDate)
             let previous = try route.segments.isEmpty ? nil : rider { try context.planner.plan(route) }.segments.last
-            let targets = try Resolve.stations(to, in: timetable)
+            let targets = try Resolve.destinations(to, in: timetable)
             let boards: [Reference.Station]
             if let from {
                 boards = try Resolve.narrow(try Resolve.stations(from, in: timetable), toRailway: railway, in: timetable)

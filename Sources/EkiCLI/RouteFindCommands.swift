@@ -38,7 +38,7 @@ extension RouteCommand {
             let context = try RouteContext(common, rules: TransferRules(walkMinutes: transferMinutes))
             let timetable = context.timetable
             let origins = try Resolve.stations(from, in: timetable).flatMap { complexStations($0, timetable) }
-            let destinations = try Resolve.stations(to, in: timetable).flatMap { complexStations($0, timetable) }
+            let destinations = try Resolve.destinations(to, in: timetable).flatMap { complexStations($0, timetable) }
             guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                 throw failure("\(from) and \(to) are the same station", code: 2)
             }

@@ -43,7 +43,7 @@ extension RouteCommand {
             let timetable = context.timetable
             let day = date == nil ? context.instant.serviceDate : try Resolve.date(date, timeZone: timetable.timeZone)
             let origins = try LastTrain.complexStations(try Resolve.stations(from, in: timetable), timetable)
-            let destinations = try LastTrain.complexStations(try Resolve.stations(to, in: timetable), timetable)
+            let destinations = try LastTrain.complexStations(try Resolve.destinations(to, in: timetable), timetable)
             guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                 throw failure("\(from) and \(to) are the same station", code: 2)
             }

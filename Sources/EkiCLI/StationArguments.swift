@@ -11,6 +11,11 @@ package enum Resolve {
         try rider { try timetable.resolveStations(query) }
     }
 
+    /// Stations to go to: any a train stops at, the ends of lines included (`Timetable.resolveDestinations`).
+    package static func destinations(_ query: String, in timetable: Timetable) throws -> [Reference.Station] {
+        try rider { try timetable.resolveDestinations(query) }
+    }
+
     /// Each station with the directions to show: all of them, or the asked one (`Timetable.resolveDirections`).
     package static func directions(_ id: String?, at stations: [Reference.Station],
                            in timetable: Timetable) throws -> [(Reference.Station, [Reference.Direction])] {

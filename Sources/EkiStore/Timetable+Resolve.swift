@@ -9,6 +9,8 @@ public enum ResolveError: Error, Equatable, CustomStringConvertible {
     /// The stations exist but no train leaves from them in this data (いわき: no Joban line train
     /// in it runs that far); `stations` are "いわき (JR-East.Joban.Iwaki)".
     case noDepartures(stations: [String])
+    /// As a destination: the stations exist but no train stops there in this data.
+    case noTrains(stations: [String])
     /// `station` is an id for one station, a name for several; `valid` are "Inbound (上り)".
     case noDirection(String, station: String, valid: [String])
     case noRailway(String, station: String, valid: [String])
@@ -24,6 +26,9 @@ public enum ResolveError: Error, Equatable, CustomStringConvertible {
         case .noDepartures(let stations):
             stations.count == 1 ? "\(stations[0]) is in the data but no train leaves from it"
                 : "\(stations.joined(separator: ", ")) are in the data but no train leaves from them"
+        case .noTrains(let stations):
+            stations.count == 1 ? "\(stations[0]) is in the data but no train stops there"
+                : "\(stations.joined(separator: ", ")) are in the data but no train stops there"
         case .noDirection(let id, let station, let valid):
             "no direction \(Self.quoted(id)) at \(station); valid: \(valid.joined(separator: ", "))"
         case .noRailway(let query, let station, let valid):
@@ -44,14 +49,32 @@ extension Timetable {
     /// Throws `ResolveError` for what the rider typed, database errors as they come: a station
     /// the data has but no train leaves from is named as such, not "no station matches".
     public func resolveStations(_ query: String) throws -> [Reference.Station] {
-        guard query.unicodeScalars.count <= 200, !query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw ResolveError.unreadableStation
-        }
-        let matches = stations(matching: query)
+        let matches = try readableMatches(query)
         let served = try matches.filter { try !directions(at: $0).isEmpty }
         if !served.isEmpty { return served }
         if !matches.isEmpty { throw ResolveError.noDepartures(stations: matches.map { "\(language.pick($0.name)) (\($0.publicId))" }) }
-        throw ResolveError.noStation(query, suggestions: suggestions(for: query).map {
+        throw noStation(query)
+    }
+
+    /// Stations to go to, by the same names: any station a train stops at, where trains only arrive
+    /// too (the end of a GTFS feed's line has no departure, and is where many riders go).
+    public func resolveDestinations(_ query: String) throws -> [Reference.Station] {
+        let matches = try readableMatches(query)
+        let reached = matches.filter { $0.trains > 0 }
+        if !reached.isEmpty { return reached }
+        if !matches.isEmpty { throw ResolveError.noTrains(stations: matches.map { "\(language.pick($0.name)) (\($0.publicId))" }) }
+        throw noStation(query)
+    }
+
+    private func readableMatches(_ query: String) throws -> [Reference.Station] {
+        guard query.unicodeScalars.count <= 200, !query.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ResolveError.unreadableStation
+        }
+        return stations(matching: query)
+    }
+
+    private func noStation(_ query: String) -> ResolveError {
+        ResolveError.noStation(query, suggestions: suggestions(for: query).map {
             $0.name.ja == $0.name.en ? "\($0.name.en) (\($0.publicId))" : "\($0.name.ja) \($0.name.en) (\($0.publicId))"
         })
     }

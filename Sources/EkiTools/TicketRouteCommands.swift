@@ -126,7 +126,7 @@ struct TicketContinueCommand: ParsableCommand {
         let timetable = try database.open()
         let origins = TripConnections.stations(named: arrivalStation.name, in: timetable)
         guard !origins.isEmpty else { throw failure("\(arrivalStation.name) is not in the timetable database", code: 1) }
-        let destinations = try Resolve.stations(to, in: timetable).flatMap { station in
+        let destinations = try Resolve.destinations(to, in: timetable).flatMap { station in
             (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }.filter { $0.trains > 0 }
         }
         let ready = ServiceInstant(arrival.addingTimeInterval(TimeInterval(walk * 60)), timeZone: timetable.timeZone)

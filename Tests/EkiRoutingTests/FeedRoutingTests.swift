@@ -62,6 +62,31 @@ import Testing
         #expect(try fastest(slow.timetable, from: "A", to: "D", at: "2026-03-02T07:30") == [])
     }
 
+    /// The end of a feed's line has arrivals only: a rider can go there (fastest, last train, route
+    /// add --to), though no board is shown for it. 終電 to it plans the first connection at the change
+    /// (the feed's 2 minutes at Cross) and names the later train left if it is missed.
+    @Test func theEndOfALineIsADestination() throws {
+        var files = Self.twoLines
+        files["trips.txt"]! += "M,WK,U3,Delta\n"
+        files["stop_times.txt"]! += "U3,24:30:00,24:30:00,X2,1\nU3,24:47:00,24:47:00,D,2\n"
+        let feed = try FeedFixtures.importFeed(["transfers.txt": "from_stop_id,to_stop_id,transfer_type,min_transfer_time\nX1,X2,2,120\n"],
+                                               base: files)
+        defer { feed.scratch.remove() }
+        let timetable = feed.timetable
+        #expect(throws: ResolveError.self) { try timetable.resolveStations("Delta") }
+        let delta = try timetable.resolveDestinations("Delta")
+        #expect(delta.map(\.publicId) == ["D"])
+        #expect(throws: ResolveError.noStation("Omega", suggestions: [])) { try timetable.resolveDestinations("Omega") }
+        let planner = RoutePlanner(timetable: timetable)
+        let network = try RouteNetwork(timetable: timetable, serviceDate: CivilDate(iso: "2026-03-02")!)
+        let origins = LastTrain.complexStations(try timetable.resolveStations("Alpha"), timetable)
+        let plan = try #require(try LastTrain.search(from: origins, to: delta, planner: planner, on: network))
+        // T1 07:50 is the only train from Alpha; at Cross the 08:03 (2 minutes, as the feed says), not the 08:10 or 24:30.
+        #expect(plan.segments.map { "\($0.departure.clock) \($0.publicTrain)" } == ["07:50 T1", "08:03 U1"])
+        #expect(plan.transfers.first?.needed == 2)
+        #expect(LastTrain.fallbacks(plan, to: delta, planner: planner, on: network).map { $0?.clock } == ["00:30"])
+    }
+
     @Test func aNightTrainOfTheDayBeforeIsRiddenOnThisDaysRoute() throws {
         let timetable = try FeedFixtures.imported("nightSubway").timetable
         #expect(try fastest(timetable, from: "127", to: "101", at: "2024-12-03T03:10") == ["03:11 1_2700_N"])

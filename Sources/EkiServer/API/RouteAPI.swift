@@ -71,7 +71,7 @@ extension TimetableAPI {
                 (reference.complexes[id]?.stations ?? []).compactMap { reference.stations[$0] }.filter { $0.departures > 0 }
             }
             let boards = try timetable.narrow(complex, toRailway: query.optional("railway"))
-            let targets = try names.resolve(to, railway: nil, in: timetable)
+            let targets = try names.resolve(to, railway: nil, destination: true, in: timetable)
             // Arrived on a train at `at`: each board's train must leave a change of platforms later.
             let arrived = try query.optional("arrived").map { id -> Reference.Station in
                 // A station id, or the one riders use (a feed's stop_id: of its stations, one of the boards' complex).
@@ -127,7 +127,7 @@ extension TimetableAPI {
         let (date, isNow) = try query.date(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: Moment(day: date, isNow: isNow), now: now) {
             let origins = LastTrain.complexStations(try names.resolve(from, railway: nil, in: timetable), timetable)
-            let destinations = LastTrain.complexStations(try names.resolve(to, railway: nil, in: timetable), timetable)
+            let destinations = LastTrain.complexStations(try names.resolve(to, railway: nil, destination: true, in: timetable), timetable)
             guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                 throw Problem(.unprocessableContent, "\(from) and \(to) are the same station")
             }

@@ -9,11 +9,13 @@ final class StationNames: Sendable {
     private let known = Mutex<[String: [Reference.Station]]>([:])
     private static let capacity = 4096
 
-    func resolve(_ query: String, railway: String?, in timetable: Timetable) throws -> [Reference.Station] {
-        // Control characters never get this far, so NUL cannot occur in either part.
-        let key = railway.map { query + "\u{0}" + $0 } ?? query
+    /// `destination`: stations to go to — any a train stops at, the ends of lines included.
+    func resolve(_ query: String, railway: String?, destination: Bool = false, in timetable: Timetable) throws -> [Reference.Station] {
+        // Control characters never get this far, so NUL cannot occur in any part.
+        let key = (railway.map { query + "\u{0}" + $0 } ?? query) + (destination ? "\u{0}\u{0}to" : "")
         if let stations = known.withLock({ $0[key] }) { return stations }
-        let stations = try timetable.narrow(try timetable.resolveStations(query), toRailway: railway)
+        let found = destination ? try timetable.resolveDestinations(query) : try timetable.resolveStations(query)
+        let stations = try timetable.narrow(found, toRailway: railway)
         known.withLock { names in
             if names.count >= Self.capacity { names.removeAll(keepingCapacity: true) }
             names[key] = stations

@@ -88,6 +88,8 @@ struct PageError: Error {
             self.init(.notFound, ja: "その駅は見つかりません", en: "No such station", detail: error.description)
         case .noDepartures:
             self.init(.notFound, ja: "この駅から出る列車はありません", en: "No train leaves from this station", detail: error.description)
+        case .noTrains:
+            self.init(.notFound, ja: "この駅に止まる列車はありません", en: "No train stops at this station", detail: error.description)
         case .noDirection:
             self.init(.notFound, ja: "その方向の列車はありません", en: "No trains leave in that direction", detail: error.description)
         case .noRailway:

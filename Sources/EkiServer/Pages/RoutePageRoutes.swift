@@ -31,7 +31,7 @@ extension WebPages {
                 let form = RouteForm(from: query.optional("from") ?? "", to: query.optional("to") ?? "", at: query.optional("at") ?? "")
                 guard !form.from.isEmpty, !form.to.isEmpty else { return scope.html(FastestView(form: form, reference: reference, scope: scope)) }
                 let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
-                let origins = try complex(form.from, timetable), destinations = try complex(form.to, timetable)
+                let origins = try complex(form.from, timetable), destinations = try complex(form.to, timetable, destination: true)
                 guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                     let error = scope.lang.t("出発と到着が同じ駅です", "From and to are the same station")
                     return scope.html(FastestView(form: form, error: error, reference: reference, scope: scope), status: .badRequest)
@@ -53,7 +53,7 @@ extension WebPages {
                 let date = try PagePlaces.date(request, timeZone: timetable.timeZone)
                 let form = LastTrainView.Form(from: query.optional("from") ?? "", to: query.optional("to") ?? "", date: date.iso)
                 guard !form.from.isEmpty, !form.to.isEmpty else { return scope.html(LastTrainView(form: form, reference: reference, scope: scope)) }
-                let origins = try complex(form.from, timetable), destinations = try complex(form.to, timetable)
+                let origins = try complex(form.from, timetable), destinations = try complex(form.to, timetable, destination: true)
                 guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                     let error = scope.lang.t("出発と到着が同じ駅です", "From and to are the same station")
                     return scope.html(LastTrainView(form: form, error: error, reference: reference, scope: scope), status: .badRequest)
@@ -76,9 +76,11 @@ extension WebPages {
     }
 
     /// The stations of the complexes a name covers that trains stop at.
-    static func complex(_ name: String, _ timetable: Timetable) throws -> [Reference.Station] {
+    /// `destination`: where the rider goes — a station trains only arrive at counts too.
+    static func complex(_ name: String, _ timetable: Timetable, destination: Bool = false) throws -> [Reference.Station] {
         let reference = timetable.reference
-        return Set(try timetable.resolveStations(name).map(\.complex)).sorted().flatMap { id in
+        let named = destination ? try timetable.resolveDestinations(name) : try timetable.resolveStations(name)
+        return Set(named.map(\.complex)).sorted().flatMap { id in
             (reference.complexes[id]?.stations ?? []).compactMap { reference.stations[$0] }.filter { $0.trains > 0 }
         }
     }
