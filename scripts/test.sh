@@ -10,9 +10,17 @@ if [ ! -d ../shared/data/minitokyo3d ]; then
   echo "test: ../shared/data/minitokyo3d is missing; the tests read the real data from there" >&2
   exit 1
 fi
-scripts/setup.sh --test
-swift test
-scripts/api_test.sh .build/debug/eki
-python3 scripts/browser_test.py .build/debug/eki
-python3 scripts/rider_test.py .build/debug/eki
-if [ "${1:-}" = "--release" ]; then scripts/release_smoke.sh .build/debug/eki; fi
+# Each step says how long it took, so a slow run shows where its time went.
+started=$SECONDS
+step() {
+  local name=$1 began=$SECONDS; shift
+  "$@"
+  echo "test: $name took $((SECONDS - began)) s ($((SECONDS - started)) s in all)" >&2
+}
+step setup scripts/setup.sh --test
+step build swift build --build-tests
+step "Swift suites" swift test --skip-build
+step "API contract" scripts/api_test.sh .build/debug/eki
+step "browser test" python3 scripts/browser_test.py .build/debug/eki
+step "rider test" python3 scripts/rider_test.py .build/debug/eki
+if [ "${1:-}" = "--release" ]; then step "release smoke" scripts/release_smoke.sh .build/debug/eki; fi
