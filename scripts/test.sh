@@ -20,7 +20,23 @@ step() {
 step setup scripts/setup.sh --test
 step build swift build --build-tests
 step "Swift suites" swift test --skip-build
-step "API contract" scripts/api_test.sh .build/debug/eki
-step "browser test" python3 scripts/browser_test.py .build/debug/eki
-step "rider test" python3 scripts/rider_test.py .build/debug/eki
+# The script tests share one database (imported here once, or kept from an earlier run this eki can
+# read). The API contract test runs beside the browser tests: each has its own server on its own
+# port, and schemathesis mostly waits on its server while Chromium mostly waits on its own.
+database=/tmp/eki-browser-test.sqlite
+if ! .build/debug/eki info --db "$database" >/dev/null 2>&1; then
+  step "test database" .build/debug/eki import ../shared/data/minitokyo3d --db "$database" >/dev/null
+fi
+api_log=$(mktemp)
+api_began=$SECONDS
+scripts/api_test.sh .build/debug/eki "$database" >"$api_log" 2>&1 &
+api=$!
+trap 'kill $api 2>/dev/null || true; rm -f "$api_log"' EXIT
+step "browser test" python3 scripts/browser_test.py .build/debug/eki "$database"
+step "rider test" python3 scripts/rider_test.py .build/debug/eki "$database"
+api_status=0
+wait $api || api_status=$?
+cat "$api_log"
+echo "test: API contract (beside the browser tests) took $((SECONDS - api_began)) s ($((SECONDS - started)) s in all)" >&2
+[ $api_status -eq 0 ] || { echo "test: the API contract test failed (its output is above)" >&2; exit $api_status; }
 if [ "${1:-}" = "--release" ]; then step "release smoke" scripts/release_smoke.sh .build/debug/eki; fi

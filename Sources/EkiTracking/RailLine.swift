@@ -88,7 +88,7 @@ public struct RailLine: Sendable {
 
         var placed: [Station] = []
         for (index, station) in stations.enumerated() {
-            guard let position = station.position, let projection = project(PlanePoint(position), within: .infinity).first,
+            guard let position = station.position, let projection = nearest(PlanePoint(position)),
                   projection.distance < 1000 else { continue }
             // A loop lists its first station again at the end: place it once.
             if isLoop, placed.contains(where: { $0.id == station.id }) { continue }
@@ -126,20 +126,10 @@ public struct RailLine: Sendable {
     func project(_ point: PlanePoint, within radius: Double, segments: some Sequence<Int32> = [Int32]()) -> [Projection] {
         var best: [Projection] = []
         func consider(_ i: Int) {
-            let a = points[i], b = points[i + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
-            let lengthSquared = dx * dx + dy * dy
-            var t = lengthSquared > 0 ? ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared : 0
-            t = min(1, max(0, t))
-            let px = a.x + t * dx, py = a.y + t * dy
-            let distance = ((point.x - px) * (point.x - px) + (point.y - py) * (point.y - py)).squareRoot()
-            guard distance <= radius else { return }
-            let along = cumulative[i] + t * (cumulative[i + 1] - cumulative[i])
-            let bearing = (atan2(dx, dy) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
-            let candidate = Projection(distance: distance, along: along, bearing: bearing)
+            guard let candidate = projection(of: point, onSegment: i, within: radius) else { return }
             // One projection per pass: a point within 400 m of another along the line is the same pass.
-            if let same = best.firstIndex(where: { abs(signedStep(from: $0.along, to: along)) < 400 }) {
-                if distance < best[same].distance { best[same] = candidate }
+            if let same = best.firstIndex(where: { abs(signedStep(from: $0.along, to: candidate.along)) < 400 }) {
+                if candidate.distance < best[same].distance { best[same] = candidate }
             } else {
                 best.append(candidate)
             }
@@ -148,6 +138,33 @@ public struct RailLine: Sendable {
         for segment in segments { any = true; consider(Int(segment)) }
         if !any { for i in 0..<(points.count - 1) { consider(i) } }
         return best.sorted { $0.distance < $1.distance }
+    }
+
+    /// The nearest point of the whole line to `point` (the first of `project(point, within: .infinity)`),
+    /// in one pass: placing stations needs no more, and with no radius every 400 m of the line would
+    /// be a pass of its own to compare each segment with.
+    func nearest(_ point: PlanePoint) -> Projection? {
+        var best: Projection?
+        for i in 0..<(points.count - 1) {
+            guard let candidate = projection(of: point, onSegment: i, within: .infinity) else { continue }
+            if best.map({ candidate.distance < $0.distance }) ?? true { best = candidate }
+        }
+        return best
+    }
+
+    /// The foot of `point` on segment `i` (points i to i + 1), when within `radius` metres.
+    private func projection(of point: PlanePoint, onSegment i: Int, within radius: Double) -> Projection? {
+        let a = points[i], b = points[i + 1]
+        let dx = b.x - a.x, dy = b.y - a.y
+        let lengthSquared = dx * dx + dy * dy
+        var t = lengthSquared > 0 ? ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared : 0
+        t = min(1, max(0, t))
+        let px = a.x + t * dx, py = a.y + t * dy
+        let distance = ((point.x - px) * (point.x - px) + (point.y - py) * (point.y - py)).squareRoot()
+        guard distance <= radius else { return nil }
+        let along = cumulative[i] + t * (cumulative[i + 1] - cumulative[i])
+        let bearing = (atan2(dx, dy) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        return Projection(distance: distance, along: along, bearing: bearing)
     }
 
     /// The station nearest to `along`, with its signed distance (positive when the station lies ahead

@@ -24,6 +24,9 @@ import Testing
         }
         var ready: [Int64: Int] = [:]     // with at most k − 1 trains
         for origin in origins { ready[origin] = minute }
+        // Stations ready earlier than in the round before: only their trains can reach anything
+        // new (a train boarded from elsewhere was ridden, to its end, in an earlier round).
+        var improved = origins
         var best: [Int?] = [nil]
         var bestSoFar: Int?
         for _ in 1 ... maxLegs {
@@ -44,7 +47,8 @@ import Testing
             }
             // Each train boarded at the earliest stop where it can be.
             var boarded: [Int64: Int] = [:]
-            for (station, time) in ready {
+            for station in improved {
+                guard let time = ready[station] else { continue }
                 for (train, index) in boardings[station] ?? [] {
                     guard let stop = byRowId[train]?.stops[index], let departure = stop.departure ?? stop.arrival,
                           departure >= time else { continue }
@@ -56,13 +60,19 @@ import Testing
             if let reached { bestSoFar = min(bestSoFar ?? .max, reached) }
             best.append(bestSoFar)
             // Ready for the next train: one minute on the same platforms, a walk to the complex's other groups.
+            improved = []
+            func improve(_ station: Int64, _ time: Int) {
+                guard time < ready[station] ?? .max else { return }
+                ready[station] = time
+                improved.insert(station)
+            }
             for (station, arrival) in arrivals {
                 guard let here = reference.stations[rowId: station] else { continue }
-                ready[station] = min(ready[station] ?? .max, arrival + rules.samePlatformMinutes)
+                improve(station, arrival + rules.samePlatformMinutes)
                 for other in reference.complexes[here.complex]?.stations ?? [] where other != here.id {
                     guard let there = reference.stations[other] else { continue }
                     let change = there.platformGroup == here.platformGroup ? rules.samePlatformMinutes : rules.walkMinutes
-                    ready[there.rowId] = min(ready[there.rowId] ?? .max, arrival + change)
+                    improve(there.rowId, arrival + change)
                 }
             }
         }

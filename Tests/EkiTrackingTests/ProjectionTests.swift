@@ -80,4 +80,26 @@ import Testing
         }
         #expect(checked > 40)   // the points do reach the lines
     }
+
+    /// Stations are placed by `nearest`, one pass over the line; it must agree with the nearest
+    /// of every pass (`project` with no radius) on straight lines, hairpins and loops alike.
+    @Test func theNearestPointIsTheFirstProjectionWithoutARadius() {
+        let lines = [
+            HandLines.straight("A"),
+            HandLines.line("Hairpin", points: [(0, 0), (2000, 0), (2000, 300), (0, 300)], stations: [("H.A", 0, 0), ("H.B", 0, 300)]),
+            HandLines.line("Loop", points: [(0, 0), (1000, 0), (1000, 1000), (0, 1000), (0, 0)],
+                           stations: [("L.A", 0, 0), ("L.C", 1000, 1000)], loop: true),
+            HandLines.line("Zigzag", points: (0...40).map { (Double($0) * 250, $0 % 2 == 0 ? 0 : 180) },
+                           stations: [("Z.1", 0, 0), ("Z.2", 10_000, 0)]),
+        ]
+        for (i, line) in lines.enumerated() {
+            for k in 0..<150 {
+                let point = PlanePoint(HandLines.geo(Double((k * 733 + i * 101) % 12_000) - 1000, Double((k * 1_297) % 4000) - 2000))
+                let nearest = line.nearest(point)
+                let first = line.project(point, within: .infinity).first
+                #expect(nearest?.distance == first?.distance, "\(line.railway) #\(k)")
+                #expect(nearest?.along == first?.along, "\(line.railway) #\(k)")
+            }
+        }
+    }
 }
