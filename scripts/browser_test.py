@@ -48,6 +48,12 @@ PATIENCE = 600
 AT = test_clock.AT   # a Tuesday's 07:30, on the server's clock (EKI_NOW) and the pages' (clock_script)
 
 
+def loaded(driver):
+    """The page has loaded, and is not the one that loads itself again while the server gets it
+    ready (a day's routes being built: a 503 page with a refresh): a rider waits that out too."""
+    return driver.execute_script("return document.readyState === 'complete' && !document.querySelector('meta[http-equiv=refresh]')")
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -125,7 +131,7 @@ def run(server):
 
     def visit(path, shot=None):
         driver.get(base + path)
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         if shot:
             driver.save_screenshot(os.path.join(SHOTS, shot + ".png"))
         for entry in driver.get_log("browser"):
@@ -259,7 +265,7 @@ def run(server):
                 sized.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
                 sized.get(base + path)
-                WebDriverWait(sized, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+                WebDriverWait(sized, PATIENCE).until(loaded)
                 sized.save_screenshot(os.path.join(SHOTS, shot + ".png"))
                 errors.extend(f"{path}: {e['message']}" for e in sized.get_log("browser") if e["level"] == "SEVERE")
                 return sized.find_element(By.TAG_NAME, "body").text
@@ -332,7 +338,7 @@ def route_flow(base, errors, expect):
         return settle(shot)
 
     def settle(shot=None):
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         if shot:
             driver.save_screenshot(os.path.join(SHOTS, shot + ".png"))
         errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
@@ -440,7 +446,7 @@ def ride_flow(base, errors, expect):
     driver = chrome(options)
 
     def settle():
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
 
     def replay_in(lang, shot):
@@ -528,7 +534,7 @@ def ticket_flow(server, errors, expect):
         return chrome(options, clock)
 
     def settle(driver):
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
 
     def value(driver, name):

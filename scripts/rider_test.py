@@ -23,7 +23,7 @@ from selenium.common.exceptions import StaleElementReferenceException, TimeoutEx
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import browser_test  # noqa: E402  (its Server and database set-up; it takes --screenshots)
-from browser_test import PATIENCE, Server, chrome, plain_options  # noqa: E402
+from browser_test import PATIENCE, Server, chrome, loaded, plain_options  # noqa: E402
 import test_clock  # noqa: E402  (the test day, a Tuesday: every date below is counted from it)
 from test_clock import ISO, NEXT_DAY  # noqa: E402
 
@@ -122,7 +122,7 @@ def run(base):
 
     def visit(path):
         driver.get(base + path)
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         return driver.find_element(By.TAG_NAME, "body").text
 
     # The minutes to go of each departure row, as the page shows them and as the phone's clock says
@@ -283,7 +283,7 @@ def run(base):
         visit("/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("銀座") + f"&at={NEXT_DAY}T10:00")
         driver.find_element(By.CSS_SELECTOR, ".option a.button").click()
         WebDriverWait(driver, PATIENCE).until(lambda d: "/route?" in d.current_url)
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         legs = driver.execute_script("""const mins = t => { const [h, m] = t.split(':').map(Number); return h * 60 + m; };
             return [...document.querySelectorAll('li.leg')].map(leg => { const ends = leg.querySelectorAll(':scope > p.end time');
               return {leaves: mins(ends[0].textContent), arrives: mins(ends[ends.length - 1].textContent),
@@ -436,7 +436,7 @@ def features(server):
 
     def visit(path):
         driver.get(base + path)
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         return driver.find_element(By.TAG_NAME, "body").text
 
     timetable = f"/timetable/{BASHAMICHI}?direction=Inbound&date={ISO}"
@@ -624,7 +624,7 @@ def ride(server):
 
     def replay(path, lang="ja"):
         driver.get(server.base + "/ride" + ("?lang=en" if lang == "en" else ""))
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         driver.execute_script("document.querySelector('.ride-replay').open = true")
         Select(driver.find_element(By.ID, "ride-replay-speed")).select_by_value("0")
         driver.find_element(By.ID, "ride-replay").send_keys(path)
@@ -706,7 +706,7 @@ def wall_board(base):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         driver.get(base + f"/board/{BASHAMICHI}?direction=Inbound")
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(driver, PATIENCE).until(loaded)
         shape = driver.execute_script("""const rows = [...document.querySelectorAll('.board .rows li')], li = rows[0];
             return {width: innerWidth, height: innerHeight, fits: document.documentElement.scrollHeight <= innerHeight && rows.every(r => r.getBoundingClientRect().bottom <= innerHeight),
                     rows: rows.length, until: parseFloat(getComputedStyle(li.querySelector('.until')).fontSize),

@@ -38,6 +38,26 @@ import Testing
         }
     }
 
+    /// A page asked for while its day's routes are being prepared says so in the rider's language
+    /// and loads itself again after the Retry-After seconds: the rider never has to press reload.
+    @Test func aPageThatCannotWaitReloadsItself() async throws {
+        try await Self.application(wait: .zero).test(.router) { client in
+            for (lang, words) in [("", "準備中です。まもなく自動で表示します"), ("&lang=en", "the page will load by itself in a moment")] {
+                let page = try await client.execute(uri: "/route/fastest?from=\(APIClient.encode("馬車道"))&to=\(APIClient.encode("渋谷"))&at=2026-11-27T07:30\(lang)",
+                                                    method: .get, headers: [.accept: "text/html"]) { $0 }
+                #expect(page.status == .serviceUnavailable)
+                #expect(page.headers[.retryAfter] == "2")
+                let html = String(buffer: page.body)
+                #expect(html.contains("<meta http-equiv=\"refresh\" content=\"2\">"), "\(html.prefix(400))")
+                #expect(html.contains(words))
+                #expect(!html.contains("サーバーが答えられませんでした"))
+            }
+            // Any other page has no reload in it.
+            let board = try await client.execute(uri: "/search?q=shibuya", method: .get, headers: [.accept: "text/html"]) { String(buffer: $0.body) }
+            #expect(!board.contains("http-equiv=\"refresh\""))
+        }
+    }
+
     /// With time to wait (the default), the rider never sees the build: the first request is a 200.
     /// (An hour's wait here: the build's own time on a busy machine is not what is tested.)
     @Test func aRequestThatCanWaitIsAnswered() async throws {

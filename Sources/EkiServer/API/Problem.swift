@@ -126,12 +126,18 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case .notFound: PageError(.notFound, ja: "ページが見つかりません", en: "There is no such page", detail: nil)
         case .methodNotAllowed: PageError(.methodNotAllowed, ja: "このページでは使えない操作です", en: "This page cannot do that", detail: problem.detail)
         case .uriTooLong: PageError(.uriTooLong, ja: "URL が長すぎます", en: "That address is too long", detail: problem.detail)
+        case .serviceUnavailable where problem.retryAfter != nil:
+            // Not ready yet (a day's routes being prepared, a database being swapped): it will
+            // pass, and the page says so and loads itself again when the server asked to be asked.
+            PageError(.serviceUnavailable, ja: "準備中です。まもなく自動で表示します", en: "Getting this ready; the page will load by itself in a moment",
+                      detail: nil)
         case let status where status.code >= 500:
             PageError(status, ja: "サーバーが答えられませんでした", en: "The server could not answer this request", detail: nil)
         default: PageError(problem.status, ja: "URL を読めません", en: "That address cannot be read", detail: problem.detail)
         }
-        var response = scope.html(ErrorView(error, query: problem.status == .uriTooLong ? "" : ErrorView.subject(request), scope: scope),
-                                  status: problem.status)
+        var view = ErrorView(error, query: problem.status == .uriTooLong ? "" : ErrorView.subject(request), scope: scope)
+        if problem.status == .serviceUnavailable { view.frame.refreshSeconds = problem.retryAfter }
+        var response = scope.html(view, status: problem.status)
         if let allow = problem.allow { response.headers[.allow] = allow }
         if let retryAfter = problem.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return request.method == .head ? response.createHeadResponse() : response

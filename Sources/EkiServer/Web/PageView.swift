@@ -41,6 +41,9 @@ struct Frame: View {
     /// browser keeps a trip, so pages without one weigh what they did.
     var tripScript: String
     var tripCSS: String
+    /// Seconds after which the page loads itself again: a page that is not ready yet (a day's
+    /// route network still being built) comes back without the rider pressing anything.
+    var refreshSeconds: Int? = nil
 }
 
 /// A railway's colour chip (chip.mustache).
