@@ -27,6 +27,8 @@ enum APIClient {
         // checks the wait itself).
         var limits = ServerLimits()
         limits.routeWait = .seconds(120)
+        // Each test's server reads a day's network the first one built, as a restarted server does.
+        limits.routeNetworkFolder = SharedData.processFolder("route-networks")
         return try buildRouter(timetable: SharedData.imported().timetable, clock: { clock }, limits: limits)
     }
 

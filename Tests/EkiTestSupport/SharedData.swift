@@ -17,8 +17,12 @@ public enum SharedData {
         try JSONSerialization.jsonObject(with: Data(contentsOf: minitokyo3d.appendingPathComponent(relativePath)))
     }
 
-    /// Every train of every train timetable file, as plain dictionaries.
-    public static func allTrains() throws -> [[String: Any]] {
+    /// Every train of every train timetable file, as plain dictionaries (read once per test process:
+    /// three suites compare against them, and parsing them all takes seconds in a debug build).
+    public static func allTrains() throws -> [[String: Any]] { try trainsOnce.get() }
+
+    /// Never written after it is made, so reading it from any test is safe.
+    nonisolated(unsafe) private static let trainsOnce = Result { () throws -> [[String: Any]] in
         let folder = minitokyo3d.appendingPathComponent("train-timetables")
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().flatMap { file in
             try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(file))) as! [[String: Any]]
@@ -32,11 +36,37 @@ public enum SharedData {
 
     public static var databaseURL: URL { temporaryFolder.appendingPathComponent("shared.sqlite") }
 
-    private static let temporaryFolder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("eki-tests-\(getpid())")
+    /// A folder of this test process's, for caches its tests share (removed with the process's
+    /// temporary files, never reused by another run).
+    public static func processFolder(_ name: String) -> URL {
+        let url = temporaryFolder.appendingPathComponent(name)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Removed when the process ends, with the state file and cache the CLI tests give `eki`
+    /// (EkiProcess); what ended processes left (a run killed midway) is removed by the next: each
+    /// run leaves a 50 MB database otherwise, and runs add up.
+    private static let temporaryFolder: URL = {
+        let base = FileManager.default.temporaryDirectory
+        removeLeftovers(in: base) { pid in kill(pid, 0) != 0 && errno == ESRCH }
+        let url = base.appendingPathComponent("eki-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { SharedData.removeLeftovers(in: FileManager.default.temporaryDirectory) { $0 == getpid() } }
+        return url
     }()
+
+    /// Removes `eki-tests-<pid>…`, `eki-tests-state-<pid>…` and `eki-tests-cache-<pid>…` of the
+    /// processes `whose` picks.
+    private static func removeLeftovers(in base: URL, whose: (Int32) -> Bool) {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: base.path)) ?? [] where name.hasPrefix("eki-tests-") {
+            var rest = name.dropFirst("eki-tests-".count)
+            for kind in ["state-", "cache-"] where rest.hasPrefix(kind) { rest = rest.dropFirst(kind.count) }
+            guard let pid = Int32(rest.prefix { $0.isASCII && $0.isNumber }), whose(pid) else { continue }
+            try? manager.removeItem(at: base.appendingPathComponent(name))
+        }
+    }
 
     private static let importOnce = Once {
         Result { () throws -> (Timetable, Importer.Report) in
