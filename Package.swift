@@ -70,10 +70,11 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // One reader per source format -> one import model -> validation -> EkiStore's writer.
+        // interchanges.tsv: the reviewed change times of Tokyo's big interchanges (InterchangeTable).
         .target(name: "EkiImport", dependencies: [
             "EkiCore", "EkiStore",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
+        ], resources: [.embedInCode("MiniTokyo3D/interchanges.tsv")]),
         // DIY routes: segments worked out against the timetable, alternatives, swaps, transfers,
         // remembered patterns, and fastest routes by Connection Scan.
         .target(name: "EkiRouting", dependencies: ["EkiCore", "EkiStore"]),

@@ -1,0 +1,96 @@
+@testable import EkiImport
+import EkiStore
+import EkiTestSupport
+import Testing
+
+/// The reviewed change times of Tokyo's big interchanges (interchanges.tsv): they read, they name
+/// the real data's stations, each reviewed station is whole, and the changes issue 29 found
+/// impossible get the minutes a rider needs.
+@Suite struct InterchangeTableTests {
+    static func table() throws -> InterchangeTable { try InterchangeTable.reviewed.get() }
+
+    @Test func everyReviewedStationIsWholeInTheData() throws {
+        let table = try Self.table()
+        let reference = try SharedData.imported().timetable.reference
+        var areasByComplex: [Int64: Set<String>] = [:], complexOfArea: [String: Int64] = [:]
+        for (code, area) in table.areas {
+            let station = try #require(reference.stations[code], "\(code) is not a station of the data")
+            areasByComplex[station.complex, default: []].insert(area)
+            // An area is one station's platforms: all its railways are of one complex.
+            #expect(complexOfArea[area].map { $0 == station.complex } ?? true, "\(area) spans two stations")
+            complexOfArea[area] = station.complex
+        }
+        #expect(areasByComplex.count >= 40, "\(areasByComplex.count) complexes reviewed")
+        let walks = Set(table.walkPairs.map { "\($0.0)|\($0.1)" })
+        for (complex, areas) in areasByComplex {
+            // Every railway of a reviewed station has its area: none falls back to the rule unseen.
+            let codes = try #require(reference.complexes[complex]?.stations)
+            for code in codes { #expect(table.covers(code), "\(code) has no area, though its station is reviewed") }
+            // Every two areas have a walk between them, and an area of several railways one inside it.
+            for a in areas {
+                for b in areas where a != b { #expect(walks.contains("\(a)|\(b)"), "no walk \(a) → \(b)") }
+                let railways = codes.filter { table.areas[$0] == a }
+                if railways.count > 1 { #expect(walks.contains("\(a)|\(a)"), "no change inside \(a) (\(railways))") }
+            }
+            // Never under 2 minutes between railways unless across one platform.
+            for from in codes {
+                for to in codes where to != from {
+                    let change = try #require(table.change(from: from, to: to), "\(from) → \(to)")
+                    #expect(change.minutes >= (change.kind == .crossPlatform ? 1 : 2), "\(from) → \(to): \(change)")
+                }
+            }
+        }
+        // A change across a platform joins two railways of one station.
+        for cross in table.crossPairs {
+            let from = try #require(reference.stations[cross.from], "\(cross.from)")
+            let to = try #require(reference.stations[cross.to], "\(cross.to)")
+            #expect(from.complex == to.complex && from.id != to.id, "\(cross.from) → \(cross.to)")
+        }
+    }
+
+    /// Issue 29's findings: the changes that were "1 min, same platform" or a few minutes are not.
+    @Test func theChangesRidersCouldNotMakeGetTheirWalk() throws {
+        let table = try Self.table()
+        func minutes(_ from: String, _ to: String) throws -> Int { try #require(table.change(from: from, to: to), "\(from) → \(to)").minutes }
+        // 東京: 東海道線 (7–10) to 中央線快速 (the elevated 1–2): not a minute, not one platform.
+        #expect(try minutes("JR-East.Tokaido.Tokyo", "JR-East.ChuoRapid.Tokyo") >= 5)
+        #expect(table.change(from: "JR-East.Tokaido.Tokyo", to: "JR-East.ChuoRapid.Tokyo")?.kind != .crossPlatform)
+        // 東京: 宇都宮線 to the 京葉線 far beneath the south end: well over ten minutes.
+        #expect(try minutes("JR-East.Utsunomiya.Tokyo", "JR-East.Keiyo.Tokyo") >= 10)
+        // 東京: 丸ノ内線 to 総武快速線, five floors down.
+        #expect(try minutes("TokyoMetro.Marunouchi.Tokyo", "JR-East.SobuRapid.Tokyo") > 5)
+        // 渋谷: 東横線 (5 floors under) to 銀座線 (3 floors up): more than the 4 minutes once accepted.
+        #expect(try minutes("Tokyu.Toyoko.Shibuya", "TokyoMetro.Ginza.Shibuya") > 4)
+        // What is across the platform stays quick: 中目黒 東横線 → 日比谷線, 赤坂見附 銀座線 ⇄ 丸ノ内線.
+        #expect(table.change(from: "Tokyu.Toyoko.NakaMeguro", to: "TokyoMetro.Hibiya.NakaMeguro") ==
+                .init(minutes: 1, kind: .crossPlatform, basis: table.change(from: "Tokyu.Toyoko.NakaMeguro", to: "TokyoMetro.Hibiya.NakaMeguro")!.basis))
+        #expect(try minutes("TokyoMetro.Ginza.AkasakaMitsuke", "TokyoMetro.Marunouchi.AkasakaMitsuke") == 1)
+        // Every figure says what it rests on.
+        for cross in table.crossPairs { #expect(!cross.change.basis.isEmpty) }
+    }
+
+    /// A row that cannot be read names its line and what is wrong; nothing half-read is kept.
+    @Test func aBrokenRowNamesItsLine() {
+        let cases: [(String, String)] = [
+            ("area\tA.B.C\tX:1\nwalk\tX:1\tX:1\ttwo\tconcourse\tbasis", "line 2: minutes \"two\" is not a whole number from 1 to 60"),
+            ("area\tA.B.C\tX:1\nwalk\tX:1\tX:1\t3\tescalator\tbasis", "line 2: kind \"escalator\" is not one of"),
+            ("# comment\n\narea\tA.B.C\tX:1\narea\tA.B.C\tX:2", "line 4: A.B.C is already in area X:1"),
+            ("area\tA.B.C\tX:1\nwalk\tX:1\tX:2\t3\tconcourse\tbasis", "line 2: a walk names the area X:2, which no station is in"),
+            ("platform\tA.B.C\tX:1", "line 1: \"platform\" is not area, walk or cross"),
+            ("cross\tA.B.C\tA.D.C\t0\tbasis", "line 1: minutes \"0\" is not a whole number from 1 to 60"),
+            ("walk\tX:1\tX:1\t3\tconcourse", "line 1: a walk row is: walk, area, area, minutes, kind, basis"),
+        ]
+        for (text, message) in cases {
+            #expect(throws: InterchangeTable.Malformed.self) { try InterchangeTable(parsing: text) }
+            do {
+                _ = try InterchangeTable(parsing: text)
+            } catch {
+                #expect("\(error)".contains(message), "\(error)")
+            }
+        }
+        // Carriage returns and a missing final newline read as plain lines.
+        let table = try? InterchangeTable(parsing: "area\tA.B.C\tX:1\r\narea\tA.D.C\tX:2\r\nwalk\tX:1\tX:2\t4\tgates\tb\r\ncross\tA.B.C\tA.D.C\t1\tb")
+        #expect(table?.change(from: "A.D.C", to: "A.B.C")?.minutes == 4)
+        #expect(table?.change(from: "A.B.C", to: "A.D.C")?.kind == .crossPlatform)
+    }
+}
