@@ -101,6 +101,8 @@ struct NextLine {
     }
 
     func minutes(_ value: Int) -> String {
+        // Under a minute the one countdown rule's word ("0分" reads as a mistake in a status bar too).
+        if value < 1 { return Words(lang).until(value) }
         if lang == .ja { return value < 60 ? "\(value)分" : "\(value / 60)時間\(value % 60)分" }
         return value < 60 ? "\(value) min" : "\(value / 60) h \(value % 60) min"
     }

@@ -41,6 +41,11 @@ import Testing
         #expect(soon.departure.time.clock == "07:30" && next.departure.time.clock == "07:31")
         #expect(Words(.ja).until(0) == "まもなく" && Words(.en).until(0) == "now")
         #expect(Words(.ja).until(1) == "1分後" && Words(.en).until(75) == "in 1 h 15 min")
+        // `eki next`'s {minutes} (a status bar's, without 後) keeps the same word under a minute.
+        for lang in [Language.ja, .en] {
+            let line = NextLine(lang: lang, reference: timetable.reference, template: "{minutes}")
+            #expect(line.minutes(0) == Words(lang).until(0) && line.minutes(1) == (lang == .ja ? "1分" : "1 min"))
+        }
         #expect(Set(rows.map { DepartureJSON($0, reference: timetable.reference).badge }) .isSuperset(of: ["各"]))
         Self.expectOneReading(rows, timetable.reference)
         // 渋谷: several operators and types (急 特 快 …).
