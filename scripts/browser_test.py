@@ -48,6 +48,17 @@ PATIENCE = 600
 AT = test_clock.AT   # a Tuesday's 07:30, on the server's clock (EKI_NOW) and the pages' (clock_script)
 
 
+def console_errors(driver):
+    """The page's severe console entries since last asked, but for the 503 of a page that was not
+    ready yet (a day's routes being built): that page says so and loads itself again (`loaded`
+    waits for it), and Chromium logs its status as a failed load. A script's request (/api/) that
+    gets a 503 still counts."""
+    def page_not_ready(message):
+        where, _, what = message.partition(" - ")
+        return "the server responded with a status of 503" in what and "/api/" not in where
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE" and not page_not_ready(e["message"])]
+
+
 def loaded(driver):
     """The page has loaded, and is not the one that loads itself again while the server gets it
     ready (a day's routes being built: a 503 page with a refresh): a rider waits that out too."""
@@ -134,9 +145,7 @@ def run(server):
         WebDriverWait(driver, PATIENCE).until(loaded)
         if shot:
             driver.save_screenshot(os.path.join(SHOTS, shot + ".png"))
-        for entry in driver.get_log("browser"):
-            if entry["level"] == "SEVERE":
-                errors.append(f"{path}: {entry['message']}")
+        errors.extend(f"{path}: {message}" for message in console_errors(driver))
         return driver.find_element(By.TAG_NAME, "body").text
 
     def expect(condition, what):
@@ -267,7 +276,7 @@ def run(server):
                 sized.get(base + path)
                 WebDriverWait(sized, PATIENCE).until(loaded)
                 sized.save_screenshot(os.path.join(SHOTS, shot + ".png"))
-                errors.extend(f"{path}: {e['message']}" for e in sized.get_log("browser") if e["level"] == "SEVERE")
+                errors.extend(f"{path}: {message}" for message in console_errors(sized))
                 return sized.find_element(By.TAG_NAME, "body").text
 
             for width, height, lang in [(1280, 800, "en"), (800, 480, "en"), (360, 740, "en"), (1024, 768, "ja")]:
@@ -341,7 +350,7 @@ def route_flow(base, errors, expect):
         WebDriverWait(driver, PATIENCE).until(loaded)
         if shot:
             driver.save_screenshot(os.path.join(SHOTS, shot + ".png"))
-        errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
+        errors.extend(f"{driver.current_url}: {message}" for message in console_errors(driver))
         return driver.find_element(By.TAG_NAME, "body").text
 
     try:
@@ -447,7 +456,7 @@ def ride_flow(base, errors, expect):
 
     def settle():
         WebDriverWait(driver, PATIENCE).until(loaded)
-        errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
+        errors.extend(f"{driver.current_url}: {message}" for message in console_errors(driver))
 
     def replay_in(lang, shot):
         driver.get(base + "/ride" + ("?lang=en" if lang == "en" else ""))
@@ -535,7 +544,7 @@ def ticket_flow(server, errors, expect):
 
     def settle(driver):
         WebDriverWait(driver, PATIENCE).until(loaded)
-        errors.extend(f"{driver.current_url}: {e['message']}" for e in driver.get_log("browser") if e["level"] == "SEVERE")
+        errors.extend(f"{driver.current_url}: {message}" for message in console_errors(driver))
 
     def value(driver, name):
         return driver.find_element(By.CSS_SELECTOR, f"#facsimile [name={name}]").get_attribute("value")
