@@ -421,11 +421,11 @@ def route_flow(base, errors, expect):
         expect(width == 720, f"share card width {width}")
         # Fastest routes, one made the route; and the same in English.
         fastest = visit(f"/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E9%8A%80%E5%BA%A7&at={AT}", "fastest-ja")
-        expect(fastest.count("このルートにする") == 3 and "最速" in fastest and "08:17" in fastest, "fastest options: " + fastest[:300])
+        expect(fastest.count("このルートにする") == 3 and "最速" in fastest and "08:20" in fastest, "fastest options: " + fastest[:300])
         driver.find_element(By.CSS_SELECTOR, ".option a.button").click()
         WebDriverWait(driver, PATIENCE).until(lambda d: "/route?" in d.current_url)
         english = visit(driver.current_url[len(base):].replace("&use=new", "") + "&lang=en", "route-en")
-        expect("Bashamichi → Ginza" in english and "08:17" in english and "Change:" in english, "English route: " + english[:200])
+        expect("Bashamichi → Ginza" in english and "08:20" in english and "Change:" in english, "English route: " + english[:200])
     finally:
         driver.quit()
 

@@ -14,7 +14,7 @@ package enum Commands {
     /// The commands `eki` answers itself, in the order `eki --help` lists them.
     package static let reading: [any ParsableCommand.Type] = [
         DeparturesCommand.self, NextCommand.self, SearchCommand.self, NearbyCommand.self, StationCommand.self,
-        RailwayCommand.self, BookmarkCommand.self, HistoryCommand.self, RouteCommand.self, TimetableCommand.self,
+        RailwayCommand.self, TransfersCommand.self, BookmarkCommand.self, HistoryCommand.self, RouteCommand.self, TimetableCommand.self,
         TrainCommand.self, CalendarCommand.self, ScheduleCommand.self, InfoCommand.self,
     ]
 

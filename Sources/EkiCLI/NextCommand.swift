@@ -62,7 +62,7 @@ struct NextLine {
 
     func render(_ board: Board) -> String {
         let row = board.rows[0]
-        var fields: [String: String] = [
+        let fields: [String: String] = [
             "station": lang.pick(board.station.name),
             "time": row.departure.time.clock,
             "badge": TrainBadge(row.departure, reference: reference)?.text ?? "",

@@ -14,7 +14,8 @@ struct RouteCommand: ParsableCommand {
             service day (03:00). Start one with `eki route add <train> --from <station> --to <station>` \
             or `eki route fastest <from> <to> --use 1`.
             """,
-        subcommands: [Show.self, Add.self, Alternatives.self, Swap.self, Clear.self, Share.self, Suggest.self, Fastest.self, Last.self],
+        subcommands: [Show.self, Add.self, Alternatives.self, Swap.self, Clear.self, Share.self, Suggest.self, Fastest.self, Last.self,
+                      PaceCommand.self],
         defaultSubcommand: Show.self)
 
     /// Options every route subcommand shares.
@@ -27,6 +28,50 @@ struct RouteCommand: ParsableCommand {
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var userState: StateOptions
+
+        @Option(name: .long, help: ArgumentHelp(
+            "How fast you change trains: hurry (急ぎ, ¾ of the standard walk), standard (標準) or relaxed (ゆっくり, 1½). Default: the pace kept with `eki route pace`, else standard.",
+            valueName: "pace"))
+        var pace: String?
+
+        func validate() throws {
+            if let pace, Pace(word: pace) == nil { throw ValidationError("--pace must be hurry, standard or relaxed (急ぎ, 標準, ゆっくり)") }
+        }
+    }
+
+    /// The change pace a rider keeps, with the bookmarks in the state file.
+    struct PaceCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "pace",
+            abstract: "How fast you change trains: show it, or keep hurry, standard or relaxed for every route.",
+            discussion: """
+                Every plan counts the walk of each change at this pace: hurry (急ぎ) three quarters of the \
+                standard minutes, relaxed (ゆっくり) one and a half, rounded up. `--pace` on a route command \
+                overrides it once.
+                """)
+
+        @Argument(help: ArgumentHelp("hurry, standard or relaxed (急ぎ, 標準, ゆっくり).", valueName: "pace"))
+        var pace: String?
+
+        @OptionGroup var language: LanguageOption
+        @OptionGroup var output: JSONOption
+        @OptionGroup var userState: StateOptions
+        // Accepted like every route command's, though the pace never reads the timetable.
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            if let pace, Pace(word: pace) == nil { throw ValidationError("pace must be hurry, standard or relaxed (急ぎ, 標準, ゆっくり)") }
+        }
+
+        func run() throws {
+            let state = try userState.open()
+            if let pace, let chosen = Pace(word: pace) {
+                try state.setPreference(RouteContext.pacePreference, to: chosen == .standard ? nil : chosen.rawValue)
+            }
+            let kept = try RouteContext.keptPace(state)
+            if output.json { print(#"{"pace":"\#(kept.rawValue)"}"#); return }
+            let ja = language.language(nil) == .ja
+            print(ja ? "乗換のペース: \(kept.name.ja)" : "Change pace: \(kept.name.en)")
+        }
     }
 
     struct Show: ParsableCommand {
@@ -73,10 +118,20 @@ struct RouteContext {
     /// A route that ended with its service day and was just dropped.
     let expired: Route?
 
-    init(_ common: RouteCommand.Common, rules: TransferRules = TransferRules()) throws {
+    /// The pace of this command: `--pace`, else the one the rider keeps, else standard.
+    let pace: Pace
+
+    static let pacePreference = "pace"
+    static func keptPace(_ state: UserState) throws -> Pace {
+        try state.preference(pacePreference).flatMap(Pace.init(rawValue:)) ?? .standard
+    }
+
+    init(_ common: RouteCommand.Common) throws {
         timetable = try common.database.open()
-        planner = RoutePlanner(timetable: timetable, rules: rules)
-        store = RouteStore(state: try common.userState.open())
+        let state = try common.userState.open()
+        pace = try common.pace.flatMap(Pace.init(word:)) ?? Self.keptPace(state)
+        planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace))
+        store = RouteStore(state: state)
         instant = try common.moment.instant(timetable)
         lang = common.language.language(timetable)
         json = common.output.json

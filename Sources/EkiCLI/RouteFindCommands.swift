@@ -11,8 +11,8 @@ extension RouteCommand {
             abstract: "The fastest ways from one station to another over the whole network, to start a route from.",
             discussion: """
                 Earliest arrival by Connection Scan over the day's trains, then up to two more: fewer \
-                changes, or leaving later. A change takes at least 1 minute on the same platforms and \
-                --transfer-minutes between other platforms of a station. `--use N` makes option N your route.
+                changes, or leaving later. Each change takes the station's own change time \
+                (docs/TRANSFERS.md) at your --pace. `--use N` makes option N your route.
                 """)
 
         @Argument(help: ArgumentHelp("Where you start: a station id or name.", valueName: "from"))
@@ -21,21 +21,17 @@ extension RouteCommand {
         @Argument(help: ArgumentHelp("Where you go: a station id or name.", valueName: "to"))
         var to: String
 
-        @Option(name: .long, help: "Minutes to change between platform groups of one station (0–30).")
-        var transferMinutes = 5
-
         @Option(name: .long, help: ArgumentHelp("Keep option N as your route.", valueName: "n"))
         var use: Int?
 
         @OptionGroup var common: Common
 
         func validate() throws {
-            guard (0...30).contains(transferMinutes) else { throw ValidationError("--transfer-minutes must be between 0 and 30") }
             if let use, !(1...3).contains(use) { throw ValidationError("--use must be 1, 2 or 3") }
         }
 
         func run() throws {
-            let context = try RouteContext(common, rules: TransferRules(walkMinutes: transferMinutes))
+            let context = try RouteContext(common)
             let timetable = context.timetable
             let origins = try Resolve.stations(from, in: timetable).flatMap { complexStations($0, timetable) }
             let destinations = try Resolve.destinations(to, in: timetable).flatMap { complexStations($0, timetable) }
@@ -58,7 +54,7 @@ extension RouteCommand {
             }
             if common.output.json {
                 print(try Render.json(FastestJSON(from: origins[0].name, to: destinations[0].name, at: instant,
-                                                  walkMinutes: transferMinutes, options: options, reference: timetable.reference)))
+                                                  pace: context.pace, options: options, reference: timetable.reference)))
                 return
             }
             var blocks: [String] = []

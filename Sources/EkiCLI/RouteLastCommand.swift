@@ -12,8 +12,9 @@ extension RouteCommand {
             abstract: "The last train that still gets you from one station to another tonight (終電).",
             discussion: """
                 A latest-departure scan over the service day's trains (until 26:59), across changes and \
-                through service: the latest you can leave and still arrive within the day. A change takes \
-                at least 1 minute on the same platforms and --transfer-minutes between other platforms. \
+                through service: the latest you can leave and still arrive within the day. Each change takes \
+                the station's own change time (docs/TRANSFERS.md) at your --pace; the plan takes the first \
+                connection at each change and says what is left if you miss it. \
                 `--use` makes it your route.
                 """)
 
@@ -26,20 +27,13 @@ extension RouteCommand {
         @Option(name: .long, help: ArgumentHelp("The service day, YYYY-MM-DD. Default: today's (until 03:00, yesterday's).", valueName: "date"))
         var date: String?
 
-        @Option(name: .long, help: "Minutes to change between platform groups of one station (0–30).")
-        var transferMinutes = 5
-
         @Flag(name: .long, help: "Keep it as your route.")
         var use = false
 
         @OptionGroup var common: Common
 
-        func validate() throws {
-            guard (0...30).contains(transferMinutes) else { throw ValidationError("--transfer-minutes must be between 0 and 30") }
-        }
-
         func run() throws {
-            let context = try RouteContext(common, rules: TransferRules(walkMinutes: transferMinutes))
+            let context = try RouteContext(common)
             let timetable = context.timetable
             let day = date == nil ? context.instant.serviceDate : try Resolve.date(date, timeZone: timetable.timeZone)
             let origins = try LastTrain.complexStations(try Resolve.stations(from, in: timetable), timetable)

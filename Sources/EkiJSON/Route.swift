@@ -112,8 +112,13 @@ public struct TransferJSON: Encodable {
     var minutes: Int
     /// samePlatform, sameStation or otherStation.
     var place: String
+    /// cross-platform, same-line, same-area, concourse, long-walk, deep, gates, street or feed.
+    var kind: String
+    /// "同じホーム", "徒歩12分（長い通路）" in both languages.
+    var words: NameJSON
     var walkMeters: Int?
-    /// The minutes the change needs (the rule fastest routes use): `tight` when `minutes` is less.
+    /// The minutes the change needs at the rider's pace (the rule fastest routes use): `tight`
+    /// when `minutes` is less.
     var neededMinutes: Int
     var impossible: Bool
     var tight: Bool
@@ -125,6 +130,8 @@ public struct TransferJSON: Encodable {
     init(_ transfer: RoutePlan.Transfer) {
         minutes = transfer.minutes
         place = transfer.place.rawValue
+        kind = transfer.kind.rawValue
+        words = NameJSON(RouteWords.place(transfer))
         walkMeters = transfer.walkMeters
         neededMinutes = transfer.needed
         impossible = transfer.impossible
@@ -193,15 +200,16 @@ public struct FastestJSON: Encodable {
     var from: String
     var to: String
     var at: String
-    var walkMinutes: Int
+    /// The rider's change pace the options were planned at: hurry, standard or relaxed.
+    var pace: String
     var options: [Option]
 
-    public init(from: LocalizedName, to: LocalizedName, at instant: ServiceInstant, walkMinutes: Int,
+    public init(from: LocalizedName, to: LocalizedName, at instant: ServiceInstant, pace: Pace,
                 options: [FastestOption], reference: Reference) {
         self.from = from.ja
         self.to = to.ja
         at = instant.description
-        self.walkMinutes = walkMinutes
+        self.pace = pace.rawValue
         self.options = options.map {
             Option(kind: $0.kind.rawValue, transfers: max(0, $0.plan.segments.count - 1), route: RouteJSON($0.plan, reference: reference))
         }

@@ -64,6 +64,11 @@ public struct StationDetailJSON: Encodable {
         var title: NameJSON
         var railway: RailwayRefJSON?
         var samePlatform: Bool
+        /// The change to it at the standard pace (nil: the data says it cannot be made), what it
+        /// is, and where the figure comes from (table, feed or rule).
+        var minutes: Int?
+        var kind: String
+        var source: String
     }
 
     public init(_ detail: StationDetail, bookmarks: Set<Bookmark>, reference: Reference) {
@@ -104,7 +109,8 @@ public struct StationDetailJSON: Encodable {
         }
         connections = detail.connections.map {
             Connection(station: $0.station.publicId, title: NameJSON($0.station.name), railway: $0.railway.map(RailwayRefJSON.init),
-                       samePlatform: $0.samePlatform)
+                       samePlatform: $0.samePlatform, minutes: $0.change.minutes, kind: $0.change.kind.rawValue,
+                       source: $0.change.source.rawValue)
         }
     }
 }

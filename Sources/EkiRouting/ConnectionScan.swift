@@ -4,7 +4,7 @@
 ///
 /// Connections are scanned once in departure order. A trip can be boarded at a connection when
 /// its departure station is ready: reached with one train fewer, plus the change time there
-/// (`TransferRules`: a minute inside a platform group, a walk to another group of the complex; a
+/// (`TransferRules` through `ChangeTimes`: the data's change times, else the rule, at the rider's pace; a
 /// feed's own minimum transfer times, GTFS transfers.txt, where it gives them).
 /// Staying on a train, through service included, needs no change time.
 struct ConnectionScan {

@@ -22,18 +22,16 @@ public enum LastTrain {
         let targets = destinations.map { Int32($0.rowId) }
         return plan.transfers.indices.map { index in
             let arrived = plan.segments[index], planned = plan.segments[index + 1]
-            // A later train from the platform group the rider is on (or the planned one's), or from
-            // another group of the station once the walk there is done.
-            let here = complexStations([arrived.alight], timetable)
+            // A later train from anywhere in the station, once the change to it is made (the one
+            // rule, at the rider's pace): stations grouped by the first minute they can be boarded.
+            var byEarliest: [Int: [Int32]] = [:]
+            for station in complexStations([arrived.alight], timetable) {
+                guard let needed = planner.rules.needed(from: arrived.alight, to: station, reference: timetable.reference) else { continue }
+                byEarliest[max(planned.departure.value + 1, arrived.arrival.value + needed), default: []].append(Int32(station.rowId))
+            }
             var latest: Int?
-            for (stations, earliest) in [
-                (here.filter { $0.platformGroup == arrived.alight.platformGroup || $0.platformGroup == planned.board.platformGroup },
-                 planned.departure.value + 1),
-                (here.filter { $0.platformGroup != arrived.alight.platformGroup && $0.platformGroup != planned.board.platformGroup },
-                 max(planned.departure.value + 1, arrived.arrival.value + planner.rules.walkMinutes)),
-            ] where !stations.isEmpty {
-                if let journey = scan.run(from: stations.map { Int32($0.rowId) }, to: targets, arriveBy: ServiceMinute.dayEnd,
-                                          earliest: earliest) {
+            for (earliest, stations) in byEarliest {
+                if let journey = scan.run(from: stations, to: targets, arriveBy: ServiceMinute.dayEnd, earliest: earliest) {
                     latest = max(latest ?? journey.departure, journey.departure)
                 }
             }

@@ -7,8 +7,7 @@ import EkiStore
 ///
 /// For each station the scan keeps the latest time a train can be boarded there and still arrive by the
 /// deadline; for each trip, whether staying on it gets there. A connection is useful when staying on
-/// its trip does, or when getting off at its end leaves time to change (a minute on the same platforms,
-/// `TransferRules.walkMinutes` to another platform group of the complex) for a useful later train, or
+/// its trip does, or when getting off at its end leaves time to change (`ChangeTimes`, the one rule) for a useful later train, or
 /// when its end is a target reached by the deadline. The number of changes is not limited.
 struct LatestDeparture {
     let network: RouteNetwork

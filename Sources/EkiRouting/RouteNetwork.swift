@@ -19,16 +19,19 @@ public struct RouteNetwork: Sendable {
     let tripDays: [Int]
     let lastConnection: [Int32]
     let continuations: [[Int32]]
-    /// Per station row id: the other stations of its complex, whether they share its platforms,
-    /// and the source's own minimum change time to them (GTFS transfers.txt), when it gives one.
+    /// Per station row id: the other stations of its complex (and any the data names) with the
+    /// standard-pace minutes of the change to each (`TransferRules.change`); a change the data says
+    /// cannot be made is left out.
     let neighbours: [[Neighbour]]
-    /// Per station row id: the source's minimum time to change trains there, when it gives one.
-    let changeHere: [Int16?]
+    /// Per station row id: the standard-pace minutes of a change of trains there; -1 where the
+    /// data says it cannot be made.
+    let changeHere: [Int16]
+    /// The most standard minutes a change is counted (a walk to a far station of a complex).
+    static let longestChange: Int16 = 120
 
     struct Neighbour {
         var station: Int32
-        var samePlatform: Bool
-        var minutes: Int16?
+        var minutes: Int16
     }
     let stationCount: Int
 
@@ -104,30 +107,34 @@ public struct RouteNetwork: Sendable {
         (neighbours, changeHere) = Self.changes(reference: reference, stationCount: stationCount)
     }
 
-    /// Per station row id: where a rider can change to, and the source's own change times.
-    static func changes(reference: Reference, stationCount: Int) -> ([[Neighbour]], [Int16?]) {
+    /// Per station row id: where a rider can change to and in how many standard minutes — the one
+    /// rule, `TransferRules.change`, asked once per pair when the network is made or read.
+    static func changes(reference: Reference, stationCount: Int) -> ([[Neighbour]], [Int16]) {
         var neighbours = [[Neighbour]](repeating: [], count: stationCount)
+        var changeHere = [Int16](repeating: 1, count: stationCount)
+        func standard(_ a: Reference.Station, _ b: Reference.Station) -> Int16? {
+            TransferRules.change(from: a, to: b, reference: reference).minutes.map { min(longestChange, Int16(clamping: $0)) }
+        }
         for complex in reference.complexes.values where complex.stations.count > 1 {
-            let members = complex.stations.compactMap { reference.stations[$0] }
+            let members = complex.stations.compactMap { reference.stations[$0] }.filter { Int($0.rowId) < stationCount }
             for a in members {
-                neighbours[Int(a.rowId)] = members.filter { $0.rowId != a.rowId }.map {
-                    Neighbour(station: Int32($0.rowId), samePlatform: $0.platformGroup == a.platformGroup, minutes: nil)
+                neighbours[Int(a.rowId)] = members.compactMap { b in
+                    guard b.rowId != a.rowId, let minutes = standard(a, b) else { return nil }
+                    return Neighbour(station: Int32(b.rowId), minutes: minutes)
                 }
             }
         }
-        // The source's own minimum change times (GTFS transfers.txt) win over the rules, between
-        // any two stations; a change it says is not possible is not offered.
-        var changeHere = [Int16?](repeating: nil, count: stationCount)
+        // Changes the data names between stations of different complexes (a GTFS feed's
+        // transfers.txt), and changes at one station.
         for (from, transfers) in reference.transfers where Int(from) < stationCount {
             for transfer in transfers where Int(transfer.to) < stationCount {
                 if transfer.to == from {
-                    changeHere[Int(from)] = transfer.minutes.map { Int16(clamping: $0) } ?? Int16.max / 2
+                    changeHere[Int(from)] = transfer.minutes.map { min(longestChange, Int16(clamping: $0)) } ?? -1
                     continue
                 }
-                neighbours[Int(from)].removeAll { $0.station == Int32(transfer.to) }
-                guard let minutes = transfer.minutes else { continue }
-                neighbours[Int(from)].append(Neighbour(station: Int32(transfer.to), samePlatform: false,
-                                                       minutes: Int16(clamping: minutes)))
+                guard !neighbours[Int(from)].contains(where: { $0.station == Int32(transfer.to) }),
+                      let minutes = transfer.minutes else { continue }
+                neighbours[Int(from)].append(Neighbour(station: Int32(transfer.to), minutes: min(longestChange, Int16(clamping: minutes))))
             }
         }
         return (neighbours, changeHere)

@@ -69,9 +69,9 @@ public struct RoutePlan: Sendable {
     /// Between getting off one train and boarding the next.
     public struct Transfer: Sendable, Equatable {
         public enum Place: String, Sendable {
-            /// Same platform group: across the platform, or the same platform.
+            /// Across the platform, or the same railway's platforms (`ChangeKind.isOnThePlatform`).
             case samePlatform
-            /// Another platform group of the same station complex: a walk inside the station.
+            /// Elsewhere in the same station complex: a walk inside the station.
             case sameStation
             /// Another station altogether: out and walk.
             case otherStation
@@ -85,8 +85,11 @@ public struct RoutePlan: Sendable {
         public var needed: Int
         /// False where the source says this change cannot be made (GTFS transfer_type 3).
         public var allowed: Bool
+        /// What the change is: across the platform, a walk through the concourse, the gates…
+        public var kind: ChangeKind
 
-        public init(minutes: Int, place: Place, walkMeters: Int?, needed: Int, allowed: Bool = true) {
+        public init(minutes: Int, place: Place, walkMeters: Int?, needed: Int, allowed: Bool = true, kind: ChangeKind? = nil) {
+            self.kind = kind ?? (place == .samePlatform ? .sameLine : place == .sameStation ? .concourse : .street)
             self.minutes = minutes
             self.place = place
             self.walkMeters = walkMeters

@@ -38,69 +38,98 @@ public enum RouteError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// How long a change of trains takes at least — the one rule every planner and check asks (fastest
-/// and last-train scans through `ChangeTimes`, the DIY route's next train and its ⚠ through
-/// `needed`): the source's own minimum change time where it gives one (GTFS transfers.txt), else
-/// 1 minute inside a platform group, a walk between platform groups of one station, and 80 m a
-/// minute (at least the walk) to another station.
-public struct TransferRules: Sendable, Equatable {
-    public var samePlatformMinutes = 1
-    public var walkMinutes: Int
-    public init(walkMinutes: Int = 5) { self.walkMinutes = walkMinutes }
+/// How fast a rider changes trains: 急ぎ (hurry) counts three quarters of the standard minutes,
+/// ゆっくり (relaxed) one and a half, rounded up; 標準 as the data and the rule give them
+/// (docs/TRANSFERS.md). A change across the platform stays a minute at hurry.
+public enum Pace: String, Sendable, Codable, CaseIterable {
+    case hurry, standard, relaxed
 
-    /// For a plan that has to hold, the latest way to make a Shinkansen: every change of train counts
-    /// three minutes at least, even where the data puts two railways on one platform group (新宿's
-    /// 埼京線 and 中央線快速 are one group, platforms apart).
-    public static let mustHold: TransferRules = {
-        var rules = TransferRules(walkMinutes: 5)
-        rules.samePlatformMinutes = 3
-        return rules
-    }()
-
-    func minutes(_ place: RoutePlan.Transfer.Place, walkMeters: Int?) -> Int {
-        switch place {
-        case .samePlatform: samePlatformMinutes
-        case .sameStation: walkMinutes
-        case .otherStation: max(walkMinutes, ((walkMeters ?? 0) + 79) / 80)
+    /// From an option or query word: hurry/standard/relaxed, or 急ぎ/標準/ゆっくり.
+    public init?(word: String) {
+        switch word.lowercased() {
+        case "hurry", "急ぎ", "急いで": self = .hurry
+        case "standard", "標準", "": self = .standard
+        case "relaxed", "ゆっくり": self = .relaxed
+        default: return nil
         }
     }
 
-    /// Where a change from `a` (getting off) to `b` (boarding) happens, and the straight-line walk
-    /// when it is another station.
-    public static func place(from a: Reference.Station, to b: Reference.Station, reference: Reference) -> (RoutePlan.Transfer.Place, Int?) {
-        if a.id == b.id || a.platformGroup == b.platformGroup { return (.samePlatform, nil) }
-        if a.complex == b.complex { return (.sameStation, nil) }
-        let from = a.coordinate ?? reference.complexes[a.complex]?.coordinate
-        let to = b.coordinate ?? reference.complexes[b.complex]?.coordinate
-        let meters = from.flatMap { from in to.map { Int(from.distance(to: $0).rounded()) } }
-        return (.otherStation, meters)
+    public var name: LocalizedName {
+        switch self {
+        case .hurry: LocalizedName(ja: "急ぎ", en: "hurry")
+        case .standard: LocalizedName(ja: "標準", en: "standard")
+        case .relaxed: LocalizedName(ja: "ゆっくり", en: "relaxed")
+        }
     }
 
-    /// The minutes a change from `a` to `b` needs; nil where the source says it cannot be made.
+    /// The minutes a standard-pace change of `standard` minutes takes at this pace.
+    public func minutes(_ standard: Int) -> Int {
+        switch self {
+        case .standard: standard
+        case .hurry: max(1, (standard * 3 + 3) / 4)
+        case .relaxed: (standard * 3 + 1) / 2
+        }
+    }
+}
+
+/// How long a change of trains takes at least — the one rule every planner and check asks (fastest
+/// and last-train scans through `ChangeTimes`, the DIY route's next train and its ⚠, "追加",
+/// alternatives and the ticket's connections through `needed`). At the standard pace a change is
+/// the data's where it gives one (GTFS transfers.txt; for the Tokyo data the reviewed interchange
+/// table, `interchanges.tsv`), else `TransferRules.rule`; the rider's pace scales it.
+public struct TransferRules: Sendable, Equatable {
+    public var pace: Pace
+    /// Every change counts at least this many minutes (a plan that has to hold).
+    public var atLeast: Int
+    public init(pace: Pace = .standard, atLeast: Int = 0) {
+        self.pace = pace
+        self.atLeast = atLeast
+    }
+
+    /// For a plan that has to hold, the latest way to make a Shinkansen: every change of train counts
+    /// three minutes at least, even across a platform.
+    public static let mustHold = TransferRules(pace: .standard, atLeast: 3)
+
+    public typealias Change = StationChange
+
+    /// The minutes a change of `standard` minutes (at the standard pace) needs for this rider.
+    public func minutes(_ standard: Int) -> Int { max(atLeast, pace.minutes(standard)) }
+
+    /// The minutes a change from `a` to `b` needs; nil where the data says it cannot be made.
     public func needed(from a: Reference.Station, to b: Reference.Station, reference: Reference) -> Int? {
-        if let given = reference.transfers[a.rowId]?.first(where: { $0.to == b.rowId }) { return given.minutes }
-        let (place, meters) = Self.place(from: a, to: b, reference: reference)
-        return minutes(place, walkMeters: meters)
+        reference.change(from: a, to: b).minutes.map(minutes)
+    }
+
+    /// The change from `a` (getting off) to `b` (boarding) at the standard pace (`Reference.change`).
+    public static func change(from a: Reference.Station, to b: Reference.Station, reference: Reference) -> Change {
+        reference.change(from: a, to: b)
+    }
+
+    /// Where a change from `a` to `b` happens, for the words and the JSON's `place`.
+    public static func place(_ change: Change, from a: Reference.Station, to b: Reference.Station) -> RoutePlan.Transfer.Place {
+        if a.complex != b.complex { return .otherStation }
+        return change.kind.isOnThePlatform ? .samePlatform : .sameStation
     }
 }
 
 /// `TransferRules` as the scans over a `RouteNetwork` read it, per station row: staying at a
-/// station, or walking to a neighbour of its complex (or one the source names). A test checks these
-/// give `TransferRules.needed` for every pair.
+/// station, or walking to a neighbour of its complex (or one the data names). The network holds
+/// the standard minutes; the pace is applied here, through a table. A test checks these give
+/// `TransferRules.needed` for every pair.
 struct ChangeTimes {
-    let samePlatform: Int16, walk: Int16
+    private let paced: [Int16]
     init(_ rules: TransferRules) {
-        samePlatform = Int16(clamping: rules.samePlatformMinutes)
-        walk = Int16(clamping: rules.walkMinutes)
+        paced = (0 ... Int(RouteNetwork.longestChange)).map { Int16(clamping: rules.minutes($0)) }
     }
 
     /// Changing trains without leaving `station`.
-    @inline(__always) func stay(_ network: RouteNetwork, _ station: Int) -> Int16 { network.changeHere[station] ?? samePlatform }
+    @inline(__always) func stay(_ network: RouteNetwork, _ station: Int) -> Int16 {
+        let standard = network.changeHere[station]
+        return standard < 0 ? Int16.max / 2 : paced[Int(standard)]
+    }
 
     /// Changing to `neighbour`.
-    @inline(__always) func to(_ neighbour: RouteNetwork.Neighbour) -> Int16 {
-        neighbour.minutes ?? (neighbour.samePlatform ? samePlatform : walk)
-    }
+    @inline(__always) func to(_ neighbour: RouteNetwork.Neighbour) -> Int16 { paced[Int(neighbour.minutes)] }
 }
 
 /// Works routes out against one timetable: segments from choices, the next train that reaches a
@@ -211,10 +240,12 @@ public struct RoutePlanner: Sendable {
 
     /// What changing from one segment to the next asks: minutes, where, and the walk.
     public func transfer(from a: RoutePlan.Segment, to b: RoutePlan.Segment) -> RoutePlan.Transfer {
-        let (place, meters) = TransferRules.place(from: a.alight, to: b.board, reference: reference)
-        let needed = rules.needed(from: a.alight, to: b.board, reference: reference)
-        return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value, place: place, walkMeters: meters,
-                                  needed: needed ?? 0, allowed: needed != nil)
+        let change = TransferRules.change(from: a.alight, to: b.board, reference: reference)
+        let needed = change.minutes.map(rules.minutes)
+        return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value,
+                                  place: TransferRules.place(change, from: a.alight, to: b.board),
+                                  walkMeters: a.alight.complex == b.board.complex ? nil : change.walkMeters,
+                                  needed: needed ?? 0, allowed: needed != nil, kind: change.kind)
     }
 
     /// The earliest minute a train can be boarded at `board` after arriving at `alight` at `minute`

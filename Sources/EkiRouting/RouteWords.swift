@@ -17,15 +17,16 @@ public enum RouteWords {
                       en: destination.en.isEmpty || destination.en.hasPrefix("for ") ? destination.en : "for " + destination.en)
     }
 
-    /// Where a change of trains happens: "同じホーム", "駅構内で移動", "別の駅へ徒歩約350m".
+    /// What a change of trains is, with the walk it needs at the rider's pace: "同じホーム",
+    /// "徒歩12分（長い通路）", "別の駅へ徒歩約350m（5分）". "同じホーム" only where the data says the
+    /// change is across the platform.
     public static func place(_ transfer: RoutePlan.Transfer) -> LocalizedName {
-        switch transfer.place {
-        case .samePlatform: LocalizedName(ja: "同じホーム", en: "same platform")
-        case .sameStation: LocalizedName(ja: "駅構内で移動", en: "walk inside the station")
-        case .otherStation:
-            transfer.walkMeters.map { LocalizedName(ja: "別の駅へ徒歩約\($0)m", en: "walk about \($0) m to another station") }
-                ?? LocalizedName(ja: "別の駅へ", en: "to another station")
+        let walk = transfer.needed
+        if transfer.place == .otherStation {
+            return transfer.walkMeters.map { LocalizedName(ja: "別の駅へ徒歩約\($0)m（\(walk)分）", en: "walk about \($0) m to another station (\(walk) min)") }
+                ?? LocalizedName(ja: "別の駅へ徒歩\(walk)分", en: "\(walk) min walk to another station")
         }
+        return transfer.kind.words(minutes: transfer.allowed ? walk : nil)
     }
 
     /// "乗換 1分 · 同じホーム" / "Change: 1 min · same platform".

@@ -109,9 +109,15 @@ public struct Reference: Sendable {
     public private(set) var serviceNames: [String: LocalizedName] = [:]
     /// The source's own calendars (GTFS), empty for Japan's day kinds.
     public private(set) var feedCalendars: [FeedCalendar] = []
-    /// Station row id → the source's minimum change times from it (GTFS transfers.txt): to which
-    /// station row, in how many minutes (nil: not possible).
-    public private(set) var transfers: [Int64: [(to: Int64, minutes: Int?)]] = [:]
+    /// Station row id → the data's minimum change times from it (GTFS transfers.txt; the reviewed
+    /// interchange table for Mini Tokyo 3D): to which station row, in how many minutes (nil: not
+    /// possible), and what kind of change (nil: the feed does not say).
+    public private(set) var transfers: [Int64: [Transfer]] = [:]
+    public struct Transfer: Sendable {
+        public var to: Int64
+        public var minutes: Int?
+        public var kind: ChangeKind?
+    }
     /// Every station trains leave from, with its search keys, in one flat array: search scans it
     /// without dictionary look-ups or copies of whole stations. Read on first use, by itself: a
     /// search needs the keys of every station, not their names and places.
@@ -194,8 +200,9 @@ public struct Reference: Sendable {
         try each(db, "SELECT a.alias, s.code FROM station_alias a JOIN station s ON s.id = a.station_id ORDER BY s.id") { row in
             reference.stationsByAlias[row.text(0), default: []].append(row.text(1))
         }
-        try each(db, "SELECT from_id, to_id, minutes FROM station_transfer") { row in
-            reference.transfers[row.int(0), default: []].append((row.int(1), row.optionalInt(2).map { Int($0) }))
+        try each(db, "SELECT from_id, to_id, minutes, kind FROM station_transfer") { row in
+            reference.transfers[row.int(0), default: []].append(
+                Transfer(to: row.int(1), minutes: row.optionalInt(2).map { Int($0) }, kind: row.optionalText(3).flatMap(ChangeKind.init)))
         }
         var calendars: [String: FeedCalendar] = [:]
         try each(db, "SELECT code, name_ja, name_en, weekdays, start_date, end_date FROM feed_calendar ORDER BY code") { row in

@@ -8,7 +8,7 @@ import GRDB
 /// which keeps 1.2M stop events to ~10 MB and a train timetable to one row read.
 public enum Schema {
     /// Bump on any change a reader could notice; readers refuse other versions with a clear message.
-    public static let version = 4
+    public static let version = 5
 
     static let statements: [String] = [
         """
@@ -103,12 +103,16 @@ public enum Schema {
             PRIMARY KEY(railway_id, position)
         ) WITHOUT ROWID
         """,
-        // The source's minimum change times (GTFS transfers.txt); minutes NULL: not possible.
+        // Minimum change times the data gives (GTFS transfers.txt; Mini Tokyo 3D: the reviewed
+        // interchange table); minutes NULL: not possible. kind: cross-platform, same-area, concourse,
+        // long-walk, deep, gates, street (NULL: the feed does not say); basis: where the figure comes from.
         """
         CREATE TABLE station_transfer(
             from_id INTEGER NOT NULL REFERENCES station(id),
             to_id INTEGER NOT NULL REFERENCES station(id),
             minutes INTEGER,
+            kind TEXT,
+            basis TEXT,
             PRIMARY KEY(from_id, to_id)
         ) WITHOUT ROWID
         """,

@@ -76,8 +76,10 @@ public struct StationDetail: Sendable {
     public struct Connection: Sendable {
         public var station: Reference.Station
         public var railway: Reference.Railway?
-        /// Same platform group (cross-platform or through service) rather than a walk.
-        public var samePlatform: Bool
+        /// The change from this station to it at the standard pace (`Reference.change`).
+        public var change: StationChange
+        /// Across the platform (or the same railway's), as the data says, rather than a walk.
+        public var samePlatform: Bool { change.kind.isOnThePlatform }
     }
 }
 
@@ -194,8 +196,8 @@ extension Timetable {
             .filter { $0.id != station.id && $0.departures > 0 && ($0.railway == nil || $0.railway != station.railway) }
         return others.map { other in
             StationDetail.Connection(station: other, railway: other.railway.flatMap { reference.railways[$0] },
-                                     samePlatform: other.platformGroup == station.platformGroup)
-        }.sorted { ($0.samePlatform ? 0 : 1, $0.station.rowId) < ($1.samePlatform ? 0 : 1, $1.station.rowId) }
+                                     change: reference.change(from: station, to: other))
+        }.sorted { ($0.change.minutes ?? .max, $0.station.rowId) < ($1.change.minutes ?? .max, $1.station.rowId) }
     }
 
     /// The last row of each group, by departure time (the latest wins; a tie keeps the first).

@@ -45,13 +45,18 @@ public struct TimetableDataset: Sendable {
     public var shapes: [String: [[GeoPoint]]] = [:]
     /// The source's own calendars with their exceptions (GTFS); empty for Japan's day kinds.
     public var calendars: [FeedCalendar] = []
-    /// Minimum change times the source gives between two stations (GTFS transfers.txt).
+    /// Minimum change times the source gives between two stations (GTFS transfers.txt; for Mini
+    /// Tokyo 3D the reviewed interchange table).
     public var transfers: [Transfer] = []
 
     public struct Transfer: Sendable, Equatable {
         /// Station ids; `minutes` nil when the change is not possible.
         public var from: String, to: String, minutes: Int?
-        public init(from: String, to: String, minutes: Int?) { self.from = from; self.to = to; self.minutes = minutes }
+        /// What the change is (`ChangeKind` raw value) and where the figure comes from, when known.
+        public var kind: String?, basis: String?
+        public init(from: String, to: String, minutes: Int?, kind: String? = nil, basis: String? = nil) {
+            self.from = from; self.to = to; self.minutes = minutes; self.kind = kind; self.basis = basis
+        }
     }
 
     public init(source: SourceInfo) { self.source = source }

@@ -67,10 +67,10 @@ extension TimetableWriter {
             summary.railways = dataset.railways.count
 
             try writeStations(&summary)
-            let insertTransfer = try db.makeStatement(sql: "INSERT OR REPLACE INTO station_transfer VALUES (?, ?, ?)")
+            let insertTransfer = try db.makeStatement(sql: "INSERT OR REPLACE INTO station_transfer VALUES (?, ?, ?, ?, ?)")
             for transfer in dataset.transfers {
                 guard let from = stationIds[transfer.from], let to = stationIds[transfer.to] else { continue }
-                try insertTransfer.execute(arguments: [from, to, transfer.minutes])
+                try insertTransfer.execute(arguments: [from, to, transfer.minutes, transfer.kind, transfer.basis])
             }
 
             let insertRailwayStation = try db.makeStatement(sql: "INSERT INTO railway_station VALUES (?, ?, ?)")

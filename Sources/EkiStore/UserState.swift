@@ -210,8 +210,37 @@ public final class UserState: Sendable {
                 )
                 """)
         }
+        // The rider's preferences kept beside the bookmarks (the change pace: hurry, standard, relaxed).
+        migrator.registerMigration("preference") { db in
+            try db.execute(sql: """
+                CREATE TABLE preference(
+                    name TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }()
+}
+
+// MARK: - Preferences
+
+extension UserState {
+    /// A preference the rider set (`pace`), or nil.
+    public func preference(_ name: String) throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM preference WHERE name = ?", arguments: [name]) }
+    }
+
+    /// Keeps a preference; nil forgets it.
+    public func setPreference(_ name: String, to value: String?) throws {
+        try writer.write { db in
+            if let value {
+                try db.execute(sql: "INSERT OR REPLACE INTO preference VALUES (?, ?)", arguments: [name, value])
+            } else {
+                try db.execute(sql: "DELETE FROM preference WHERE name = ?", arguments: [name])
+            }
+        }
+    }
 }
 
 // MARK: - Bookmarks

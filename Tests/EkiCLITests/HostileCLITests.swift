@@ -45,7 +45,7 @@ import Testing
             ["nearby", "1e300,1e300"], ["nearby", "nan,nan"], ["nearby", "35.45,139.63", "--radius", "9223372036854775808"],
             ["nearby", "-9223372036854775809,0"], ["departures", "馬車道", "--limit", "-9223372036854775808"],
             ["calendar", "9223372036854775807"], ["schedule", "99999-01-01"], ["departures", "馬車道", "--at", "9999-12-31T23:59"],
-            ["route", "fastest", "馬車道", "銀座", "--transfer-minutes", "9223372036854775807"],
+            ["route", "fastest", "馬車道", "銀座", "--pace", "9223372036854775807"],
             ["route", "swap", "1", "-9223372036854775808"],
         ]
         let state = ScratchFolder()

@@ -165,7 +165,7 @@ import Testing
         let options = try #require(json["options"] as? [[String: Any]])
         #expect(options.map { $0["kind"] as? String } == ["fastest", "fewerTransfers", "later"])
         let fastest = try #require(options[0]["route"] as? [String: Any])
-        #expect(fastest["arrival"] as? String == "08:17")
+        #expect(fastest["arrival"] as? String == "08:20")   // 横浜 7 and 新橋 4 minutes to change (the reviewed table)
         let used = try Self.eki(["route", "fastest", "馬車道", "銀座", "--at", Self.morning, "--use", "2", "--json"], state: state)
         #expect(used.status == 0)
         let shown = try Self.object(try Self.eki(["route", "show", "--at", Self.morning, "--json"], state: state).stdout)
@@ -178,6 +178,49 @@ import Testing
         #expect(suggestion["uses"] as? Int == 1)
         let filled = try #require(suggestion["route"] as? [String: Any])
         #expect((filled["segments"] as? [[String: Any]])?.first?["departureMinute"] as? Int ?? 0 >= 12 * 60)
+    }
+
+    /// Issue 29: the rider's pace, kept with the bookmarks, changes the answer the expected way:
+    /// 上野 → 海浜幕張 changes at 東京 to the 京葉線 (a 12-minute walk at the standard pace).
+    @Test func aKeptPaceAndAnOverridePlanTheChanges() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        func arrival(_ extra: [String]) throws -> (pace: String?, arrival: String?) {
+            let result = try Self.eki(["route", "fastest", "上野", "海浜幕張", "--at", "2026-12-01T08:00", "--json"] + extra, state: state)
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try Self.object(result.stdout)
+            let first = (json["options"] as? [[String: Any]])?.first?["route"] as? [String: Any]
+            return (json["pace"] as? String, first?["arrival"] as? String)
+        }
+        let standard = try arrival([])
+        #expect(standard.pace == "standard")
+        let kept = try Self.eki(["route", "pace", "ゆっくり"], state: state)
+        #expect(kept.status == 0 && kept.stdout == "乗換のペース: ゆっくり\n", "\(kept.stdout)")
+        let relaxed = try arrival([])
+        let hurry = try arrival(["--pace", "hurry"])
+        #expect(relaxed.pace == "relaxed" && hurry.pace == "hurry")
+        let minutes = [hurry, standard, relaxed].map { $0.arrival ?? "" }   // HH:MM of one morning
+        #expect(minutes[0] <= minutes[1] && minutes[1] <= minutes[2] && minutes[0] < minutes[2], "\(minutes)")
+        // Back to standard: the preference is forgotten.
+        #expect(try Self.eki(["route", "pace", "standard", "--json"], state: state).stdout == "{\"pace\":\"standard\"}\n")
+        let wrong = try Self.eki(["route", "fastest", "上野", "海浜幕張", "--pace", "fast"], state: state)
+        #expect(wrong.status == 64 && wrong.stderr.contains("--pace must be hurry, standard or relaxed"), "\(wrong.stderr)")
+    }
+
+    /// Every change of a station's complex with its minutes, kind and basis (issue 29).
+    @Test func transfersListAStationsChanges() throws {
+        _ = try SharedData.imported()
+        let database = ["--db", SharedData.databaseURL.path]
+        let result = try EkiProcess.run(["transfers", "東京", "--json"] + database)
+        #expect(result.status == 0, "\(result.stderr)")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(list.count == 13 * 12)   // every ordered pair of 東京's 13 stations
+        let keiyo = try #require(list.first { $0["from"] as? String == "JR-East.Utsunomiya.Tokyo" && $0["to"] as? String == "JR-East.Keiyo.Tokyo" })
+        #expect(keiyo["minutes"] as? Int == 12 && keiyo["kind"] as? String == "long-walk" && keiyo["source"] as? String == "table")
+        #expect((keiyo["basis"] as? String)?.contains("takumick.com") == true && keiyo["estimate"] as? Bool == false)
+        let text = try EkiProcess.run(["transfers", "中目黒"] + database)
+        #expect(text.stdout == "中目黒\n  日比谷線 → 東横線  1分  同じホーム  推定\n  東横線 → 日比谷線  1分  同じホーム  推定\n", "\(text.stdout)")
     }
 
     @Test func mistakesAreOneLineMessages() throws {

@@ -50,7 +50,9 @@ import Testing
         #expect((json["trainTypes"] as? [[String: Any]])?.contains { $0["category"] as? String == "express" } == true)
         let connections = try #require(json["connections"] as? [[String: Any]])
         #expect(connections.first?["station"] as? String == "TokyoMetro.Fukutoshin.Shibuya")
-        #expect(connections.first?["samePlatform"] as? Bool == true)
+        #expect(connections.first?["samePlatform"] as? Bool == false)
+        #expect(connections.first?["minutes"] as? Int == 2 && connections.first?["kind"] as? String == "same-area")
+        #expect(connections.first?["source"] as? String == "table")
     }
 
     @Test func aWrongRailwaySaysWhichAreThere() throws {

@@ -4,7 +4,7 @@ import EkiTestSupport
 import Testing
 @testable import EkiRouting
 
-/// One change rule (issue 28): the fastest-route and last-train scans read change times from the
+/// One change rule (issues 28 and 29): the fastest-route and last-train scans read change times from the
 /// route network's tables (`ChangeTimes`), the DIY planner from `TransferRules.needed`. For every
 /// pair of stations of every complex, and every change the source names, both give the same minutes.
 @Suite struct ChangeRuleTests {
@@ -30,6 +30,8 @@ import Testing
         let reference = try SharedData.imported().timetable.reference
         #expect(Self.expectOneRule(reference, rules: TransferRules()) > 1000)
         #expect(Self.expectOneRule(reference, rules: .mustHold) > 1000)
+        #expect(Self.expectOneRule(reference, rules: TransferRules(pace: .hurry)) > 1000)
+        #expect(Self.expectOneRule(reference, rules: TransferRules(pace: .relaxed)) > 1000)
     }
 
     @Test func aFeedsOwnChangeTimesWinEverywhere() throws {

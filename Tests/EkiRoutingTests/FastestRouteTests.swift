@@ -10,7 +10,7 @@ import Testing
 /// subnetwork for every number of trains and on the full network for sampled pairs.
 @Suite struct FastestRouteTests {
     static let tuesday = CivilDate(iso: "2026-11-24")!
-    static let rules = TransferRules(walkMinutes: 5)
+    static let rules = TransferRules()
 
     /// Earliest arrival at `targets` with at most k trains, k = 1…maxLegs (index 0 unused).
     static func rounds(_ trains: [RunningTrain], reference: Reference, from origins: Set<Int64>, to targets: Set<Int64>,
@@ -59,7 +59,8 @@ import Testing
             let reached = targets.compactMap { arrivals[$0] }.min()
             if let reached { bestSoFar = min(bestSoFar ?? .max, reached) }
             best.append(bestSoFar)
-            // Ready for the next train: one minute on the same platforms, a walk to the complex's other groups.
+            // Ready for the next train: the change time to each station of the complex (the data's
+            // reviewed table, else the rule: the same table the scan reads).
             improved = []
             func improve(_ station: Int64, _ time: Int) {
                 guard time < ready[station] ?? .max else { return }
@@ -68,10 +69,10 @@ import Testing
             }
             for (station, arrival) in arrivals {
                 guard let here = reference.stations[rowId: station] else { continue }
-                improve(station, arrival + rules.samePlatformMinutes)
+                if let stay = rules.needed(from: here, to: here, reference: reference) { improve(station, arrival + stay) }
                 for other in reference.complexes[here.complex]?.stations ?? [] where other != here.id {
-                    guard let there = reference.stations[other] else { continue }
-                    let change = there.platformGroup == here.platformGroup ? rules.samePlatformMinutes : rules.walkMinutes
+                    guard let there = reference.stations[other],
+                          let change = rules.needed(from: here, to: there, reference: reference) else { continue }
                     improve(there.rowId, arrival + change)
                 }
             }
@@ -166,8 +167,7 @@ import Testing
         // Every transfer respects the change times the search used.
         for option in options {
             for (index, transfer) in option.plan.transfers.enumerated() {
-                let minimum = transfer.place == .samePlatform ? 1 : 5
-                #expect(transfer.minutes >= minimum, "option \(option.kind) transfer \(index)")
+                #expect(transfer.minutes >= transfer.needed && !transfer.tight, "option \(option.kind) transfer \(index)")
             }
             #expect(option.plan.segments.first.map { origins.map(\.id).contains($0.board.id) } == true)
             #expect(option.plan.segments.last.map { targets.map(\.id).contains($0.alight.id) } == true)

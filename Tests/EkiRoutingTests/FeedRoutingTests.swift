@@ -37,7 +37,7 @@ import Testing
     }()
 
     func fastest(_ timetable: Timetable, from: String, to: String, at: String) throws -> [String] {
-        let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: TransferRules(walkMinutes: 5)))
+        let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: TransferRules()))
         let instant = try #require(ServiceInstant(parsing: at))
         let network = try RouteNetwork(timetable: timetable, serviceDate: instant.serviceDate)
         let options = try search.search(from: try timetable.resolveStations(from), to: timetable.stations(matching: to),

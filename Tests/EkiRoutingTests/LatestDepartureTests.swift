@@ -10,7 +10,7 @@ import Testing
 /// arrives in time, found by trying each minute back from the deadline.
 @Suite struct LatestDepartureTests {
     static let tuesday = CivilDate(iso: "2026-11-24")!
-    static let rules = TransferRules(walkMinutes: 5)
+    static let rules = TransferRules()
 
     static func complex(_ name: String, _ timetable: Timetable) throws -> [Int32] {
         let station = try #require(try timetable.resolveStations(name).first)

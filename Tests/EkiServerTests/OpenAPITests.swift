@@ -16,6 +16,7 @@ import Testing
         "/api/v1/nearby": "/api/v1/nearby?lat=35.4505&lon=139.6337&at=2026-11-24T07:30",
         "/api/v1/station/{stationId}": "/api/v1/station/Minatomirai.Minatomirai.Bashamichi?at=2026-11-24T07:30",
         "/api/v1/railway/{railwayId}": "/api/v1/railway/Tokyu.Toyoko",
+        "/api/v1/transfers": "/api/v1/transfers?station=%E6%B8%8B%E8%B0%B7",
         "/api/v1/calendar/{year}": "/api/v1/calendar/2026",
         "/api/v1/schedule": "/api/v1/schedule?date=2026-11-23",
         "/api/v1/route": "/api/v1/route?date=2026-11-24&segments=\(route)",

@@ -47,13 +47,34 @@ import Testing
         let answers = try await APIClient.get([uri, uri.replacingOccurrences(of: "07:30", with: "07:40")])
         let options = try #require(answers[0].object["options"] as? [[String: Any]])
         #expect(options.map { $0["kind"] as? String } == ["fastest", "fewerTransfers", "later"])
-        #expect((options[0]["route"] as? [String: Any])?["arrival"] as? String == "08:17")
+        #expect((options[0]["route"] as? [String: Any])?["arrival"] as? String == "08:20")
         #expect(answers[1].status == .ok)
         // After the last trains: the first trains of the next service day.
         let late = try await APIClient.get(uri.replacingOccurrences(of: "2026-11-24T07:30", with: "2026-11-25T02:30"))
         #expect(late.object["at"] as? String == "2026-11-25T03:00")
         let first = try #require((late.object["options"] as? [[String: Any]])?.first?["route"] as? [String: Any])
         #expect(first["serviceDate"] as? String == "2026-11-25")
+    }
+
+    /// The pace rides in the query (issue 29): said back, and a word it does not know is a 400.
+    @Test func fastestTakesThePace() async throws {
+        let uri = "/api/v1/route/fastest?from=\(APIClient.encode("上野"))&to=\(APIClient.encode("海浜幕張"))&at=2026-12-01T08:00"
+        let answers = try await APIClient.get([uri + "&pace=hurry", uri, uri + "&pace=relaxed", uri + "&pace=fast"])
+        #expect(answers.map(\.status.code) == [200, 200, 200, 400])
+        #expect(answers[0].object["pace"] as? String == "hurry" && answers[1].object["pace"] as? String == "standard")
+        let arrivals = answers.prefix(3).map { ((($0.object["options"] as? [[String: Any]])?.first?["route"] as? [String: Any])?["arrival"] as? String) ?? "" }
+        #expect(arrivals[0] <= arrivals[1] && arrivals[1] <= arrivals[2] && arrivals[0] < arrivals[2], "\(arrivals)")
+        // Each change says what it gives, needs and is.
+        let transfer = try #require(((answers[1].object["options"] as? [[String: Any]])?.first?["route"] as? [String: Any])?["transfers"] as? [[String: Any]])
+        #expect(transfer.allSatisfy { ($0["minutes"] as? Int ?? 0) >= ($0["neededMinutes"] as? Int ?? 99) && $0["kind"] is String })
+    }
+
+    @Test func transfersOfAStation() async throws {
+        let answer = try await APIClient.get("/api/v1/transfers?station=\(APIClient.encode("渋谷"))")
+        #expect(answer.status == .ok)
+        let ginza = try #require(answer.array.first { $0["from"] as? String == "Tokyu.Toyoko.Shibuya" && $0["to"] as? String == "TokyoMetro.Ginza.Shibuya" })
+        #expect(ginza["minutes"] as? Int == 8 && ginza["kind"] as? String == "deep")
+        #expect(answer.array.allSatisfy { ($0["station"] as? [String: Any])?["ja"] as? String == "渋谷" })
     }
 
     @Test func badRoutesAreProblems() async throws {

@@ -38,7 +38,7 @@ import Testing
         try await WebPageTests.withPages { client in
             let page = try await WebPageTests.page(client, "/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=ginza&at=2026-11-24T07:30")
             #expect(page.components(separatedBy: "class=\"card option\"").count - 1 == 3)
-            #expect(page.contains("<span class=\"kind\">最速</span> 07:31 発 → 08:17 着 · 46分 · 乗換2回"))
+            #expect(page.contains("<span class=\"kind\">最速</span> 07:34 発 → 08:20 着 · 46分 · 乗換2回"))
             #expect(page.contains("use=new"))
             let form = try await WebPageTests.page(client, "/route/fastest")
             #expect(form.contains("<form class=\"route-form\" action=\"/route/fastest\""))

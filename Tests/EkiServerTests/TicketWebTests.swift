@@ -145,7 +145,7 @@ import Testing
         #expect(after.contains("/route/fastest?from=%E6%9D%B1%E4%BA%AC&amp;at=2026-11-25T09:51"))
         #expect(answers[1].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)   // 軽井沢 is not in the data
         let leave = answers[2].text
-        #expect(leave.contains("Latest to reach Tokyo by 10:15 (15 min before departure): leave Shibuya at 09:52"))
+        #expect(leave.contains("Latest to reach Tokyo by 10:15 (15 min before departure): leave Shibuya at 09:50"))
         #expect(leave.contains("/route?date=2026-11-25&amp;segments=") && leave.contains("use=new"))
         #expect(answers[3].text.contains("東京に10:15（発車15分前）に着く最終") && answers[3].text.contains("徒歩"))
     }

@@ -51,6 +51,18 @@ import Testing
         }
     }
 
+    /// A station's 乗換 list says how long each change takes and what it is (issue 29's table).
+    @Test func aStationPageListsItsChangesWithTheirMinutes() async throws {
+        try await Self.withPages { client in
+            let page = try await Self.page(client, "/station/Tokyu.Toyoko.Shibuya")
+            let changes = page.components(separatedBy: "<ul class=\"connections\">").last?.components(separatedBy: "</ul>").first ?? ""
+            let ginza = try #require(changes.components(separatedBy: "<li>").first { $0.contains("/station/TokyoMetro.Ginza.Shibuya") })
+            #expect(ginza.contains("徒歩8分（地下深いホーム）"), "\(ginza)")
+            let english = try await Self.page(client, "/station/Tokyu.Toyoko.Shibuya?lang=en")
+            #expect(english.contains("8 min walk (deep underground)"))
+        }
+    }
+
     @Test func railwayPageDrawsTheLineAndListsItsStations() async throws {
         try await Self.withPages { client in
             let page = try await Self.page(client, "/railway/Minatomirai.Minatomirai")

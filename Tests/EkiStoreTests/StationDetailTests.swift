@@ -73,12 +73,16 @@ import Testing
 
     @Test func shibuyaOnTheToyokoConnectsAcrossOperators() throws {
         let detail = try Self.detail("Tokyu.Toyoko.Shibuya")
-        let connections = Dictionary(uniqueKeysWithValues: detail.connections.map { ($0.station.id, $0.samePlatform) })
-        #expect(connections["TokyoMetro.Fukutoshin.Shibuya"] == true)    // the same platforms, through service
-        #expect(connections["JR-East.Yamanote.Shibuya"] == false)
-        #expect(connections["Keio.Inokashira.Shibuya"] == false)
-        #expect(connections["TokyoMetro.Ginza.Shibuya"] == false)
-        #expect(detail.connections.first?.samePlatform == true)          // the same platform first
+        // The reviewed table's changes (issue 29): the Fukutoshin line's islands beside the Toyoko's
+        // on B5, the Ginza line up in Hikarie, JR across the street-level concourse.
+        let connections = Dictionary(uniqueKeysWithValues: detail.connections.map { ($0.station.id, $0.change) })
+        #expect(connections["TokyoMetro.Fukutoshin.Shibuya"]?.minutes == 2 && connections["TokyoMetro.Fukutoshin.Shibuya"]?.kind == .sameArea)
+        #expect(connections["JR-East.Yamanote.Shibuya"]?.minutes == 9 && connections["JR-East.Yamanote.Shibuya"]?.kind == .deep)
+        #expect(connections["Keio.Inokashira.Shibuya"]?.minutes == 10)
+        #expect(connections["TokyoMetro.Ginza.Shibuya"]?.minutes == 8)
+        #expect(connections.values.allSatisfy { $0.source == .table })
+        #expect(detail.connections.first?.station.id == "TokyoMetro.Fukutoshin.Shibuya")   // the shortest change first
+        #expect(detail.connections.allSatisfy { !$0.samePlatform })
         #expect(connections["Tokyu.Toyoko.Shibuya"] == nil)
 
         // The Toyoko ends here; inbound trains go on as the Fukutoshin line.

@@ -192,7 +192,8 @@ public struct GTFSSource: TimetableSource {
             for a in named[transfer.from] ?? [] where transfer.fromRoute.map({ $0 == a.railwayId }) ?? true {
                 for b in named[transfer.to] ?? [] where transfer.toRoute.map({ $0 == b.railwayId }) ?? true {
                     guard seen.insert([a.id, b.id]).inserted else { continue }
-                    transfers.append(.init(from: a.id, to: b.id, minutes: transfer.minutes))
+                    transfers.append(.init(from: a.id, to: b.id, minutes: transfer.minutes, kind: ChangeKind.feed.rawValue,
+                                           basis: "the feed's transfers.txt, \(transfer.from) → \(transfer.to)"))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import EkiStore
 import Foundation
 
 /// The reviewed change times of the Tokyo region's big interchanges (`interchanges.tsv` beside
@@ -14,16 +15,10 @@ import Foundation
 /// is a change across one island platform, in the direction given. The basis says what a figure
 /// rests on and where it was read. docs/TRANSFERS.md says how to correct a figure.
 public struct InterchangeTable: Sendable {
-    /// What a change is like, for the words a rider reads.
-    public enum Kind: String, Sendable, CaseIterable {
-        case crossPlatform = "cross-platform"
-        case sameArea = "same-area"
-        case concourse
-        case longWalk = "long-walk"
-        case deep
-        case gates
-        case street
-    }
+    /// What a change is like, for the words a rider reads (a walk row names one of same-area,
+    /// concourse, long-walk, deep, gates, street; a cross row is cross-platform).
+    public typealias Kind = ChangeKind
+    static let walkKinds: Set<Kind> = [.sameArea, .concourse, .longWalk, .deep, .gates, .street]
 
     /// A change from one station (a railway's stop) to another of the same complex.
     public struct Change: Sendable, Equatable {
@@ -68,7 +63,7 @@ public struct InterchangeTable: Sendable {
                 guard fields.count == 6, !fields[1].isEmpty, !fields[2].isEmpty, !fields[5].isEmpty else {
                     throw fail("a walk row is: walk, area, area, minutes, kind, basis")
                 }
-                guard let kind = Kind(rawValue: fields[4]), kind != .crossPlatform else {
+                guard let kind = Kind(rawValue: fields[4]), Self.walkKinds.contains(kind) else {
                     throw fail("kind \"\(fields[4])\" is not one of same-area, concourse, long-walk, deep, gates, street")
                 }
                 let change = Change(minutes: try minutes(fields[3]), kind: kind, basis: fields[5])

@@ -21,6 +21,24 @@ public struct MiniTokyo3DSource: TimetableSource {
             && isDirectory.boolValue
     }
 
+    /// The reviewed interchange table's change for every two stations of a complex it covers
+    /// (docs/TRANSFERS.md); the planners' rule gives the others. A table that does not read stops
+    /// the import with its line: data without it would plan changes no one can make.
+    static func reviewedChanges(_ groups: [[[String]]]) throws -> [TimetableDataset.Transfer] {
+        let table = try InterchangeTable.reviewed.get()
+        var transfers: [TimetableDataset.Transfer] = []
+        for complex in groups {
+            let stations = complex.flatMap { $0 }
+            for a in stations {
+                for b in stations where b != a {
+                    guard let change = table.change(from: a, to: b) else { continue }
+                    transfers.append(.init(from: a, to: b, minutes: change.minutes, kind: change.kind.rawValue, basis: change.basis))
+                }
+            }
+        }
+        return transfers
+    }
+
     public func load(_ folder: URL, warnings: inout [ImportWarning],
                      progress: (ImportProgress) -> Void) throws -> TimetableDataset {
         var reader = JSONFileReader(folder: folder)
@@ -67,6 +85,7 @@ public struct MiniTokyo3DSource: TimetableSource {
                          name: Self.name(station.title ?? [:], fallback: station.id), coordinate: coordinate)
         }
         dataset.complexes = groups
+        dataset.transfers = try Self.reviewedChanges(groups)
         dataset.trainTypes = types.map { type in
             if TrainTypeCategories.listed(typeId: type.id) == nil {
                 warnings.append(.init(.trainTypeCategoryGuessed,

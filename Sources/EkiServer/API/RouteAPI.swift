@@ -25,9 +25,21 @@ extension TimetableAPI {
         router.get("/api/v1/route/suggest") { request, _ in try self.suggest(try QueryParameters(request, operation: suggest), request) }
     }
 
-    var planner: RoutePlanner { RoutePlanner(timetable: timetable) }
+    /// The planner at the request's change pace (`pace`, standard when absent).
+    func planner(_ query: QueryParameters) throws -> RoutePlanner {
+        RoutePlanner(timetable: timetable, rules: TransferRules(pace: try Self.pace(query)))
+    }
+
+    static func pace(_ query: QueryParameters) throws -> Pace {
+        guard let word = query.optional("pace") else { return .standard }
+        guard let pace = Pace(rawValue: word) else {
+            throw Problem.badRequest("pace is hurry, standard or relaxed, got \(QueryParameters.quoted(word))")
+        }
+        return pace
+    }
 
     func route(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let planner = try self.planner(query)
         let route = try Self.route(query)
         return try cache.respond(to: request, moment: nil, now: clock()) {
             RouteJSON(try Self.routing { try planner.plan(route) }, reference: timetable.reference)
@@ -35,6 +47,7 @@ extension TimetableAPI {
     }
 
     func alternatives(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let planner = try self.planner(query)
         let route = try Self.route(query)
         let number = try Self.segment(query, of: route)
         let count = try query.int("count")
@@ -46,6 +59,7 @@ extension TimetableAPI {
     }
 
     func swap(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let planner = try self.planner(query)
         let route = try Self.route(query)
         let number = try Self.segment(query, of: route)
         let train = try Self.id(try query.required("train"), what: "train")
@@ -60,6 +74,7 @@ extension TimetableAPI {
     /// The train from a station (any of its complex) after a moment that gets to another first:
     /// the next segment a rider adds.
     func next(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let planner = try self.planner(query)
         let from = try query.required("from")
         let to = try query.required("to")
         let now = clock()
@@ -96,7 +111,7 @@ extension TimetableAPI {
     func fastest(_ query: QueryParameters, _ request: Request) throws -> Response {
         let from = try query.required("from")
         let to = try query.required("to")
-        let walk = try query.int("transferMinutes")
+        let pace = try Self.pace(query)
         let now = clock()
         let moment = try query.instant(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: moment, now: now) {
@@ -110,10 +125,10 @@ extension TimetableAPI {
             guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                 throw Problem(.unprocessableContent, "\(from) and \(to) are the same station")
             }
-            let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: TransferRules(walkMinutes: walk)))
+            let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace)))
             try networks.checkServed(moment.instant.serviceDate)
             let answer = try search.search(from: origins, to: destinations, at: moment.instant) { try networks.network(for: $0) }
-            return FastestJSON(from: origins[0].name, to: destinations[0].name, at: answer.at, walkMinutes: walk,
+            return FastestJSON(from: origins[0].name, to: destinations[0].name, at: answer.at, pace: pace,
                                options: answer.options, reference: reference)
         }
     }
@@ -122,7 +137,7 @@ extension TimetableAPI {
     func last(_ query: QueryParameters, _ request: Request) throws -> Response {
         let from = try query.required("from")
         let to = try query.required("to")
-        let walk = try query.int("transferMinutes")
+        let pace = try Self.pace(query)
         let now = clock()
         let (date, isNow) = try query.date(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: Moment(day: date, isNow: isNow), now: now) {
@@ -131,7 +146,7 @@ extension TimetableAPI {
             guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                 throw Problem(.unprocessableContent, "\(from) and \(to) are the same station")
             }
-            let planner = RoutePlanner(timetable: timetable, rules: TransferRules(walkMinutes: walk))
+            let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace))
             let network = try networks.network(for: date)
             guard let plan = try LastTrain.search(from: origins, to: destinations, planner: planner, on: network) else {
                 throw Problem.notFound("no train connects \(from) and \(to) on \(date.iso)")
@@ -143,6 +158,7 @@ extension TimetableAPI {
 
     /// Remembered patterns (kept in the browser) filled in with the next trains, near a position if given.
     func suggest(_ query: QueryParameters, _ request: Request) throws -> Response {
+        let planner = try self.planner(query)
         let patterns = try Self.patterns(try query.required("patterns"))
         // A position is both numbers or none; each alone is well-formed but says nothing.
         let lat = try query.double("lat"), lon = try query.double("lon")

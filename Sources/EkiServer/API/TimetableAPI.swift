@@ -31,6 +31,7 @@ struct TimetableAPI: Sendable {
         }
         try addPlaceRoutes(to: router)
         try addRailwayRoutes(to: router)
+        try addTransferRoutes(to: router)
         try addCalendarRoutes(to: router)
         try addTimelineRoutes(to: router)
         try addRouteRoutes(to: router)

@@ -13,22 +13,24 @@ extension WebPages {
         let reference = timetable.reference
         router.get("/route") { request, _ in
             try answer(request, site: site) { scope in
-                let query = try pageQuery(request, allowed: ["date", "segments", "use", "lang"])
+                let query = try pageQuery(request, allowed: ["date", "segments", "use", "lang", "pace"])
                 // No route in the URL: route.js opens the rider's kept one, or says there is none.
                 guard query.optional("segments") != nil else { return scope.html(RouteEmptyView(scope: scope)) }
-                let planner = RoutePlanner(timetable: timetable)
+                let pace = try pagePace(query)
+                let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace))
                 let plan = try routing { try planner.plan(try pageRoute(query)) }
                 let alternatives = try plan.segments.indices.map { try planner.alternatives(in: plan, segment: $0) }
                 let proposals = plan.segments.count > 1 ? try planner.proposals(after: 0, in: plan) : []
                 let json = try JSONOutput.string(RouteJSON(plan, reference: reference), pretty: false)
                 return scope.html(RouteView(plan: plan, alternatives: alternatives, proposals: proposals, json: json,
-                                            use: query.optional("use"), reference: reference, scope: scope))
+                                            use: query.optional("use"), pace: PaceField(pace), reference: reference, scope: scope))
             }
         }
         router.get("/route/fastest") { request, _ in
             try answer(request, site: site) { scope in
-                let query = try pageQuery(request, allowed: ["from", "to", "at", "lang"])
-                let form = RouteForm(from: query.optional("from") ?? "", to: query.optional("to") ?? "", at: query.optional("at") ?? "")
+                let query = try pageQuery(request, allowed: ["from", "to", "at", "lang", "pace"])
+                let pace = try pagePace(query)
+                let form = RouteForm(from: query.optional("from") ?? "", to: query.optional("to") ?? "", at: query.optional("at") ?? "", pace: PaceField(pace))
                 guard !form.from.isEmpty, !form.to.isEmpty else { return scope.html(FastestView(form: form, reference: reference, scope: scope)) }
                 let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
                 let origins = try complex(form.from, timetable), destinations = try complex(form.to, timetable, destination: true)
@@ -42,23 +44,24 @@ extension WebPages {
                                              "Routes cannot be found for \(date.iso): pick a date from \(served.lowerBound.iso) to \(served.upperBound.iso)")
                     return scope.html(FastestView(form: form, error: error, reference: reference, scope: scope), status: .unprocessableContent)
                 }
-                let answer = try FastestRoutes(planner: RoutePlanner(timetable: timetable))
+                let answer = try FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace)))
                     .search(from: origins, to: destinations, at: instant) { try networks.network(for: $0) }
                 return scope.html(FastestView(form: form, answer: answer, reference: reference, scope: scope))
             }
         }
         router.get("/route/last") { request, _ in
             try answer(request, site: site) { scope in
-                let query = try pageQuery(request, allowed: ["from", "to", "date", "lang"])
+                let query = try pageQuery(request, allowed: ["from", "to", "date", "lang", "pace"])
                 let date = try PagePlaces.date(request, timeZone: timetable.timeZone)
-                let form = LastTrainView.Form(from: query.optional("from") ?? "", to: query.optional("to") ?? "", date: date.iso)
+                let pace = try pagePace(query)
+                let form = LastTrainView.Form(from: query.optional("from") ?? "", to: query.optional("to") ?? "", date: date.iso, pace: PaceField(pace))
                 guard !form.from.isEmpty, !form.to.isEmpty else { return scope.html(LastTrainView(form: form, reference: reference, scope: scope)) }
                 let origins = try complex(form.from, timetable), destinations = try complex(form.to, timetable, destination: true)
                 guard Set(origins.map(\.complex)).isDisjoint(with: destinations.map(\.complex)) else {
                     let error = scope.lang.t("出発と到着が同じ駅です", "From and to are the same station")
                     return scope.html(LastTrainView(form: form, error: error, reference: reference, scope: scope), status: .badRequest)
                 }
-                let planner = RoutePlanner(timetable: timetable), network = try networks.network(for: date)
+                let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace)), network = try networks.network(for: date)
                 let plan = try LastTrain.search(from: origins, to: destinations, planner: planner, on: network)
                 let fallbacks = plan.map { LastTrain.fallbacks($0, to: destinations, planner: planner, on: network) } ?? []
                 return scope.html(LastTrainView(form: form, plan: plan, fallbacks: fallbacks, searched: true, reference: reference, scope: scope))
@@ -66,13 +69,20 @@ extension WebPages {
         }
         router.get("/route/card.svg") { request, _ in
             try answer(request, site: site) { scope in
-                let query = try pageQuery(request, allowed: ["date", "segments", "lang"])
-                let plan = try routing { try RoutePlanner(timetable: timetable).plan(try pageRoute(query)) }
+                let query = try pageQuery(request, allowed: ["date", "segments", "lang", "pace"])
+                let plan = try routing { try RoutePlanner(timetable: timetable, rules: TransferRules(pace: try pagePace(query))).plan(try pageRoute(query)) }
                 let svg = RouteCardSVG(plan: plan, reference: reference, lang: scope.lang).render()
                 return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "public, max-age=3600"],
                                 body: .init(byteBuffer: ByteBuffer(string: svg)))
             }
         }
+    }
+
+    /// The page's change pace (`pace=hurry|standard|relaxed`, the form's select; standard when absent).
+    static func pagePace(_ query: QueryParameters) throws -> Pace {
+        guard let word = query.optional("pace") else { return .standard }
+        guard let pace = Pace(rawValue: word) else { throw Problem.badRequest("pace is hurry, standard or relaxed") }
+        return pace
     }
 
     /// The stations of the complexes a name covers that trains stop at.

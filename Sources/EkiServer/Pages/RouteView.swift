@@ -59,13 +59,14 @@ struct RouteView: PageView {
 
     /// `use`: keep this route as the rider's own as soon as the page opens: "edit" after a swap (it
     /// stays the same route), anything else for a route taken up anew (a fastest route, a suggestion).
+    /// `pace`: the rider's change pace the page was worked out at, kept in its links.
     init(plan: RoutePlan, alternatives: [SegmentAlternatives], proposals: [SwapProposal], json: String, use: String?,
-         reference: Reference, scope: PageScope) {
+         pace: PaceField = PaceField(.standard), reference: Reference, scope: PageScope) {
         let lang = scope.lang
         let route = plan.route
         let segments = RouteLinks.segments(route)
         frame = scope.frame(title: RouteLinks.title(plan, lang: lang),
-                            path: "/route?date=\(route.serviceDate.iso)&segments=" + RouteLinks.query(segments), scripts: ["route.js"])
+                            path: "/route?date=\(route.serviceDate.iso)&segments=" + RouteLinks.query(segments) + pace.query, scripts: ["route.js"])
         date = route.serviceDate.iso
         self.segments = segments
         self.use = use
@@ -78,7 +79,7 @@ struct RouteView: PageView {
         func choice(_ segment: RoutePlan.Segment, at index: Int, note: String?) -> Choice {
             var swapped = route
             swapped.segments[index] = segment.choice
-            return Choice(href: scope.link(RouteLinks.page(swapped, use: "edit")), departure: segment.departure.clock,
+            return Choice(href: scope.link(RouteLinks.page(swapped, use: "edit") + pace.query), departure: segment.departure.clock,
                           badge: Badge(segment.category, lang: lang, named: true), bound: lang.pick(RouteWords.bound(segment.destination)),
                           arrival: segment.arrival.clock, note: note)
         }
@@ -181,7 +182,8 @@ struct FastestView: PageView {
         let lang = scope.lang
         frame = scope.frame(title: lang.t("経路を探す", "Find a route"),
                             path: "/route/fastest?from=\(RouteLinks.query(form.from))&to=\(RouteLinks.query(form.to))"
-                                + (form.at.isEmpty ? "" : "&at=" + RouteLinks.query(form.at)))
+                                + (form.at.isEmpty ? "" : "&at=" + RouteLinks.query(form.at)) + form.pace.query,
+                            scripts: ["route.js"])
         routeForm = form
         self.error = error
         guard let answer else { return }
@@ -194,18 +196,18 @@ struct FastestView: PageView {
             case .fewerTransfers: lang.t("乗換が少ない", "Fewer changes")
             case .later: lang.t("後の出発", "Leaves later")
             }
-            return Self.option(plan, kind: kind, reference: reference, scope: scope)
+            return Self.option(plan, kind: kind, pace: form.pace, reference: reference, scope: scope)
         }
     }
 
     /// One way as a card: its trains, and the link that makes it the rider's route.
-    static func option(_ plan: RoutePlan, kind: String, reference: Reference, scope: PageScope) -> Option {
+    static func option(_ plan: RoutePlan, kind: String, pace: PaceField, reference: Reference, scope: PageScope) -> Option {
         let lang = scope.lang
         return Option(kind: kind, summary: RouteLinks.summary(plan, lang: lang, withDate: false), segments: plan.segments.map { segment in
             Segment(departure: segment.departure.clock, board: lang.pick(segment.board.name),
                     chip: segment.board.railway.flatMap { reference.railways[$0] }.map { Chip($0, lang: lang) },
                     badge: Badge(segment.category, lang: lang, named: true), arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name))
-        }, href: scope.link(RouteLinks.page(plan.route, use: "new")))
+        }, href: scope.link(RouteLinks.page(plan.route, use: "new") + pace.query))
     }
 }
 

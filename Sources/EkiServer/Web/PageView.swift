@@ -1,5 +1,6 @@
 import EkiCore
 import EkiStore
+import EkiRouting
 import Foundation
 import Hummingbird
 
@@ -110,6 +111,17 @@ struct RouteForm: View {
     var from = ""
     var to = ""
     var at = ""
+    var pace = PaceField(.standard)
+}
+
+/// The change pace select of the route forms (pace-field.mustache): which option is chosen.
+/// app.js keeps the rider's choice in the browser with the bookmarks and fills it in.
+struct PaceField: View {
+    var hurry: Bool, standard: Bool, relaxed: Bool
+    init(_ pace: Pace) { (hurry, standard, relaxed) = (pace == .hurry, pace == .standard, pace == .relaxed) }
+    var pace: Pace { hurry ? .hurry : relaxed ? .relaxed : .standard }
+    /// `&pace=…` for a link that keeps it (nothing at the standard pace).
+    var query: String { standard ? "" : "&pace=" + pace.rawValue }
 }
 
 /// What every page of one request shares: its language, the words of that language and the parts

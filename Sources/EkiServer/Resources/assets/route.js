@@ -1,9 +1,18 @@
-// route.js: only the pages that edit a route load it (a route's page, a train's page, home).
+// route.js: only the pages that edit or find a route load it (a route's page, a train's page, home,
+// fastest routes and the last train).
 // It keeps the route in localStorage through window.Eki from app.js, which also draws the route
 // bar and the notifications on every page.
 "use strict";
 (() => {
   const {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, tokyoNow} = window.Eki;
+  // The change pace (急ぎ / 標準 / ゆっくり), kept in the browser with the bookmarks: the route forms
+  // show it where the URL did not choose one, a change keeps it, and the route calls send it.
+  const pace = () => ["hurry", "relaxed"].includes(load("eki.pace", "")) ? load("eki.pace", "") : "standard";
+  const paceQuery = () => pace() === "standard" ? "" : "&pace=" + pace();
+  document.querySelectorAll("select.pace-field").forEach(select => {
+    if (!new URLSearchParams(location.search).has("pace")) select.value = pace();
+    select.addEventListener("change", () => save("eki.pace", select.value));
+  });
   // Keeping a route also remembers its pattern (stations and directions, and the days it was
   // used) for suggestions. An edit of the kept route (a train added or swapped) replaces that route's pattern for the
   // day: growing 馬車道 → 中目黒 into 馬車道 → 中目黒 → 銀座 is one route, not two.
@@ -21,7 +30,7 @@
     patterns[key] = p; save("eki.patterns", patterns);
   };
   const problem = async r => { try { return (await r.json()).detail; } catch { return t("読み込めませんでした", "Could not load"); } };
-  const routeURL = (date, segments, extra = "") => link(`/route?date=${date}&segments=${encodeURIComponent(segments)}${extra}`);
+  const routeURL = (date, segments, extra = "") => link(`/route?date=${date}&segments=${encodeURIComponent(segments)}${paceQuery()}${extra}`);
 
   // /route without a route in its URL: the kept route, when there is one.
   const kept = load("eki.route", null);
@@ -57,10 +66,10 @@
       e.preventDefault();
       const to = next.elements.to.value.trim(), status = q("#route-status");
       const r = await fetch(`/api/v1/route/next?from=${encodeURIComponent(next.dataset.arrived)}&arrived=${encodeURIComponent(next.dataset.arrived)}`
-        + `&at=${next.dataset.at}&to=${encodeURIComponent(to)}`);
+        + `&at=${next.dataset.at}&to=${encodeURIComponent(to)}${paceQuery()}`);
       if (!r.ok) { status.textContent = await problem(r); return; }
       const s = await r.json(), longer = `${segments},${s.train}~${s.board.id}~${s.alight.id}`;
-      const full = await fetch(`/api/v1/route?date=${date}&segments=${encodeURIComponent(longer)}`);
+      const full = await fetch(`/api/v1/route?date=${date}&segments=${encodeURIComponent(longer)}${paceQuery()}`);
       if (!full.ok) { status.textContent = await problem(full); return; }
       storeRoute(date, longer, await full.json(), true);
       location.href = routeURL(date, longer);
@@ -85,7 +94,7 @@
   document.querySelectorAll("button.alight").forEach(button => button.addEventListener("click", async () => {
     const train = button.closest("[data-train]"), date = kept ? kept.date : serviceNow().date;
     const segments = [kept ? kept.segments : "", `${train.dataset.train}~${train.dataset.board}~${button.dataset.alight}`].filter(Boolean).join(",");
-    const r = await fetch(`/api/v1/route?date=${date}&segments=${encodeURIComponent(segments)}`);
+    const r = await fetch(`/api/v1/route?date=${date}&segments=${encodeURIComponent(segments)}${paceQuery()}`);
     if (!r.ok) { q("#route-status").textContent = await problem(r); return; }
     storeRoute(date, segments, await r.json(), Boolean(kept));
     location.href = routeURL(date, segments);
@@ -97,7 +106,7 @@
     .sort((a, b) => b.days.length - a.days.length).slice(0, 8);
   if (suggestions && patterns.length) (async () => {
     const list = patterns.map(p => `${p.days.length}*` + p.legs.map(l => `${l.board}~${l.direction}~${l.alight}`).join(",")).join("|");
-    const r = await fetch(`/api/v1/route/suggest?patterns=${encodeURIComponent(list)}&at=${tokyoNow()}`);
+    const r = await fetch(`/api/v1/route/suggest?patterns=${encodeURIComponent(list)}&at=${tokyoNow()}${paceQuery()}`);
     if (!r.ok) return;
     const found = (await r.json()).suggestions.filter(s => s.route);
     q(".list", suggestions).innerHTML = found.map(s => {

@@ -1,0 +1,40 @@
+import EkiCore
+import EkiStore
+
+/// `eki transfers --json` and /api/v1/transfers: every change between two stations of a complex,
+/// at the standard pace, with what it is and where its figure comes from (docs/TRANSFERS.md).
+public struct ChangeJSON: Encodable {
+    /// Station ids as everywhere (`from` is where the rider gets off, `to` where they board).
+    var from: String
+    var to: String
+    var station: NameJSON
+    var fromRailway: RailwayRefJSON?
+    var toRailway: RailwayRefJSON?
+    /// Standard-pace minutes; absent where the data says the change cannot be made.
+    var minutes: Int?
+    var kind: String
+    var words: NameJSON
+    /// table (the reviewed interchange table), feed (its transfers.txt) or rule.
+    var source: String
+    var basis: String
+    /// The basis marks the figure as reasoned from the station's layout, not measured or published.
+    var estimate: Bool
+
+    public init(_ change: ComplexChange, reference: Reference) {
+        from = change.from.publicId
+        to = change.to.publicId
+        station = NameJSON(reference.complexes[change.from.complex]?.name ?? change.from.name)
+        fromRailway = change.from.railway.flatMap { reference.railways[$0] }.map(RailwayRefJSON.init)
+        toRailway = change.to.railway.flatMap { reference.railways[$0] }.map(RailwayRefJSON.init)
+        minutes = change.change.minutes
+        kind = change.change.kind.rawValue
+        words = NameJSON(change.change.kind.words(minutes: change.change.minutes))
+        source = change.change.source.rawValue
+        basis = change.basis
+        estimate = change.basis.contains("estimate:")
+    }
+
+    public static func list(_ changes: [ComplexChange], reference: Reference) -> [ChangeJSON] {
+        changes.map { ChangeJSON($0, reference: reference) }
+    }
+}

@@ -1,0 +1,74 @@
+import EkiCore
+
+/// A change of trains from one station (a railway's stop) to another, at the standard pace: its
+/// minutes (nil: the data says it cannot be made), what it is, and where the figure comes from.
+public struct StationChange: Sendable, Equatable {
+    public enum Source: String, Sendable {
+        /// The reviewed interchange table (Mini Tokyo 3D data, `interchanges.tsv`).
+        case table
+        /// The feed's own transfers.txt.
+        case feed
+        /// `Reference.rule`: no figure in the data.
+        case rule
+    }
+    public var minutes: Int?
+    public var kind: ChangeKind
+    public var source: Source
+    /// The straight-line distance between the two stations' places, when both are known.
+    public var walkMeters: Int?
+}
+
+extension Reference {
+    /// The change from `a` (getting off) to `b` (boarding) at the standard pace: the data's own
+    /// figure where it gives one, else the rule. Every planner asks this, through the rider's pace
+    /// (`TransferRules`), and so do the station page and `eki transfers`.
+    public func change(from a: Station, to b: Station) -> StationChange {
+        let meters = Self.distance(a, b, in: self)
+        if let given = transfers[a.rowId]?.first(where: { $0.to == b.rowId }) {
+            let kind = given.kind ?? .feed
+            return StationChange(minutes: given.minutes, kind: kind, source: kind == .feed ? .feed : .table, walkMeters: meters)
+        }
+        let (minutes, kind) = rule(from: a, to: b, meters: meters)
+        return StationChange(minutes: minutes, kind: kind, source: .rule, walkMeters: meters)
+    }
+
+    /// The rule for a change the data gives no figure for (docs/TRANSFERS.md), at the standard pace:
+    /// - the same railway's stop: 1 minute;
+    /// - another railway of the same platform group: 2 minutes, the platforms' area;
+    /// - another platform group of the station: 4 minutes inside one operator's gates, 5 through
+    ///   another operator's, a minute more for every 70 m between the two places beyond the first
+    ///   50, and a minute more at a station of four platform groups or more;
+    /// - another station: at 80 m a minute, 5 minutes at least.
+    /// Never under 2 minutes between different railways: only the data says "across the platform".
+    func rule(from a: Station, to b: Station, meters: Int?) -> (Int, ChangeKind) {
+        if a.id == b.id { return (1, .sameLine) }
+        if a.complex != b.complex { return (max(5, ((meters ?? 0) + 79) / 80), .street) }
+        if a.platformGroup == b.platformGroup { return a.railway != nil && a.railway == b.railway ? (1, .sameLine) : (2, .sameArea) }
+        let operatorA = a.railway.flatMap { railways[$0]?.operatorName }
+        let operatorB = b.railway.flatMap { railways[$0]?.operatorName }
+        let sameOperator = operatorA != nil && operatorA == operatorB
+        let groups = Set((complexes[a.complex]?.stations ?? []).compactMap { stations[$0]?.platformGroup }).count
+        let walk = max(0, ((meters ?? 0) - 50 + 69) / 70)
+        return ((sameOperator ? 4 : 5) + walk + (groups >= 4 ? 1 : 0), sameOperator ? .concourse : .gates)
+    }
+
+    /// The rule's figure in words, for `eki transfers`' basis.
+    public func ruleBasis(from a: Station, to b: Station) -> String {
+        let (minutes, kind) = rule(from: a, to: b, meters: Self.distance(a, b, in: self))
+        switch kind {
+        case .sameLine: return "rule: the same railway's stop, 1 min"
+        case .sameArea: return "rule: another railway of the same platform group, 2 min"
+        case .street: return "rule: another station, at 80 m a minute (5 min at least), \(minutes) min"
+        default:
+            return "rule: another platform group, " + (kind == .concourse ? "one operator's gates, 4 min" : "another operator's gates, 5 min")
+                + " + 1 min per 70 m apart beyond 50 m + 1 min at a station of 4 groups or more: \(minutes) min"
+        }
+    }
+
+    static func distance(_ a: Station, _ b: Station, in reference: Reference) -> Int? {
+        guard a.id != b.id else { return nil }
+        let from = a.coordinate ?? reference.complexes[a.complex]?.coordinate
+        let to = b.coordinate ?? reference.complexes[b.complex]?.coordinate
+        return from.flatMap { from in to.map { Int(from.distance(to: $0).rounded()) } }
+    }
+}

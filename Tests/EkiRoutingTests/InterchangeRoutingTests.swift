@@ -1,0 +1,155 @@
+import EkiCore
+@testable import EkiRouting
+import EkiStore
+import EkiTestSupport
+import Foundation
+import Testing
+
+/// Issue 29's findings, tried as a commuter would on the real data (Tuesday 2026-12-01, 08:00):
+/// every plan, warning and last train counts the change a rider can make — the reviewed table's
+/// minutes at the big interchanges — and says "同じホーム" only where the data says so.
+@Suite struct InterchangeRoutingTests {
+    static let tuesday = CivilDate(iso: "2026-12-01")!
+    static let eight = ServiceInstant(serviceDate: tuesday, minute: ServiceMinute(8 * 60))
+
+    struct World {
+        let timetable: Timetable
+        let network: RouteNetwork
+        var reference: Reference { timetable.reference }
+
+        func station(_ id: String) throws -> Reference.Station { try #require(reference.stations[id]) }
+
+        func fastest(_ from: String, _ to: String, pace: Pace = .standard, at instant: ServiceInstant = eight) throws -> [FastestOption] {
+            let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace))
+            return try FastestRoutes(planner: planner).search(from: LastTrain.complexStations(try timetable.resolveStations(from), timetable),
+                                                             to: LastTrain.complexStations(try timetable.resolveStations(to), timetable),
+                                                             at: instant, on: network)
+        }
+    }
+
+    static let world: World = {
+        let timetable = try! SharedData.imported().timetable
+        return World(timetable: timetable, network: try! RouteNetwork(timetable: timetable, serviceDate: tuesday))
+    }()
+
+    /// Every change of every option gives at least the minutes it needs, and only a change the
+    /// data calls cross-platform reads "同じホーム".
+    static func expectHonestChanges(_ options: [FastestOption], sourceLocation: SourceLocation = #_sourceLocation) {
+        for option in options {
+            for transfer in option.plan.transfers {
+                #expect(transfer.minutes >= transfer.needed, "\(option.kind): \(transfer.minutes) < \(transfer.needed)",
+                        sourceLocation: sourceLocation)
+                let words = RouteWords.transfer(transfer)
+                #expect(words.ja.contains("同じホーム") == (transfer.kind == .crossPlatform), "\(words.ja)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// 品川 → 御茶ノ水: the 東海道線 arrived at 東京 08:08 and the plan changed to the 中央線快速 08:09,
+    /// "乗換 1分 · 同じホーム" — the 中央線 leaves from the raised platforms 1–2, a 6-minute change.
+    @Test func tokyoFromTheTokaidoLineToTheChuoLineIsNotOneMinute() throws {
+        let world = Self.world
+        let tokaido = try world.station("JR-East.Tokaido.Tokyo"), chuo = try world.station("JR-East.ChuoRapid.Tokyo")
+        let change = world.reference.change(from: tokaido, to: chuo)
+        #expect(change.minutes == 6 && change.kind == .concourse && change.source == .table)
+        let options = try world.fastest("品川", "御茶ノ水")
+        #expect(!options.isEmpty)
+        Self.expectHonestChanges(options)
+        for option in options {
+            for (index, transfer) in option.plan.transfers.enumerated()
+            where option.plan.segments[index].alight.id == tokaido.id && option.plan.segments[index + 1].board.id == chuo.id {
+                #expect(transfer.minutes >= 6 && transfer.kind == .concourse)
+            }
+        }
+    }
+
+    /// 上野 → 海浜幕張: 宇都宮線 to 京葉線 at 東京 in 6 minutes. The 京葉線 platforms lie far beneath
+    /// the south end: the reviewed table's 12 (measured by a station guide).
+    @Test func tokyoToTheKeiyoLineIsALongWalk() throws {
+        let world = Self.world
+        let utsunomiya = try world.station("JR-East.Utsunomiya.Tokyo"), keiyo = try world.station("JR-East.Keiyo.Tokyo")
+        let change = world.reference.change(from: utsunomiya, to: keiyo)
+        #expect(change.minutes == 12 && change.kind == .longWalk)
+        let options = try world.fastest("上野", "海浜幕張")
+        Self.expectHonestChanges(options)
+        let toKeiyo = options.flatMap { option in
+            option.plan.transfers.indices.filter { option.plan.segments[$0 + 1].board.id == keiyo.id }.map { option.plan.transfers[$0] }
+        }
+        #expect(toKeiyo.allSatisfy { $0.minutes >= 12 }, "\(toKeiyo.map(\.minutes))")
+        // The words say what the change is.
+        let words = RouteWords.place(RoutePlan.Transfer(minutes: 14, place: .sameStation, walkMeters: nil, needed: 12, kind: .longWalk))
+        #expect(words.ja == "徒歩12分（長い通路）" && words.en == "12 min walk (a long passage)")
+    }
+
+    /// 池袋 → 千葉: 丸ノ内線 at 東京 to the 総武快速線 five floors down in 5 minutes.
+    @Test func tokyoFromTheMarunouchiLineToTheDeepPlatforms() throws {
+        let world = Self.world
+        let marunouchi = try world.station("TokyoMetro.Marunouchi.Tokyo"), sobu = try world.station("JR-East.SobuRapid.Tokyo")
+        let change = world.reference.change(from: marunouchi, to: sobu)
+        #expect(change.minutes == 6 && change.kind == .gates)
+        let options = try world.fastest("池袋", "千葉")
+        #expect(!options.isEmpty)
+        Self.expectHonestChanges(options)
+    }
+
+    /// The DIY route took 4 minutes from the 東横線 to the 銀座線 at 渋谷 without a warning, while
+    /// "追加" picked a train 5 minutes later: one rule now. The train "追加" picks leaves at or after
+    /// the change's minutes; any 銀座線 train before it is flagged ⚠ (or cannot be made).
+    @Test func shibuyaFromTheToyokoLineToTheGinzaLineAgreesEverywhere() throws {
+        let world = Self.world
+        let planner = RoutePlanner(timetable: world.timetable)
+        let toyoko = try world.station("Tokyu.Toyoko.Shibuya"), ginza = try world.station("TokyoMetro.Ginza.Shibuya")
+        let needed = try #require(planner.rules.needed(from: toyoko, to: ginza, reference: world.reference))
+        #expect(needed == 8)
+        let arrive = try #require(try planner.nextSegment(from: [try world.station("Tokyu.Toyoko.NakaMeguro")], to: [toyoko],
+                                                          on: Self.tuesday, after: 8 * 60))
+        let ueno = try world.station("TokyoMetro.Ginza.Ueno")
+        // 追加: the next train once the change is made.
+        let added = try #require(try planner.nextSegment(from: [ginza], to: [ueno], on: Self.tuesday,
+                                                         after: planner.earliestBoarding(after: arrive.arrival.value, alight: toyoko, board: ginza)))
+        #expect(added.departure.value - arrive.arrival.value >= needed)
+        let kept = try planner.plan(Route(serviceDate: Self.tuesday, segments: [arrive.choice, added.choice]))
+        #expect(!kept.transfers[0].tight && kept.isFeasible)
+        // The first 銀座線 train after arriving: a minute or more, under the change's minutes.
+        let hurried = try #require(try planner.nextSegment(from: [ginza], to: [ueno], on: Self.tuesday, after: arrive.arrival.value + 1))
+        #expect(hurried.departure.value < added.departure.value)
+        let tight = try planner.plan(Route(serviceDate: Self.tuesday, segments: [arrive.choice, hurried.choice]))
+        #expect(tight.transfers[0].tight, "\(tight.transfers[0].minutes) min of \(needed)")
+        #expect(RouteWords.flag(tight.transfers[0])?.ja == "短い乗換")
+    }
+
+    /// Cross-platform changes that exist stay short: 中目黒's 東横線 and 日比谷線 stand across one
+    /// platform, and the plan says so.
+    @Test func crossPlatformChangesStayShort() throws {
+        let world = Self.world
+        let toyoko = try world.station("Tokyu.Toyoko.NakaMeguro"), hibiya = try world.station("TokyoMetro.Hibiya.NakaMeguro")
+        let change = world.reference.change(from: toyoko, to: hibiya)
+        #expect(change.minutes == 1 && change.kind == .crossPlatform)
+        #expect(TransferRules(pace: .relaxed).needed(from: toyoko, to: hibiya, reference: world.reference) == 2)
+        #expect(TransferRules(pace: .hurry).needed(from: toyoko, to: hibiya, reference: world.reference) == 1)
+    }
+
+    /// A rider's pace moves the answers the expected way: hurrying never arrives later nor leaves
+    /// earlier for the last train; going slowly never arrives earlier nor leaves later. On 上野 →
+    /// 海浜幕張 (a 12-minute change at 東京 or another long one) the paces give different answers.
+    @Test func paceChangesFastestAndLastTrainAnswersInTheExpectedDirection() throws {
+        let world = Self.world
+        for (from, to) in [("上野", "海浜幕張"), ("池袋", "千葉"), ("品川", "御茶ノ水"), ("渋谷", "上野")] {
+            let arrivals = try Pace.allCases.map { pace in try #require(world.fastest(from, to, pace: pace).first?.plan.arrival?.value) }
+            #expect(arrivals[0] <= arrivals[1] && arrivals[1] <= arrivals[2], "\(from) → \(to): \(arrivals)")
+            let lasts = try Pace.allCases.map { pace -> Int in
+                let planner = RoutePlanner(timetable: world.timetable, rules: TransferRules(pace: pace))
+                let plan = try LastTrain.search(from: LastTrain.complexStations(try world.timetable.resolveStations(from), world.timetable),
+                                                to: LastTrain.complexStations(try world.timetable.resolveStations(to), world.timetable),
+                                                planner: planner, on: world.network)
+                return try #require(plan?.departure?.value)
+            }
+            #expect(lasts[0] >= lasts[1] && lasts[1] >= lasts[2], "\(from) → \(to) last: \(lasts)")
+        }
+        let pace = try Pace.allCases.map { pace in try #require(world.fastest("上野", "海浜幕張", pace: pace).first?.plan.arrival?.value) }
+        #expect(pace[0] < pace[2], "上野 → 海浜幕張: \(pace)")
+        // Minutes scale as documented: ¾ and 1½, rounded up, a minute at least.
+        #expect([1, 2, 3, 4, 8, 12].map(Pace.hurry.minutes) == [1, 2, 3, 3, 6, 9])
+        #expect([1, 2, 3, 4, 8, 12].map(Pace.relaxed.minutes) == [2, 3, 5, 6, 12, 18])
+    }
+}
