@@ -69,6 +69,32 @@ import Testing
         for cross in table.crossPairs { #expect(!cross.change.basis.isEmpty) }
     }
 
+    /// The import puts the table under every planner: the database's changes of every complex are
+    /// every ordered pair of its stations, the table's figures (minutes, kind, basis) wherever it
+    /// covers the pair, and the rule's elsewhere — never under 2 minutes between railways unless
+    /// across one platform.
+    @Test func theImportedChangesAreTheTablesAndTheRulesForEveryPair() throws {
+        let table = try Self.table()
+        let timetable = try SharedData.imported().timetable
+        let reference = timetable.reference
+        let changes = try timetable.complexChanges()
+        let pairs = reference.complexes.values.map { $0.stations.count * ($0.stations.count - 1) }.reduce(0, +)
+        #expect(changes.count == pairs && pairs > 2000)
+        var fromTable = 0
+        for change in changes {
+            if let reviewed = table.change(from: change.from.id, to: change.to.id) {
+                fromTable += 1
+                #expect(change.change.minutes == reviewed.minutes && change.change.kind == reviewed.kind && change.basis == reviewed.basis,
+                        "\(change.from.id) → \(change.to.id)")
+            } else {
+                #expect(change.change.source == .rule && change.basis.hasPrefix("rule:"), "\(change.from.id) → \(change.to.id)")
+            }
+            let across = change.change.kind == .crossPlatform || change.from.railway == change.to.railway
+            #expect((change.change.minutes ?? 0) >= (across ? 1 : 2), "\(change.from.id) → \(change.to.id)")
+        }
+        #expect(fromTable > 1300, "\(fromTable) from the table")
+    }
+
     /// A row that cannot be read names its line and what is wrong; nothing half-read is kept.
     @Test func aBrokenRowNamesItsLine() {
         let cases: [(String, String)] = [
