@@ -5,13 +5,14 @@
 # not serve); any finding fails. A fixed seed: the same requests on every run.
 #
 # Usage: scripts/api_test.sh [path/to/eki] [database]
-#   eki: default .build/debug/eki; database: default /tmp/eki-browser-test.sqlite (the browser
+#   eki: default .build/debug/eki; database: default scripts/test-database.sh's (the browser
 #   test's), imported from ../shared/data/minitokyo3d when missing or unreadable.
 # Needs schemathesis (scripts/setup.sh --test installs the pinned version).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 eki=${1:-.build/debug/eki}
-database=${2:-/tmp/eki-browser-test.sqlite}
+source scripts/test-database.sh
+database=${2:-$test_database}
 command -v schemathesis >/dev/null || { echo "api test: schemathesis not found: scripts/setup.sh --test" >&2; exit 1; }
 if ! "$eki" info --db "$database" >/dev/null 2>&1; then
     "$eki" import ../shared/data/minitokyo3d --db "$database" >/dev/null

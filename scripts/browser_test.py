@@ -25,6 +25,12 @@ from test_clock import ISO  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def test_database():
+    """The script tests' shared database, one per schema version (scripts/test-database.sh)."""
+    schema = re.search(r"static let version = (\d+)", open(os.path.join(ROOT, "Sources/EkiStore/Schema.swift")).read()).group(1)
+    return f"/tmp/eki-browser-test-schema{schema}.sqlite"
+
+
 def take_option(flag):
     """`flag VALUE` taken out of the command line (both test scripts read it at import)."""
     if flag in sys.argv[1:]:
@@ -40,7 +46,7 @@ def take_option(flag):
 # Screenshots go to a scratch folder unless asked for: a test run must not leave the tree dirty.
 SHOTS = os.path.abspath(take_option("--screenshots") or os.path.join(tempfile.gettempdir(), "eki-screenshots"))
 EKI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/eki")
-DB = sys.argv[2] if len(sys.argv) > 2 else "/tmp/eki-browser-test.sqlite"
+DB = sys.argv[2] if len(sys.argv) > 2 else test_database()
 # How long a wait for the page may take before the test gives up: a guard against a hang, not a
 # measure. A busy machine (a build beside the tests, a debug server building a day's network) is
 # slow, never wrong; how fast pages are is measured by the benchmarks (docs/PERFORMANCE.md).

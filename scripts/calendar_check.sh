@@ -8,7 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 eki=${1:-.build/debug/eki}
-database=${2:-/tmp/eki-browser-test.sqlite}
+source scripts/test-database.sh
+database=${2:-$test_database}
 shift $(( $# < 2 ? $# : 2 ))
 days=("$@")
 [ ${#days[@]} -gt 0 ] || days=(60 400)

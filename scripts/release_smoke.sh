@@ -3,11 +3,12 @@
 # run: it must answer as the debug build the suites tested does, byte for byte, with and without
 # $HOME, and hand the tools' commands to `eki-tools` (or say in one line that it is missing).
 # Usage: scripts/release_smoke.sh [debug-eki] [database]   (defaults: .build/debug/eki and the
-# browser test's /tmp/eki-browser-test.sqlite, imported by the debug eki when missing)
+# browser test's database (scripts/test-database.sh), imported by the debug eki when missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 debug=${1:-.build/debug/eki}
-database=${2:-/tmp/eki-browser-test.sqlite}
+source scripts/test-database.sh
+database=${2:-$test_database}
 [ -s "$database" ] || "$debug" import ../shared/data/minitokyo3d --db "$database" >/dev/null
 swift build -c release --product eki 2>&1 | grep -E "error|Compiling|Build" | tail -1
 release=.build/release/eki

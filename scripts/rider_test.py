@@ -78,7 +78,7 @@ def main():
     eki = sys.argv[1] if len(sys.argv) > 1 else os.path.join(browser_test.ROOT, ".build/debug/eki")
     browser_test.EKI = eki
     # Read again here: browser_test read them at import, before this script's options were taken out.
-    browser_test.DB = sys.argv[2] if len(sys.argv) > 2 else "/tmp/eki-browser-test.sqlite"
+    browser_test.DB = sys.argv[2] if len(sys.argv) > 2 else browser_test.test_database()
     import subprocess
     if subprocess.run([eki, "info", "--db", browser_test.DB], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
         subprocess.run([eki, "import", os.path.join(browser_test.ROOT, "../shared/data/minitokyo3d"), "--db", browser_test.DB],

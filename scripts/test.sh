@@ -24,7 +24,8 @@ step "Swift suites" swift test --skip-build
 # read) and run side by side, each with its own server on its own port: schemathesis, Chromium and
 # the debug servers spend much of their time waiting on one another, so the three together take
 # little longer than the longest. Each one's output is shown whole when it ends.
-database=/tmp/eki-browser-test.sqlite
+source scripts/test-database.sh
+database="$test_database"
 if ! .build/debug/eki info --db "$database" >/dev/null 2>&1; then
   step "test database" .build/debug/eki import ../shared/data/minitokyo3d --db "$database" >/dev/null
 fi
