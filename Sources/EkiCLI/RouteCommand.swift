@@ -65,7 +65,7 @@ struct RouteCommand: ParsableCommand {
         func run() throws {
             let state = try userState.open()
             if let pace, let chosen = Pace(word: pace) {
-                try state.setPreference(RouteContext.pacePreference, to: chosen == .standard ? nil : chosen.rawValue)
+                try state.setPreference(Pace.preference, to: chosen == .standard ? nil : chosen.rawValue)
             }
             let kept = try RouteContext.keptPace(state)
             if output.json { print(#"{"pace":"\#(kept.rawValue)"}"#); return }
@@ -121,10 +121,7 @@ struct RouteContext {
     /// The pace of this command: `--pace`, else the one the rider keeps, else standard.
     let pace: Pace
 
-    static let pacePreference = "pace"
-    static func keptPace(_ state: UserState) throws -> Pace {
-        try state.preference(pacePreference).flatMap(Pace.init(rawValue:)) ?? .standard
-    }
+    static func keptPace(_ state: UserState) throws -> Pace { try Pace.kept(in: state) }
 
     init(_ common: RouteCommand.Common) throws {
         timetable = try common.database.open()

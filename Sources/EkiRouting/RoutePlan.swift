@@ -69,7 +69,7 @@ public struct RoutePlan: Sendable {
     /// Between getting off one train and boarding the next.
     public struct Transfer: Sendable, Equatable {
         public enum Place: String, Sendable {
-            /// Across the platform, or the same railway's platforms (`ChangeKind.isOnThePlatform`).
+            /// Across the platform, as the data says (`ChangeKind.crossPlatform`).
             case samePlatform
             /// Elsewhere in the same station complex: a walk inside the station.
             case sameStation
@@ -89,7 +89,7 @@ public struct RoutePlan: Sendable {
         public var kind: ChangeKind
 
         public init(minutes: Int, place: Place, walkMeters: Int?, needed: Int, allowed: Bool = true, kind: ChangeKind? = nil) {
-            self.kind = kind ?? (place == .samePlatform ? .sameLine : place == .sameStation ? .concourse : .street)
+            self.kind = kind ?? (place == .samePlatform ? .crossPlatform : place == .sameStation ? .concourse : .street)
             self.minutes = minutes
             self.place = place
             self.walkMeters = walkMeters

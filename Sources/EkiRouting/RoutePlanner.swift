@@ -62,11 +62,17 @@ public enum Pace: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The pace the rider keeps in their state file (`eki route pace`), standard when none.
+    public static let preference = "pace"
+    public static func kept(in state: UserState) throws -> Pace {
+        try state.preference(preference).flatMap(Pace.init(rawValue:)) ?? .standard
+    }
+
     /// The minutes a standard-pace change of `standard` minutes takes at this pace.
     public func minutes(_ standard: Int) -> Int {
         switch self {
         case .standard: standard
-        case .hurry: max(1, (standard * 3 + 3) / 4)
+        case .hurry: standard == 0 ? 0 : max(1, (standard * 3 + 3) / 4)   // a timed transfer stays 0
         case .relaxed: (standard * 3 + 1) / 2
         }
     }
@@ -108,7 +114,7 @@ public struct TransferRules: Sendable, Equatable {
     /// Where a change from `a` to `b` happens, for the words and the JSON's `place`.
     public static func place(_ change: Change, from a: Reference.Station, to b: Reference.Station) -> RoutePlan.Transfer.Place {
         if a.complex != b.complex { return .otherStation }
-        return change.kind.isOnThePlatform ? .samePlatform : .sameStation
+        return change.kind == .crossPlatform ? .samePlatform : .sameStation
     }
 }
 

@@ -22,7 +22,7 @@ public enum RouteWords {
     /// change is across the platform.
     public static func place(_ transfer: RoutePlan.Transfer) -> LocalizedName {
         let walk = transfer.needed
-        if transfer.place == .otherStation {
+        if transfer.place == .otherStation, transfer.allowed {
             return transfer.walkMeters.map { LocalizedName(ja: "別の駅へ徒歩約\($0)m（\(walk)分）", en: "walk about \($0) m to another station (\(walk) min)") }
                 ?? LocalizedName(ja: "別の駅へ徒歩\(walk)分", en: "\(walk) min walk to another station")
         }

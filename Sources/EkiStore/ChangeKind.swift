@@ -46,6 +46,4 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// A change a rider makes without walking anywhere to speak of.
-    public var isOnThePlatform: Bool { self == .crossPlatform || self == .sameLine }
 }

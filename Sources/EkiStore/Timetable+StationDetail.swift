@@ -78,8 +78,8 @@ public struct StationDetail: Sendable {
         public var railway: Reference.Railway?
         /// The change from this station to it at the standard pace (`Reference.change`).
         public var change: StationChange
-        /// Across the platform (or the same railway's), as the data says, rather than a walk.
-        public var samePlatform: Bool { change.kind.isOnThePlatform }
+        /// Across the platform, as the data says, rather than a walk.
+        public var samePlatform: Bool { change.kind == .crossPlatform }
     }
 }
 

@@ -71,7 +71,8 @@ extension TicketLeaveByCommand {
             guard !origins.isEmpty else { throw failure("no station within 1 km of \(near!)", code: 1) }
         }
         let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone)
-        let planner = RoutePlanner(timetable: timetable, rules: .mustHold)
+        // A plan that has to hold: three minutes at every change at least, at the rider's kept pace.
+        let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: try Pace.kept(in: state), atLeast: TransferRules.mustHold.atLeast))
         let network = try RouteNetwork.cached(timetable: timetable, serviceDate: deadline.serviceDate, in: DatabaseLocation.cacheFolder())
         guard let (plan, walk) = try LatestRoutes(planner: planner).search(from: origins, to: targets, arriveBy: deadline.minute, on: network) else {
             throw failure("no train reaches \(shinkansen.name) by \(deadline.minute.clock) that day", code: 1)
@@ -130,7 +131,7 @@ struct TicketContinueCommand: ParsableCommand {
             (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }.filter { $0.trains > 0 }
         }
         let ready = ServiceInstant(arrival.addingTimeInterval(TimeInterval(walk * 60)), timeZone: timetable.timeZone)
-        let planner = RoutePlanner(timetable: timetable)
+        let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: try Pace.kept(in: state)))
         let answer = try FastestRoutes(planner: planner).search(from: origins, to: destinations, at: ready) {
             try RouteNetwork.cached(timetable: timetable, serviceDate: $0, in: DatabaseLocation.cacheFolder())
         }

@@ -219,6 +219,9 @@ import Testing
         let keiyo = try #require(list.first { $0["from"] as? String == "JR-East.Utsunomiya.Tokyo" && $0["to"] as? String == "JR-East.Keiyo.Tokyo" })
         #expect(keiyo["minutes"] as? Int == 12 && keiyo["kind"] as? String == "long-walk" && keiyo["source"] as? String == "table")
         #expect((keiyo["basis"] as? String)?.contains("takumick.com") == true && keiyo["estimate"] as? Bool == false)
+        // Without a station: every ordered pair of every complex, 東京's among them.
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(try EkiProcess.run(["transfers", "--json"] + database).stdout.utf8)) as? [[String: Any]])
+        #expect(all.count > 2000 && all.filter { ($0["station"] as? [String: Any])?["ja"] as? String == "東京" }.count == 13 * 12)
         let text = try EkiProcess.run(["transfers", "中目黒"] + database)
         #expect(text.stdout == "中目黒\n  日比谷線 → 東横線  1分  同じホーム  推定\n  東横線 → 日比谷線  1分  同じホーム  推定\n", "\(text.stdout)")
     }

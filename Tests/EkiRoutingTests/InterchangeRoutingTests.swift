@@ -148,6 +148,15 @@ import Testing
         }
         let pace = try Pace.allCases.map { pace in try #require(world.fastest("上野", "海浜幕張", pace: pace).first?.plan.arrival?.value) }
         #expect(pace[0] < pace[2], "上野 → 海浜幕張: \(pace)")
+        // 終電 品川 → 御茶ノ水: the 00:12 leaves 4 minutes for the 中央線 at 東京, too few at ゆっくり.
+        let relaxed = RoutePlanner(timetable: world.timetable, rules: TransferRules(pace: .relaxed))
+        let standard = RoutePlanner(timetable: world.timetable)
+        let last = try [standard, relaxed].map { planner in
+            try #require(try LastTrain.search(from: LastTrain.complexStations(try world.timetable.resolveStations("品川"), world.timetable),
+                                              to: LastTrain.complexStations(try world.timetable.resolveStations("御茶ノ水"), world.timetable),
+                                              planner: planner, on: world.network)?.departure?.clock)
+        }
+        #expect(last == ["00:12", "00:09"])
         // Minutes scale as documented: ¾ and 1½, rounded up, a minute at least.
         #expect([1, 2, 3, 4, 8, 12].map(Pace.hurry.minutes) == [1, 2, 3, 3, 6, 9])
         #expect([1, 2, 3, 4, 8, 12].map(Pace.relaxed.minutes) == [2, 3, 5, 6, 12, 18])

@@ -34,6 +34,21 @@ import Testing
         }
     }
 
+    /// The pace chosen on a form stays with the answer: the select shows it, the option links and
+    /// the route page's links and card carry it (issue 29).
+    @Test func thePaceTravelsWithTheLinks() async throws {
+        try await WebPageTests.withPages { client in
+            let fastest = try await WebPageTests.page(client, "/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=ginza&at=2026-11-24T07:30&pace=hurry")
+            #expect(fastest.contains("<option value=\"hurry\" selected>急ぎ</option>"))
+            #expect(fastest.contains("&amp;use=new&amp;pace=hurry\""))
+            let last = try await WebPageTests.page(client, "/route/last?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E6%B1%A0%E8%A2%8B&date=2026-11-24&pace=relaxed")
+            #expect(last.contains("<option value=\"relaxed\" selected>ゆっくり</option>") && last.contains("&amp;pace=relaxed\""))
+            let route = try await WebPageTests.page(client, Self.route + "&pace=relaxed")
+            #expect(route.contains("/route/card.svg?date=2026-11-24&amp;segments=") && route.contains("&amp;pace=relaxed"))
+            _ = try await WebPageTests.page(client, Self.route + "&pace=sprint", status: .badRequest)
+        }
+    }
+
     @Test func fastestPageOffersThreeWays() async throws {
         try await WebPageTests.withPages { client in
             let page = try await WebPageTests.page(client, "/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=ginza&at=2026-11-24T07:30")

@@ -62,6 +62,7 @@ struct RouteView: PageView {
     /// `pace`: the rider's change pace the page was worked out at, kept in its links.
     init(plan: RoutePlan, alternatives: [SegmentAlternatives], proposals: [SwapProposal], json: String, use: String?,
          pace: PaceField = PaceField(.standard), reference: Reference, scope: PageScope) {
+        let rules = TransferRules(pace: pace.pace)
         let lang = scope.lang
         let route = plan.route
         let segments = RouteLinks.segments(route)
@@ -72,7 +73,7 @@ struct RouteView: PageView {
         self.use = use
         title = RouteLinks.title(plan, lang: lang)
         summary = RouteLinks.summary(plan, lang: lang)
-        cardHref = scope.link(RouteLinks.card(route))
+        cardHref = scope.link(RouteLinks.card(route) + pace.query)
         infeasible = !plan.isFeasible
         self.json = json.replacingOccurrences(of: "<", with: "\\u003c")
 
@@ -104,8 +105,11 @@ struct RouteView: PageView {
                     var made = choice(alternative.segment, at: index,
                                       note: lang.t("発\(Self.signed(alternative.departsBy))分・着\(Self.signed(alternative.arrivesBy))分",
                                                    "leaves \(Self.signed(alternative.departsBy)), arrives \(Self.signed(alternative.arrivesBy)) min"))
-                    made.why = Self.cannotMake(alternative.segment, at: index, in: plan, lang: lang)
+                    made.why = Self.cannotMake(alternative.segment, at: index, in: plan, rules: rules, reference: reference, lang: lang)
                     if made.why != nil { made.href = nil }
+                    if made.why == nil, Self.tight(alternative.segment, at: index, in: plan, rules: rules, reference: reference) {
+                        made.note = (made.note ?? "") + lang.t(" ⚠ 短い乗換", " ⚠ tight change")
+                    }
                     return made
                 })))
             guard index < plan.transfers.count else { continue }
@@ -130,19 +134,41 @@ struct RouteView: PageView {
     }
 
     /// Why a train cannot stand in for leg `index`: it leaves before the previous train arrives,
-    /// or arrives after the next train has left — one tap would give a route that cannot be made,
-    /// so such a train is shown greyed with the reason, never as a link. Nil when it can be made
-    /// (a tight change is the transfer's business, flagged there).
-    static func cannotMake(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, lang: PageLanguage) -> String? {
-        if index > 0, segment.departure.value < plan.segments[index - 1].arrival.value {
-            let arrival = plan.segments[index - 1].arrival.clock
-            return lang.t("前の列車の到着（\(arrival)）より前に出ます", "leaves before your previous train arrives (\(arrival))")
+    /// arrives after the next train has left, or a change the data says cannot be made — one tap
+    /// would give a route that cannot be made, so such a train is shown greyed with the reason,
+    /// never as a link. Nil when it can be made (a tight change is flagged: `tight`).
+    static func cannotMake(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, rules: TransferRules,
+                           reference: Reference, lang: PageLanguage) -> String? {
+        if index > 0 {
+            let previous = plan.segments[index - 1]
+            if segment.departure.value < previous.arrival.value {
+                let arrival = previous.arrival.clock
+                return lang.t("前の列車の到着（\(arrival)）より前に出ます", "leaves before your previous train arrives (\(arrival))")
+            }
+            if rules.needed(from: previous.alight, to: segment.board, reference: reference) == nil {
+                return lang.t("この乗換はできません", "this change cannot be made")
+            }
         }
-        if index + 1 < plan.segments.count, segment.arrival.value > plan.segments[index + 1].departure.value {
-            let departure = plan.segments[index + 1].departure.clock
-            return lang.t("次の列車の発車（\(departure)）より後に着きます", "arrives after your next train leaves (\(departure))")
+        if index + 1 < plan.segments.count {
+            let next = plan.segments[index + 1]
+            if segment.arrival.value > next.departure.value {
+                return lang.t("次の列車の発車（\(next.departure.clock)）より後に着きます", "arrives after your next train leaves (\(next.departure.clock))")
+            }
+            if rules.needed(from: segment.alight, to: next.board, reference: reference) == nil {
+                return lang.t("この乗換はできません", "this change cannot be made")
+            }
         }
         return nil
+    }
+
+    /// Whether taking this train for leg `index` leaves a change (before or after it) fewer minutes
+    /// than the change needs at the rider's pace: the same rule as the route's own ⚠.
+    static func tight(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, rules: TransferRules, reference: Reference) -> Bool {
+        if index > 0, let needed = rules.needed(from: plan.segments[index - 1].alight, to: segment.board, reference: reference),
+           segment.departure.value - plan.segments[index - 1].arrival.value < needed { return true }
+        if index + 1 < plan.segments.count, let needed = rules.needed(from: segment.alight, to: plan.segments[index + 1].board, reference: reference),
+           plan.segments[index + 1].departure.value - segment.arrival.value < needed { return true }
+        return false
     }
 
     static func signed(_ minutes: Int) -> String { minutes > 0 ? "+\(minutes)" : "\(minutes)" }

@@ -76,7 +76,7 @@
     });
     // The card as a PNG, drawn from its SVG at twice the size: shared where the phone can, else saved.
     q("#share-png").addEventListener("click", async () => {
-      const svg = await (await fetch(link(`/route/card.svg?date=${date}&segments=${encodeURIComponent(segments)}`))).text();
+      const svg = await (await fetch(link(`/route/card.svg?date=${date}&segments=${encodeURIComponent(segments)}${paceQuery()}`))).text();
       const image = new Image();
       image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
       await image.decode();
