@@ -20,7 +20,7 @@ public struct RouteNetwork: Sendable {
     let lastConnection: [Int32]
     let continuations: [[Int32]]
     /// Per station row id: the other stations of its complex (and any the data names) with the
-    /// standard-pace minutes of the change to each (`TransferRules.change`); a change the data says
+    /// standard-pace minutes of the change to each (`Reference.change`); a change the data says
     /// cannot be made is left out.
     let neighbours: [[Neighbour]]
     /// Per station row id: the standard-pace minutes of a change of trains there; -1 where the
@@ -108,12 +108,12 @@ public struct RouteNetwork: Sendable {
     }
 
     /// Per station row id: where a rider can change to and in how many standard minutes — the one
-    /// rule, `TransferRules.change`, asked once per pair when the network is made or read.
+    /// rule, `Reference.change`, asked once per pair when the network is made or read.
     static func changes(reference: Reference, stationCount: Int) -> ([[Neighbour]], [Int16]) {
         var neighbours = [[Neighbour]](repeating: [], count: stationCount)
         var changeHere = [Int16](repeating: 1, count: stationCount)
         func standard(_ a: Reference.Station, _ b: Reference.Station) -> Int16? {
-            TransferRules.change(from: a, to: b, reference: reference).minutes.map { min(longestChange, Int16(clamping: $0)) }
+            reference.change(from: a, to: b).minutes.map { min(longestChange, Int16(clamping: $0)) }
         }
         for complex in reference.complexes.values where complex.stations.count > 1 {
             let members = complex.stations.compactMap { reference.stations[$0] }.filter { Int($0.rowId) < stationCount }

@@ -96,8 +96,6 @@ public struct TransferRules: Sendable, Equatable {
     /// three minutes at least, even across a platform.
     public static let mustHold = TransferRules(pace: .standard, atLeast: 3)
 
-    public typealias Change = StationChange
-
     /// The minutes a change of `standard` minutes (at the standard pace) needs for this rider.
     public func minutes(_ standard: Int) -> Int { max(atLeast, pace.minutes(standard)) }
 
@@ -106,13 +104,8 @@ public struct TransferRules: Sendable, Equatable {
         reference.change(from: a, to: b).minutes.map(minutes)
     }
 
-    /// The change from `a` (getting off) to `b` (boarding) at the standard pace (`Reference.change`).
-    public static func change(from a: Reference.Station, to b: Reference.Station, reference: Reference) -> Change {
-        reference.change(from: a, to: b)
-    }
-
     /// Where a change from `a` to `b` happens, for the words and the JSON's `place`.
-    public static func place(_ change: Change, from a: Reference.Station, to b: Reference.Station) -> RoutePlan.Transfer.Place {
+    public static func place(_ change: StationChange, from a: Reference.Station, to b: Reference.Station) -> RoutePlan.Transfer.Place {
         if a.complex != b.complex { return .otherStation }
         return change.kind == .crossPlatform ? .samePlatform : .sameStation
     }
@@ -246,7 +239,7 @@ public struct RoutePlanner: Sendable {
 
     /// What changing from one segment to the next asks: minutes, where, and the walk.
     public func transfer(from a: RoutePlan.Segment, to b: RoutePlan.Segment) -> RoutePlan.Transfer {
-        let change = TransferRules.change(from: a.alight, to: b.board, reference: reference)
+        let change = reference.change(from: a.alight, to: b.board)
         let needed = change.minutes.map(rules.minutes)
         return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value,
                                   place: TransferRules.place(change, from: a.alight, to: b.board),

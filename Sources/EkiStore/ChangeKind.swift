@@ -29,7 +29,7 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
         case .concourse: LocalizedName(ja: "構内の通路", en: "through the concourse")
         case .longWalk: LocalizedName(ja: "長い通路", en: "a long passage")
         case .deep: LocalizedName(ja: "地下深いホーム", en: "deep underground")
-        case .gates: LocalizedName(ja: "改札を出て乗換", en: "through the gates")
+        case .gates: LocalizedName(ja: "改札を出て乗換", en: "to another operator's platforms")   // a feed abroad may have no gates
         case .street: LocalizedName(ja: "駅の外を歩く", en: "outside, along the street")
         case .feed: LocalizedName(ja: "乗換", en: "change")
         }
