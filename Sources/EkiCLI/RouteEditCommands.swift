@@ -85,10 +85,9 @@ extension RouteCommand {
             }
             var best: RoutePlan.Segment?
             for board in boards {
-                let after = time?.value ?? previous.map { planner.earliestBoarding(after: $0.arrival.value, alight: $0.alight, board: board) }
-                    ?? context.instant.minute.value
+                let after = time?.value ?? previous?.arrival.value ?? context.instant.minute.value
                 let found = try planner.nextSegment(from: [board], direction: direction, to: targets, on: date,
-                                                    after: after, until: time?.value)
+                                                    after: after, arrivedOn: time == nil ? previous.map(RoutePlanner.Arrival.init) : nil, until: time?.value)
                 if let found, best.map({ (found.arrival, found.departure) < ($0.arrival, $0.departure) }) ?? true { best = found }
             }
             guard let best else {

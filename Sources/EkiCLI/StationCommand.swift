@@ -87,7 +87,7 @@ struct StationText {
         if !detail.connections.isEmpty {
             let connections = detail.connections.map { connection -> String in
                 let name = connection.railway.map { place.chip($0) + lang.pick($0.name) } ?? connection.station.id
-                let how = lang.pick(connection.change.kind.words(minutes: connection.change.minutes))
+                let how = lang.pick(connection.words)
                 let station = connection.station.name == detail.station.name ? "" : " " + lang.pick(connection.station.name)
                 return "\(name)\(station) (\(how))"
             }

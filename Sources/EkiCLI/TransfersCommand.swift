@@ -51,7 +51,8 @@ struct TransfersCommand: ParsableCommand {
             let minutes = change.change.minutes.map { lang == .ja ? "\($0)分" : "\($0) min" } ?? "—"
             let estimate = change.basis.contains("estimate:") ? (lang == .ja ? "  推定" : "  estimate") : ""
             let source = change.change.source == .rule ? (lang == .ja ? "  規則" : "  rule") : ""
-            lines.append("  \(line(change.from)) → \(line(change.to))  \(minutes)  "
+            let directions = change.directions.map { "（\(lang.pick($0.arriving.name))→\(lang.pick($0.departing.name))）" } ?? ""
+            lines.append("  \(line(change.from)) → \(line(change.to))\(directions)  \(minutes)  "
                          + lang.pick(change.change.kind.words(minutes: change.change.minutes)) + source + estimate)
         }
         print(lines.joined(separator: "\n"))

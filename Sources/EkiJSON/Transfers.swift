@@ -19,6 +19,10 @@ public struct ChangeJSON: Encodable {
     var basis: String
     /// The basis marks the figure as reasoned from the station's layout, not measured or published.
     var estimate: Bool
+    /// Only from a train of `arriving` to a train of `departing` (a change across one island
+    /// platform); absent: whatever the trains' directions.
+    var arriving: DirectionJSON?
+    var departing: DirectionJSON?
 
     public init(_ change: ComplexChange, reference: Reference) {
         from = change.from.publicId
@@ -32,6 +36,8 @@ public struct ChangeJSON: Encodable {
         source = change.change.source.rawValue
         basis = change.basis
         estimate = change.basis.contains("estimate:")
+        arriving = change.directions.map { DirectionJSON(id: $0.arriving.id, title: NameJSON($0.arriving.name)) }
+        departing = change.directions.map { DirectionJSON(id: $0.departing.id, title: NameJSON($0.departing.name)) }
     }
 
     public static func list(_ changes: [ComplexChange], reference: Reference) -> [ChangeJSON] {

@@ -29,18 +29,26 @@ struct ConnectionScan {
     /// none), leaving any of `origins` at `minute` or later. The scan stops `slack` minutes after
     /// the earliest arrival found: slower journeys with fewer changes are of no use beyond that.
     func run(from origins: [Int32], to targets: [Int32], at minute: Int, maxLegs: Int = maxLegs, slack: Int = 60) -> [Journey?] {
-        let stations = network.stationCount
+        let stations = network.stationCount, slots = network.slotCount
         let legsLimit = min(maxLegs, Self.maxLegs)
         let unreached = Int16.max
         var ready = [Int16](repeating: unreached, count: (legsLimit + 1) * stations)
         var readyExit = [Int32](repeating: -1, count: (legsLimit + 1) * stations)
         var readyBoard = [Int32](repeating: -1, count: (legsLimit + 1) * stations)
+        // How the train of `readyBoard` was boarded: -1 at a station, else across a platform (the slot).
+        var readyVia = [Int32](repeating: -1, count: (legsLimit + 1) * stations)
+        // The same per cross slot: ready to board a train of one direction across the platform.
+        var crossReady = [Int16](repeating: unreached, count: (legsLimit + 1) * slots)
+        var crossExit = [Int32](repeating: -1, count: (legsLimit + 1) * slots)
+        var crossBoard = [Int32](repeating: -1, count: (legsLimit + 1) * slots)
+        var crossVia = [Int32](repeating: -1, count: (legsLimit + 1) * slots)
         var tripLegs = [UInt8](repeating: .max, count: network.tripCount)
         var tripBoard = [Int32](repeating: -1, count: network.tripCount)
+        var tripVia = [Int32](repeating: -1, count: network.tripCount)
         var isTarget = [Bool](repeating: false, count: stations)
         for target in targets where Int(target) < stations { isTarget[Int(target)] = true }
         for origin in origins where Int(origin) < stations { ready[Int(origin)] = Int16(clamping: minute) }
-        var best = [(arrival: Int, exit: Int32, board: Int32)](repeating: (.max, -1, -1), count: legsLimit + 1)
+        var best = [(arrival: Int, exit: Int32, board: Int32, via: Int32)](repeating: (.max, -1, -1, -1), count: legsLimit + 1)
         var bound = Int.max
         let change = ChangeTimes(rules)
 
@@ -52,22 +60,34 @@ struct ConnectionScan {
             let trip = Int(network.trip[c])
             var legs = Int(tripLegs[trip])   // UInt8.max: not on this train yet
             let from = Int(network.from[c])
-            // Board here when fewer trains than the trip's label reach this station in time.
-            var k = 0
-            while k < min(legs - 1, legsLimit) {
-                if ready[k * stations + from] <= departure {
-                    legs = k + 1
-                    tripLegs[trip] = UInt8(legs)
-                    tripBoard[trip] = Int32(c)
-                    break
+            // Board here when fewer trains than the trip's label reach this station in time, or
+            // reach its platform across from the train they arrived on.
+            if legs > 1 {
+                let slot = slots == 0 ? -1 : network.slot(at: from, direction: network.tripDirections[trip])
+                var k = 0
+                while k < min(legs - 1, legsLimit) {
+                    if ready[k * stations + from] <= departure {
+                        legs = k + 1
+                        tripLegs[trip] = UInt8(legs)
+                        tripBoard[trip] = Int32(c)
+                        tripVia[trip] = -1
+                        break
+                    }
+                    if slot >= 0, crossReady[k * slots + slot] <= departure {
+                        legs = k + 1
+                        tripLegs[trip] = UInt8(legs)
+                        tripBoard[trip] = Int32(c)
+                        tripVia[trip] = Int32(slot)
+                        break
+                    }
+                    k += 1
                 }
-                k += 1
             }
             if legs <= legsLimit {
                 let to = Int(network.to[c]), arrival = network.arrival[c]
-                let board = tripBoard[trip]
+                let board = tripBoard[trip], via = tripVia[trip]
                 if isTarget[to], Int(arrival) < best[legs].arrival {
-                    best[legs] = (Int(arrival), Int32(c), board)
+                    best[legs] = (Int(arrival), Int32(c), board, via)
                     bound = min(bound, Int(arrival) + slack)
                 }
                 func relax(_ station: Int, _ time: Int16) {
@@ -76,16 +96,32 @@ struct ConnectionScan {
                         ready[slot] = time
                         readyExit[slot] = Int32(c)
                         readyBoard[slot] = board
+                        readyVia[slot] = via
                     }
                 }
                 relax(to, arrival &+ change.stay(network, to))
                 for neighbour in network.neighbours[to] {
                     relax(Int(neighbour.station), arrival &+ change.to(neighbour))
                 }
+                var x = Int(network.crossStart[to])
+                let crossEnd = Int(network.crossStart[to + 1])
+                while x < crossEnd {
+                    let cross = network.crosses[x]
+                    x += 1
+                    guard cross.arriving == network.tripDirections[trip] else { continue }
+                    let slot = legs * slots + Int(cross.slot), time = arrival &+ change.across(cross)
+                    if time < crossReady[slot] {
+                        crossReady[slot] = time
+                        crossExit[slot] = Int32(c)
+                        crossBoard[slot] = board
+                        crossVia[slot] = via
+                    }
+                }
                 if network.lastConnection[trip] == Int32(c) {
                     for next in network.continuations[trip] where legs < Int(tripLegs[Int(next)]) {
                         tripLegs[Int(next)] = UInt8(legs)
                         tripBoard[Int(next)] = board
+                        tripVia[Int(next)] = via
                     }
                 }
             }
@@ -95,11 +131,21 @@ struct ConnectionScan {
         return (0 ... legsLimit).map { legs -> Journey? in
             guard legs > 0, best[legs].arrival != .max else { return nil }
             var trail = [Leg(board: Int(best[legs].board), exit: Int(best[legs].exit))]
+            var via = Int(best[legs].via)
             var station = Int(network.from[trail[0].board])
             for k in stride(from: legs - 1, to: 0, by: -1) {
-                let slot = k * stations + station
-                guard readyExit[slot] >= 0 else { return nil }
-                let leg = Leg(board: Int(readyBoard[slot]), exit: Int(readyExit[slot]))
+                let leg: Leg
+                if via >= 0 {
+                    let slot = k * slots + via
+                    guard crossExit[slot] >= 0 else { return nil }
+                    leg = Leg(board: Int(crossBoard[slot]), exit: Int(crossExit[slot]))
+                    via = Int(crossVia[slot])
+                } else {
+                    let slot = k * stations + station
+                    guard readyExit[slot] >= 0 else { return nil }
+                    leg = Leg(board: Int(readyBoard[slot]), exit: Int(readyExit[slot]))
+                    via = Int(readyVia[slot])
+                }
                 trail.insert(leg, at: 0)
                 station = Int(network.from[leg.board])
             }

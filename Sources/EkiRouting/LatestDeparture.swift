@@ -27,18 +27,25 @@ struct LatestDeparture {
         // Latest boarding time at a station that still gets there, and the connection boarded.
         var depart = [Int16](repeating: never, count: stations)
         var boardAt = [Int32](repeating: -1, count: stations)
+        // The same per cross slot: boarding a train of one direction across the platform.
+        var departAcross = [Int16](repeating: never, count: network.slotCount)
+        var boardAcross = [Int32](repeating: -1, count: network.slotCount)
         // Per trip: the connection to get off after (which may belong to a part it continues as), or -1.
         var exitOf = [Int32](repeating: -1, count: network.tripCount)
         let change = ChangeTimes(rules)
         let deadline16 = Int16(clamping: deadline)
 
-        /// Whether arriving at `station` at `time` by train still makes it.
-        func canContinue(_ station: Int, _ time: Int16) -> Bool {
+        /// Whether arriving at `station` at `time` by a train of `direction` still makes it.
+        func canContinue(_ station: Int, _ time: Int16, _ direction: Int32) -> Bool {
             if isTarget[station], time <= deadline16 { return true }
             if depart[station] != never, Int(time) + Int(change.stay(network, station)) <= Int(depart[station]) { return true }
             for neighbour in network.neighbours[station] {
                 let d = depart[Int(neighbour.station)]
                 if d != never, Int(time) + Int(change.to(neighbour)) <= Int(d) { return true }
+            }
+            for x in Int(network.crossStart[station]) ..< Int(network.crossStart[station + 1]) where network.crosses[x].arriving == direction {
+                let d = departAcross[Int(network.crosses[x].slot)]
+                if d != never, Int(time) + Int(change.across(network.crosses[x])) <= Int(d) { return true }
             }
             return false
         }
@@ -49,7 +56,7 @@ struct LatestDeparture {
             if Int(departure) < earliest { break }
             let trip = Int(network.trip[c])
             if exitOf[trip] < 0 {
-                if canContinue(Int(network.to[c]), network.arrival[c]) {
+                if canContinue(Int(network.to[c]), network.arrival[c], network.tripDirections[trip]) {
                     exitOf[trip] = Int32(c)
                 } else if network.lastConnection[trip] == Int32(c) {
                     // Through service: staying on as the next part gets there.
@@ -61,6 +68,11 @@ struct LatestDeparture {
                 if departure > depart[from] {
                     depart[from] = departure
                     boardAt[from] = Int32(c)
+                }
+                let slot = network.slotCount == 0 ? -1 : network.slot(at: from, direction: network.tripDirections[trip])
+                if slot >= 0, departure > departAcross[slot] {
+                    departAcross[slot] = departure
+                    boardAcross[slot] = Int32(c)
                 }
             }
             c -= 1
@@ -78,10 +90,15 @@ struct LatestDeparture {
             if isTarget[station], time <= deadline16 { break }
             // The change: the latest useful train from here or a neighbour that can still be caught.
             var next: Int?
-            var candidates = [(station, Int(change.stay(network, station)))]
-            candidates += network.neighbours[station].map { (Int($0.station), Int(change.to($0))) }
-            for (candidate, cost) in candidates where depart[candidate] != never && Int(time) + cost <= Int(depart[candidate]) {
-                if next == nil || depart[candidate] > network.departure[next!] { next = Int(boardAt[candidate]) }
+            var candidates = [(depart[station], boardAt[station], Int(change.stay(network, station)))]
+            candidates += network.neighbours[station].map { (depart[Int($0.station)], boardAt[Int($0.station)], Int(change.to($0))) }
+            let direction = network.tripDirections[Int(network.trip[exit])]
+            for x in Int(network.crossStart[station]) ..< Int(network.crossStart[station + 1]) where network.crosses[x].arriving == direction {
+                let slot = Int(network.crosses[x].slot)
+                candidates.append((departAcross[slot], boardAcross[slot], Int(change.across(network.crosses[x]))))
+            }
+            for (latest, boarded, cost) in candidates where latest != never && Int(time) + cost <= Int(latest) {
+                if next == nil || latest > network.departure[next!] { next = Int(boarded) }
             }
             guard let next else { return nil }
             board = next

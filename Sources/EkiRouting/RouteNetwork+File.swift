@@ -22,7 +22,7 @@ extension RouteNetwork {
         }
         // One file per database path and day: two databases sharing the folder keep theirs apart.
         let file = folder.appendingPathComponent("route-network-\(CacheFile.pathTag(timetable.url.path))-\(serviceDate.iso).bin")
-        let key = "\(identity) \(serviceDate.iso) v3"
+        let key = "\(identity) \(serviceDate.iso) v4"
         if let network = RouteNetwork(file: file, key: key, reference: timetable.reference, serviceDate: serviceDate) {
             return network
         }
@@ -55,7 +55,7 @@ extension RouteNetwork {
         for next in continuations { offsets.append(offsets[offsets.count - 1] + Int32(next.count)) }
         out.put([UInt64(connectionCount), UInt64(tripCount), UInt64(stationCount)])
         out.put(from); out.put(to); out.put(departure); out.put(arrival); out.put(trip)
-        out.put(tripRowIds); out.put(tripDays.map(Int8.init)); out.put(lastConnection); out.put(offsets); out.put(continuations.flatMap { $0 })
+        out.put(tripRowIds); out.put(tripDirections); out.put(tripDays.map(Int8.init)); out.put(lastConnection); out.put(offsets); out.put(continuations.flatMap { $0 })
         _ = out.finish()
     }
 
@@ -74,7 +74,7 @@ extension RouteNetwork {
         guard let from = reader.read(Int32.self, connections), let to = reader.read(Int32.self, connections),
               let departure = reader.read(Int16.self, connections), let arrival = reader.read(Int16.self, connections),
               let trip = reader.read(Int32.self, connections), let tripRowIds = reader.read(Int64.self, trips),
-              let tripDays = reader.read(Int8.self, trips), let lastConnection = reader.read(Int32.self, trips),
+              let tripDirections = reader.read(Int32.self, trips), let tripDays = reader.read(Int8.self, trips), let lastConnection = reader.read(Int32.self, trips),
               let offsets = reader.read(Int32.self, trips + 1), let last = offsets.last, last >= 0,
               let flat = reader.read(Int32.self, Int(last)), reader.atChecksum() else { return nil }
         // Every index is checked once here, so a damaged file can never make a scan read out of bounds.
@@ -87,10 +87,12 @@ extension RouteNetwork {
         self.serviceDate = serviceDate
         self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
         self.tripRowIds = tripRowIds
+        self.tripDirections = tripDirections
         self.tripDays = tripDays.map(Int.init)
         self.lastConnection = lastConnection
         self.continuations = (0 ..< trips).map { Array(flat[Int(offsets[$0]) ..< Int(offsets[$0 + 1])]) }
         self.stationCount = stationCount
         (neighbours, changeHere) = Self.changes(reference: reference, stationCount: stationCount)
+        (crossStart, crosses, slotStart, slotDirections) = Self.crossings(reference: reference, stationCount: stationCount)
     }
 }

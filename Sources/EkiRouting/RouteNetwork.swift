@@ -26,12 +26,42 @@ public struct RouteNetwork: Sendable {
     /// Per station row id: the standard-pace minutes of a change of trains there; -1 where the
     /// data says it cannot be made.
     let changeHere: [Int16]
+    /// Per trip: its direction's row id (a change across one island platform holds only for some
+    /// pairs of directions).
+    let tripDirections: [Int32]
+    /// Changes across one island platform (`Reference.crosses`). Boarding across a platform is a
+    /// "cross slot": one station and the direction of the trains boarded there; `slotStart[s] ..<
+    /// slotStart[s + 1]` are station s's slots, `slotDirections` their directions. `crossStart[s]
+    /// ..< crossStart[s + 1]` index `crosses`, the changes from a train arriving at s.
+    let crossStart: [Int32]
+    let crosses: [Cross]
+    let slotStart: [Int32]
+    let slotDirections: [Int32]
+    var slotCount: Int { slotDirections.count }
     /// The most standard minutes a change is counted (a walk to a far station of a complex).
     static let longestChange: Int16 = 120
 
     struct Neighbour {
         var station: Int32
         var minutes: Int16
+    }
+    struct Cross {
+        /// The direction of the train arrived on, the slot boarded and its station.
+        var arriving: Int32
+        var slot: Int32
+        var station: Int32
+        var minutes: Int16
+    }
+
+    /// The cross slot of boarding a train of `direction` at `station`, or -1.
+    @inline(__always) func slot(at station: Int, direction: Int32) -> Int {
+        var s = Int(slotStart[station])
+        let end = Int(slotStart[station + 1])
+        while s < end {
+            if slotDirections[s] == direction { return s }
+            s += 1
+        }
+        return -1
     }
     let stationCount: Int
 
@@ -55,6 +85,7 @@ public struct RouteNetwork: Sendable {
         for (index, train) in trains.enumerated() { tripIndex[Key(row: train.rowId, day: train.dayOffset)] = Int32(index) }
         tripRowIds = trains.map(\.rowId)
         tripDays = trains.map(\.dayOffset)
+        tripDirections = trains.map { Int32(clamping: $0.direction) }
         continuations = trains.map { train in train.next.compactMap { tripIndex[Key(row: $0, day: train.dayOffset)] } }
 
         // How many parts come before each in its through-service chain: a part continuing
@@ -105,6 +136,44 @@ public struct RouteNetwork: Sendable {
         lastConnection = last
 
         (neighbours, changeHere) = Self.changes(reference: reference, stationCount: stationCount)
+        (crossStart, crosses, slotStart, slotDirections) = Self.crossings(reference: reference, stationCount: stationCount)
+    }
+
+    /// The changes across one island platform, for each pair of directions the data names.
+    static func crossings(reference: Reference, stationCount: Int) -> ([Int32], [Cross], [Int32], [Int32]) {
+        var slots: [Int: [Int32]] = [:]   // station → directions boarded across a platform
+        var byStation: [Int: [(arriving: Int32, station: Int, departing: Int32, minutes: Int16)]] = [:]
+        for (from, crosses) in reference.crosses where Int(from) < stationCount {
+            for cross in crosses where Int(cross.to) < stationCount {
+                guard let arriving = reference.directions[cross.arriving]?.rowId,
+                      let departing = reference.directions[cross.departing]?.rowId else { continue }
+                let to = Int(cross.to)
+                if !(slots[to]?.contains(Int32(departing)) ?? false) { slots[to, default: []].append(Int32(departing)) }
+                byStation[Int(from), default: []].append((Int32(arriving), to, Int32(departing), min(longestChange, Int16(clamping: cross.minutes))))
+            }
+        }
+        var slotStart = [Int32](repeating: 0, count: stationCount + 1)
+        var slotDirections: [Int32] = []
+        var slotIndex: [Int: [Int32: Int32]] = [:]
+        for station in 0 ..< stationCount {
+            slotStart[station] = Int32(slotDirections.count)
+            for direction in slots[station] ?? [] {
+                slotIndex[station, default: [:]][direction] = Int32(slotDirections.count)
+                slotDirections.append(direction)
+            }
+        }
+        slotStart[stationCount] = Int32(slotDirections.count)
+        var crossStart = [Int32](repeating: 0, count: stationCount + 1)
+        var crosses: [Cross] = []
+        for station in 0 ..< stationCount {
+            crossStart[station] = Int32(crosses.count)
+            for cross in byStation[station] ?? [] {
+                crosses.append(Cross(arriving: cross.arriving, slot: slotIndex[cross.station]![cross.departing]!,
+                                     station: Int32(cross.station), minutes: cross.minutes))
+            }
+        }
+        crossStart[stationCount] = Int32(crosses.count)
+        return (crossStart, crosses, slotStart, slotDirections)
     }
 
     /// Per station row id: where a rider can change to and in how many standard minutes — the one

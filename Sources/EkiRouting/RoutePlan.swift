@@ -16,6 +16,9 @@ public struct RoutePlan: Sendable {
         public var alight: Reference.Station
         /// The direction of the board the train leaves from (the platform).
         public var direction: Reference.Direction
+        /// The direction code of the train part that arrives where the rider gets off (another
+        /// railway's after through service): a change across the platform holds for some only.
+        public var arrivalDirection: String
         public var departure: ServiceMinute
         public var arrival: ServiceMinute
         public var trainType: Reference.TrainType?

@@ -109,9 +109,8 @@ extension RoutePlanner {
         var previous = plan.segments[index]
         for next in index + 1 ..< plan.segments.count {
             let current = plan.segments[next]
-            let earliest = earliestBoarding(after: previous.arrival.value, alight: previous.alight, board: current.board)
-            let best = try nextSegment(from: [current.board], direction: current.direction.id,
-                                       to: platformMates(of: current.alight), on: plan.route.serviceDate, after: earliest)
+            let best = try nextSegment(from: [current.board], direction: current.direction.id, to: platformMates(of: current.alight),
+                                       on: plan.route.serviceDate, after: previous.arrival.value, arrivedOn: Arrival(previous))
             if current.departure.value < previous.arrival.value {
                 if let best {
                     proposals.append(SwapProposal(index: next, segment: best, reason: .missed))

@@ -20,9 +20,8 @@ extension RoutePlanner {
         var segments: [RoutePlan.Segment] = []
         for leg in pattern.legs {
             guard let board = reference.stations[leg.board], let alight = reference.stations[leg.alight] else { return nil }
-            let after = segments.last.map { earliestBoarding(after: $0.arrival.value, alight: $0.alight, board: board) } ?? minute
-            guard let segment = try nextSegment(from: [board], direction: leg.direction, to: platformMates(of: alight),
-                                                on: date, after: after) else { return nil }
+            guard let segment = try nextSegment(from: [board], direction: leg.direction, to: platformMates(of: alight), on: date,
+                                                after: segments.last?.arrival.value ?? minute, arrivedOn: segments.last.map(Arrival.init)) else { return nil }
             segments.append(segment)
         }
         let route = Route(serviceDate: date, segments: segments.map(\.choice))

@@ -99,9 +99,12 @@ public struct TransferRules: Sendable, Equatable {
     /// The minutes a change of `standard` minutes (at the standard pace) needs for this rider.
     public func minutes(_ standard: Int) -> Int { max(atLeast, pace.minutes(standard)) }
 
-    /// The minutes a change from `a` to `b` needs; nil where the data says it cannot be made.
-    public func needed(from a: Reference.Station, to b: Reference.Station, reference: Reference) -> Int? {
-        reference.change(from: a, to: b).minutes.map(minutes)
+    /// The minutes a change from `a` to `b` needs; nil where the data says it cannot be made. With
+    /// the directions (codes) of the train arrived on and the train boarded, a change across the
+    /// platform counts where the data says those two stand at one island.
+    public func needed(from a: Reference.Station, to b: Reference.Station, arriving: String? = nil, departing: String? = nil,
+                       reference: Reference) -> Int? {
+        reference.change(from: a, to: b, arriving: arriving, departing: departing).minutes.map(minutes)
     }
 
     /// Where a change from `a` to `b` happens, for the words and the JSON's `place`.
@@ -129,6 +132,9 @@ struct ChangeTimes {
 
     /// Changing to `neighbour`.
     @inline(__always) func to(_ neighbour: RouteNetwork.Neighbour) -> Int16 { paced[Int(neighbour.minutes)] }
+
+    /// Changing across the platform.
+    @inline(__always) func across(_ cross: RouteNetwork.Cross) -> Int16 { paced[Int(cross.minutes)] }
 }
 
 /// Works routes out against one timetable: segments from choices, the next train that reaches a
@@ -196,11 +202,27 @@ public struct RoutePlanner: Sendable {
         throw RouteError.notRunning(train: part.publicId, date: date, schedule: schedule)
     }
 
+    /// Where and when a rider got off a train, and its direction (a code; nil: not known).
+    public struct Arrival: Sendable {
+        public var station: Reference.Station
+        public var minute: Int
+        public var direction: String?
+        public init(station: Reference.Station, minute: Int, direction: String?) {
+            self.station = station; self.minute = minute; self.direction = direction
+        }
+        public init(_ segment: RoutePlan.Segment) {
+            self.init(station: segment.alight, minute: segment.arrival.value, direction: segment.arrivalDirection)
+        }
+    }
+
     /// The train leaving one of `boards` at `minute` or later (until `until`, when given) that gets
     /// to one of `targets` first (the earliest arrival; of equal arrivals the earlier departure).
-    /// `direction` narrows the boards.
+    /// `direction` narrows the boards. After `arrivedOn` (the train the rider gets off), a train
+    /// leaves once the change to it can be made (`earliestBoarding`, with both trains' directions:
+    /// across the platform only where those two stand at one island).
     public func nextSegment(from boards: [Reference.Station], direction: String? = nil, to targets: [Reference.Station],
-                            on date: CivilDate, after minute: Int, until: Int? = nil, scan: Int = 40) throws -> RoutePlan.Segment? {
+                            on date: CivilDate, after minute: Int, arrivedOn: Arrival? = nil, until: Int? = nil,
+                            scan: Int = 40) throws -> RoutePlan.Segment? {
         var best: RoutePlan.Segment?
         let targetIds = targets.map(\.id)
         for board in boards where !targetIds.contains(board.id) {
@@ -213,6 +235,9 @@ public struct RoutePlanner: Sendable {
                 services.append((service, -1440))
             }
             for way in try timetable.directions(at: board) where direction.map({ Timetable.direction(way, matches: $0) }) ?? true {
+                let minute = arrivedOn.map {
+                    max(minute, earliestBoarding(after: $0.minute, alight: $0.station, board: board, arriving: $0.direction, departing: way.id))
+                } ?? minute
                 var entries: [(entry: BoardEntry, offset: Int)] = []
                 for (service, offset) in services {
                     entries += try timetable.boardEntries(station: board, direction: way, service: service, from: minute - offset,
@@ -239,7 +264,7 @@ public struct RoutePlanner: Sendable {
 
     /// What changing from one segment to the next asks: minutes, where, and the walk.
     public func transfer(from a: RoutePlan.Segment, to b: RoutePlan.Segment) -> RoutePlan.Transfer {
-        let change = reference.change(from: a.alight, to: b.board)
+        let change = reference.change(from: a.alight, to: b.board, arriving: a.arrivalDirection, departing: b.direction.id)
         let needed = change.minutes.map(rules.minutes)
         return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value,
                                   place: TransferRules.place(change, from: a.alight, to: b.board),
@@ -248,9 +273,11 @@ public struct RoutePlanner: Sendable {
     }
 
     /// The earliest minute a train can be boarded at `board` after arriving at `alight` at `minute`
-    /// (a change the source forbids: never, as far as a day goes).
-    public func earliestBoarding(after minute: Int, alight: Reference.Station, board: Reference.Station) -> Int {
-        minute + (rules.needed(from: alight, to: board, reference: reference) ?? 10_000)
+    /// (a change the source forbids: never, as far as a day goes), from a train of direction
+    /// `arriving` to one of `departing` where they are known (direction codes).
+    public func earliestBoarding(after minute: Int, alight: Reference.Station, board: Reference.Station,
+                                 arriving: String? = nil, departing: String? = nil) -> Int {
+        minute + (rules.needed(from: alight, to: board, arriving: arriving, departing: departing, reference: reference) ?? 10_000)
     }
 
     // MARK: - Riding a train
@@ -315,7 +342,9 @@ public struct RoutePlanner: Sendable {
         guard let direction else { throw RouteError.doesNotLeave(train: part.publicId, station: board.publicId) }
         let type = reference.trainTypes[part.trainType]
         return RoutePlan.Segment(
-            choice: choice, board: board, alight: alight, direction: direction, departure: departure, arrival: arrival,
+            choice: choice, board: board, alight: alight, direction: direction,
+            arrivalDirection: path.first { $0.id == last.part }?.direction ?? part.direction,
+            departure: departure, arrival: arrival,
             trainType: type, category: type?.category ?? .local,
             destination: try destination(of: part, leaving: board, direction: direction,
                                          at: ServiceMinute(departure.value - offset), path: path), stops: stops)

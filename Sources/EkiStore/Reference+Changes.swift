@@ -32,6 +32,17 @@ extension Reference {
         return StationChange(minutes: minutes, kind: kind, source: .rule, walkMeters: meters)
     }
 
+    /// The change from a train of direction `arriving` at `a` to one of direction `departing` at
+    /// `b` (direction codes): across the platform where the data says those two trains stand at one
+    /// island, else `change(from:to:)`. A plan that knows both trains asks this.
+    public func change(from a: Station, to b: Station, arriving: String?, departing: String?) -> StationChange {
+        if let arriving, let departing,
+           let cross = crosses[a.rowId]?.first(where: { $0.to == b.rowId && $0.arriving == arriving && $0.departing == departing }) {
+            return StationChange(minutes: cross.minutes, kind: .crossPlatform, source: .table, walkMeters: Self.distance(a, b, in: self))
+        }
+        return change(from: a, to: b)
+    }
+
     /// The rule for a change the data gives no figure for (docs/TRANSFERS.md), at the standard pace:
     /// - the same railway's stop: 1 minute;
     /// - another railway of the same platform group: 2 minutes, the platforms' area;

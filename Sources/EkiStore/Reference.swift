@@ -118,6 +118,16 @@ public struct Reference: Sendable {
         public var minutes: Int?
         public var kind: ChangeKind?
     }
+    /// Station row id → the changes across one island platform from it (the reviewed interchange
+    /// table's cross rows), each for one pair of directions: the train arrived on, the train boarded.
+    public private(set) var crosses: [Int64: [Cross]] = [:]
+    public struct Cross: Sendable, Equatable {
+        public var to: Int64
+        /// Direction codes.
+        public var arriving: String
+        public var departing: String
+        public var minutes: Int
+    }
     /// Every station trains leave from, with its search keys, in one flat array: search scans it
     /// without dictionary look-ups or copies of whole stations. Read on first use, by itself: a
     /// search needs the keys of every station, not their names and places.
@@ -203,6 +213,11 @@ public struct Reference: Sendable {
         try each(db, "SELECT from_id, to_id, minutes, kind FROM station_transfer") { row in
             reference.transfers[row.int(0), default: []].append(
                 Transfer(to: row.int(1), minutes: row.optionalInt(2).map { Int($0) }, kind: row.optionalText(3).flatMap(ChangeKind.init)))
+        }
+        try each(db, "SELECT from_id, to_id, arriving_id, departing_id, minutes FROM station_cross") { row in
+            guard let arriving = directionCodes[row.int(2)], let departing = directionCodes[row.int(3)] else { return }
+            reference.crosses[row.int(0), default: []].append(
+                Cross(to: row.int(1), arriving: arriving, departing: departing, minutes: Int(row.int(4))))
         }
         var calendars: [String: FeedCalendar] = [:]
         try each(db, "SELECT code, name_ja, name_en, weekdays, start_date, end_date FROM feed_calendar ORDER BY code") { row in

@@ -8,7 +8,7 @@ import GRDB
 /// which keeps 1.2M stop events to ~10 MB and a train timetable to one row read.
 public enum Schema {
     /// Bump on any change a reader could notice; readers refuse other versions with a clear message.
-    public static let version = 5
+    public static let version = 6
 
     static let statements: [String] = [
         """
@@ -114,6 +114,20 @@ public enum Schema {
             kind TEXT,
             basis TEXT,
             PRIMARY KEY(from_id, to_id)
+        ) WITHOUT ROWID
+        """,
+        // Changes across one island platform (Mini Tokyo 3D: the reviewed interchange table's cross
+        // rows): only from a train of direction arriving_id to one of departing_id; any other pair of
+        // directions between the two stations changes by station_transfer or the rule.
+        """
+        CREATE TABLE station_cross(
+            from_id INTEGER NOT NULL REFERENCES station(id),
+            to_id INTEGER NOT NULL REFERENCES station(id),
+            arriving_id INTEGER NOT NULL REFERENCES direction(id),
+            departing_id INTEGER NOT NULL REFERENCES direction(id),
+            minutes INTEGER NOT NULL,
+            basis TEXT NOT NULL,
+            PRIMARY KEY(from_id, to_id, arriving_id, departing_id)
         ) WITHOUT ROWID
         """,
         // Polylines as little-endian Int32 pairs of micro-degrees (latitude, longitude): 8 bytes a point.

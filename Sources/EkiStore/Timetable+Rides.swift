@@ -122,6 +122,12 @@ public struct RunningTrain: Sendable {
     public var next: [Int64]
     /// 0 for the asked day's own trains, -1 for the day before's still running.
     public var dayOffset = 0
+    /// Its direction's row id.
+    public var direction: Int64 = 0
+
+    public init(rowId: Int64, stops: [StopList.Stop], next: [Int64], dayOffset: Int = 0, direction: Int64) {
+        self.rowId = rowId; self.stops = stops; self.next = next; self.dayOffset = dayOffset; self.direction = direction
+    }
 }
 
 extension Timetable {
@@ -150,7 +156,7 @@ extension Timetable {
             var links: [Int64: [Int64]] = [:]
             try Reference.each(db, "SELECT train_id, next_id FROM train_link") { row in links[row.int(0), default: []].append(row.int(1)) }
             var trains: [RunningTrain] = []
-            try Reference.each(db, "SELECT id, railway_id, service_id, stops FROM train") { row in
+            try Reference.each(db, "SELECT id, railway_id, service_id, stops, direction_id FROM train") { row in
                 let key = Running(railway: row.int(1), service: row.int(2))
                 let isToday = today.contains(key)
                 guard isToday || yesterday.contains(key) else { return }
@@ -159,7 +165,7 @@ extension Timetable {
                     throw StoreError.inconsistent("train row \(id) has a damaged stop list")
                 }
                 if isToday {
-                    trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? []))
+                    trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? [], direction: row.int(4)))
                 }
                 // Also (or only) as the day before's train running on into this day.
                 if yesterday.contains(key), list.stops.contains(where: { ($0.departure ?? 0) >= nextDay }) {
@@ -167,7 +173,7 @@ extension Timetable {
                         list.stops[index].arrival = list.stops[index].arrival.map { $0 - 1440 }
                         list.stops[index].departure = list.stops[index].departure.map { $0 - 1440 }
                     }
-                    trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? [], dayOffset: -1))
+                    trains.append(RunningTrain(rowId: id, stops: list.stops, next: links[id] ?? [], dayOffset: -1, direction: row.int(4)))
                 }
             }
             return trains

@@ -80,6 +80,17 @@ public struct StationDetail: Sendable {
         public var change: StationChange
         /// Across the platform, as the data says, rather than a walk.
         public var samePlatform: Bool { change.kind == .crossPlatform }
+        /// The minutes across one island platform where trains of some directions stand there
+        /// (`Reference.crosses`): going on the same way, a rider crosses; otherwise walks.
+        public var across: Int?
+
+        /// "徒歩3分（隣のホーム）・方向によって同じホーム1分": the change, and the quicker one across the
+        /// platform for the directions that have it.
+        public var words: LocalizedName {
+            let words = change.kind.words(minutes: change.minutes)
+            guard let across, change.kind != .crossPlatform else { return words }
+            return LocalizedName(ja: words.ja + "・方向によって同じホーム\(across)分", en: words.en + "; \(across) min across the platform in some directions")
+        }
     }
 }
 
@@ -196,7 +207,8 @@ extension Timetable {
             .filter { $0.id != station.id && $0.departures > 0 && ($0.railway == nil || $0.railway != station.railway) }
         return others.map { other in
             StationDetail.Connection(station: other, railway: other.railway.flatMap { reference.railways[$0] },
-                                     change: reference.change(from: station, to: other))
+                                     change: reference.change(from: station, to: other),
+                                     across: reference.crosses[station.rowId]?.filter { $0.to == other.rowId }.map(\.minutes).min())
         }.sorted { ($0.change.minutes ?? .max, $0.station.rowId) < ($1.change.minutes ?? .max, $1.station.rowId) }
     }
 

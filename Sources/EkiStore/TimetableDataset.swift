@@ -48,6 +48,21 @@ public struct TimetableDataset: Sendable {
     /// Minimum change times the source gives between two stations (GTFS transfers.txt; for Mini
     /// Tokyo 3D the reviewed interchange table).
     public var transfers: [Transfer] = []
+    /// Changes across one island platform, for the pairs of directions that stand there (the
+    /// reviewed interchange table); any other pair of directions between the same two stations
+    /// changes by `transfers` or the rule.
+    public var crosses: [Cross] = []
+
+    public struct Cross: Sendable, Equatable {
+        /// Station ids, and the direction ids of the train arrived on and the train boarded.
+        public var from: String, to: String, arriving: String, departing: String
+        public var minutes: Int
+        public var basis: String
+        public init(from: String, to: String, arriving: String, departing: String, minutes: Int, basis: String) {
+            self.from = from; self.to = to; self.arriving = arriving; self.departing = departing
+            self.minutes = minutes; self.basis = basis
+        }
+    }
 
     public struct Transfer: Sendable, Equatable {
         /// Station ids; `minutes` nil when the change is not possible.

@@ -72,6 +72,12 @@ extension TimetableWriter {
                 guard let from = stationIds[transfer.from], let to = stationIds[transfer.to] else { continue }
                 try insertTransfer.execute(arguments: [from, to, transfer.minutes, transfer.kind, transfer.basis])
             }
+            let insertCross = try db.makeStatement(sql: "INSERT OR REPLACE INTO station_cross VALUES (?, ?, ?, ?, ?, ?)")
+            for cross in dataset.crosses {
+                guard let from = stationIds[cross.from], let to = stationIds[cross.to],
+                      let arriving = directionIds[cross.arriving], let departing = directionIds[cross.departing] else { continue }
+                try insertCross.execute(arguments: [from, to, arriving, departing, cross.minutes, cross.basis])
+            }
 
             let insertRailwayStation = try db.makeStatement(sql: "INSERT INTO railway_station VALUES (?, ?, ?)")
             for railway in dataset.railways {

@@ -215,15 +215,31 @@ import Testing
         let result = try EkiProcess.run(["transfers", "東京", "--json"] + database)
         #expect(result.status == 0, "\(result.stderr)")
         let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(list.count == 13 * 12)   // every ordered pair of 東京's 13 stations
+        // Every ordered pair of 東京's 13 stations, then 京浜東北線 ⇄ 山手線 across the platform for
+        // the two pairs of directions that stand at one island, each way.
+        #expect(list.count == 13 * 12 + 4)
+        let across = list.filter { $0["kind"] as? String == "cross-platform" }
+        #expect(Set(across.map { "\(($0["arriving"] as? [String: Any])?["id"] ?? "")>\(($0["departing"] as? [String: Any])?["id"] ?? "")" })
+                == ["Northbound>InnerLoop", "Southbound>OuterLoop", "InnerLoop>Northbound", "OuterLoop>Southbound"])
+        #expect(across.allSatisfy { $0["minutes"] as? Int == 1 })
+        let walk = try #require(list.first { $0["from"] as? String == "JR-East.KeihinTohokuNegishi.Tokyo" && $0["to"] as? String == "JR-East.Yamanote.Tokyo"
+                                             && $0["arriving"] == nil })
+        #expect(walk["minutes"] as? Int == 3 && walk["kind"] as? String == "same-area")
         let keiyo = try #require(list.first { $0["from"] as? String == "JR-East.Utsunomiya.Tokyo" && $0["to"] as? String == "JR-East.Keiyo.Tokyo" })
         #expect(keiyo["minutes"] as? Int == 12 && keiyo["kind"] as? String == "long-walk" && keiyo["source"] as? String == "table")
         #expect((keiyo["basis"] as? String)?.contains("takumick.com") == true && keiyo["estimate"] as? Bool == false)
         // Without a station: every ordered pair of every complex, 東京's among them.
         let all = try #require(try JSONSerialization.jsonObject(with: Data(try EkiProcess.run(["transfers", "--json"] + database).stdout.utf8)) as? [[String: Any]])
-        #expect(all.count > 2000 && all.filter { ($0["station"] as? [String: Any])?["ja"] as? String == "東京" }.count == 13 * 12)
+        #expect(all.count > 2000 && all.filter { ($0["station"] as? [String: Any])?["ja"] as? String == "東京" }.count == 13 * 12 + 4)
         let text = try EkiProcess.run(["transfers", "中目黒"] + database)
-        #expect(text.stdout == "中目黒\n  日比谷線 → 東横線  1分  同じホーム  推定\n  東横線 → 日比谷線  1分  同じホーム  推定\n", "\(text.stdout)")
+        #expect(text.stdout == """
+            中目黒
+              日比谷線 → 東横線  2分  徒歩2分（隣のホーム）  規則
+              日比谷線 → 東横線（中目黒方面→下り）  1分  同じホーム  推定
+              東横線 → 日比谷線  2分  徒歩2分（隣のホーム）  規則
+              東横線 → 日比谷線（上り→北千住方面）  1分  同じホーム  推定
+
+            """, "\(text.stdout)")
     }
 
     @Test func mistakesAreOneLineMessages() throws {

@@ -40,12 +40,27 @@ import Testing
                 }
             }
         }
-        // A change across a platform joins two railways of one station.
+        // A change across a platform joins two railways of one station, for directions their trains run in.
+        let trainDirections = try Self.directionsOfTrains()
         for cross in table.crossPairs {
             let from = try #require(reference.stations[cross.from], "\(cross.from)")
             let to = try #require(reference.stations[cross.to], "\(cross.to)")
             #expect(from.complex == to.complex && from.id != to.id, "\(cross.from) → \(cross.to)")
+            #expect(!cross.change.directions.isEmpty)
+            for pair in cross.change.directions {
+                #expect(trainDirections[from.railway ?? "", default: []].contains(pair.arriving), "\(cross.from): \(pair.arriving)")
+                #expect(trainDirections[to.railway ?? "", default: []].contains(pair.departing), "\(cross.to): \(pair.departing)")
+            }
         }
+    }
+
+    /// Railway → the direction codes its trains run in, read from the data's train files (not the importer).
+    static func directionsOfTrains() throws -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        for train in try SharedData.allTrains() {
+            if let railway = train["r"] as? String, let direction = train["d"] as? String { found[railway, default: []].insert(direction) }
+        }
+        return found
     }
 
     /// Issue 29's findings: the changes that were "1 min, same platform" or a few minutes are not.
@@ -61,10 +76,18 @@ import Testing
         #expect(try minutes("TokyoMetro.Marunouchi.Tokyo", "JR-East.SobuRapid.Tokyo") > 5)
         // 渋谷: 東横線 (5 floors under) to 銀座線 (3 floors up): more than the 4 minutes once accepted.
         #expect(try minutes("Tokyu.Toyoko.Shibuya", "TokyoMetro.Ginza.Shibuya") > 4)
-        // What is across the platform stays quick: 中目黒 東横線 → 日比谷線, 赤坂見附 銀座線 ⇄ 丸ノ内線.
-        #expect(table.change(from: "Tokyu.Toyoko.NakaMeguro", to: "TokyoMetro.Hibiya.NakaMeguro") ==
-                .init(minutes: 1, kind: .crossPlatform, basis: table.change(from: "Tokyu.Toyoko.NakaMeguro", to: "TokyoMetro.Hibiya.NakaMeguro")!.basis))
-        #expect(try minutes("TokyoMetro.Ginza.AkasakaMitsuke", "TokyoMetro.Marunouchi.AkasakaMitsuke") == 1)
+        // What is across the platform stays quick, in its directions: 中目黒 東横線 for 渋谷 → 日比谷線
+        // for 北千住, 赤坂見附 銀座線 ⇄ 丸ノ内線 each way; the other directions are the areas' walk.
+        let nakameguro = try #require(table.cross(from: "Tokyu.Toyoko.NakaMeguro", to: "TokyoMetro.Hibiya.NakaMeguro"))
+        #expect(nakameguro.minutes == 1 && nakameguro.kind == .crossPlatform
+                && nakameguro.directions == [.init(arriving: "Inbound", departing: "TokyoMetro.KitaSenju")])
+        let akasaka = try #require(table.cross(from: "TokyoMetro.Ginza.AkasakaMitsuke", to: "TokyoMetro.Marunouchi.AkasakaMitsuke"))
+        #expect(akasaka.minutes == 1 && Set(akasaka.directions) == [.init(arriving: "TokyoMetro.Shibuya", departing: "TokyoMetro.Ogikubo"),
+                                                                     .init(arriving: "TokyoMetro.Asakusa", departing: "TokyoMetro.Ikebukuro")])
+        #expect(try minutes("TokyoMetro.Ginza.AkasakaMitsuke", "TokyoMetro.Marunouchi.AkasakaMitsuke") == 3)
+        // 東京: 京浜東北線 north ⇄ 山手線 内回り (for 上野) across one island, not the opposite directions.
+        let tokyo = try #require(table.cross(from: "JR-East.KeihinTohokuNegishi.Tokyo", to: "JR-East.Yamanote.Tokyo"))
+        #expect(Set(tokyo.directions) == [.init(arriving: "Northbound", departing: "InnerLoop"), .init(arriving: "Southbound", departing: "OuterLoop")])
         // Every figure says what it rests on.
         for cross in table.crossPairs { #expect(!cross.change.basis.isEmpty) }
     }
@@ -79,9 +102,16 @@ import Testing
         let reference = timetable.reference
         let changes = try timetable.complexChanges()
         let pairs = reference.complexes.values.map { $0.stations.count * ($0.stations.count - 1) }.reduce(0, +)
-        #expect(changes.count == pairs && pairs > 2000)
-        var fromTable = 0
+        var fromTable = 0, crossings = 0
         for change in changes {
+            if let directions = change.directions {
+                // Across the platform, for one pair of directions the table names.
+                let cross = try #require(table.cross(from: change.from.id, to: change.to.id))
+                #expect(cross.directions.contains(.init(arriving: directions.arriving.id, departing: directions.departing.id)))
+                #expect(change.change.minutes == cross.minutes && change.change.kind == .crossPlatform && change.basis == cross.basis)
+                crossings += 1
+                continue
+            }
             if let reviewed = table.change(from: change.from.id, to: change.to.id) {
                 fromTable += 1
                 #expect(change.change.minutes == reviewed.minutes && change.change.kind == reviewed.kind && change.basis == reviewed.basis,
@@ -93,6 +123,10 @@ import Testing
             #expect((change.change.minutes ?? 0) >= (across ? 1 : 2), "\(change.from.id) → \(change.to.id)")
         }
         #expect(fromTable > 1300, "\(fromTable) from the table")
+        // Every pair once, then each of the table's cross rows once per pair of directions.
+        let crossRows = table.crossPairs.map(\.change.directions.count).reduce(0, +)
+        #expect(crossings == crossRows && crossRows == 56)
+        #expect(changes.count == pairs + crossRows && pairs > 2000)
     }
 
     /// A row that cannot be read names its line and what is wrong; nothing half-read is kept.
@@ -103,7 +137,9 @@ import Testing
             ("# comment\n\narea\tA.B.C\tX:1\narea\tA.B.C\tX:2", "line 4: A.B.C is already in area X:1"),
             ("area\tA.B.C\tX:1\nwalk\tX:1\tX:2\t3\tconcourse\tbasis", "line 2: a walk names the area X:2, which no station is in"),
             ("platform\tA.B.C\tX:1", "line 1: \"platform\" is not area, walk or cross"),
-            ("cross\tA.B.C\tA.D.C\t0\tbasis", "line 1: minutes \"0\" is not a whole number from 1 to 60"),
+            ("cross\tA.B.C\tA.D.C\t0\tN>S\tbasis", "line 1: minutes \"0\" is not a whole number from 1 to 60"),
+            ("cross\tA.B.C\tA.D.C\t1\tbasis", "line 1: a cross row is: cross, station code, station code, minutes, directions, basis"),
+            ("cross\tA.B.C\tA.D.C\t1\tNorthbound\tbasis", "line 1: directions \"Northbound\" are not arriving>boarding pairs"),
             ("walk\tX:1\tX:1\t3\tconcourse", "line 1: a walk row is: walk, area, area, minutes, kind, basis"),
         ]
         for (text, message) in cases {
@@ -115,8 +151,9 @@ import Testing
             }
         }
         // Carriage returns and a missing final newline read as plain lines.
-        let table = try? InterchangeTable(parsing: "area\tA.B.C\tX:1\r\narea\tA.D.C\tX:2\r\nwalk\tX:1\tX:2\t4\tgates\tb\r\ncross\tA.B.C\tA.D.C\t1\tb")
+        let table = try? InterchangeTable(parsing: "area\tA.B.C\tX:1\r\narea\tA.D.C\tX:2\r\nwalk\tX:1\tX:2\t4\tgates\tb\r\ncross\tA.B.C\tA.D.C\t1\tN>S, S>N\tb")
         #expect(table?.change(from: "A.D.C", to: "A.B.C")?.minutes == 4)
-        #expect(table?.change(from: "A.B.C", to: "A.D.C")?.kind == .crossPlatform)
+        #expect(table?.change(from: "A.B.C", to: "A.D.C")?.kind == .gates)
+        #expect(table?.cross(from: "A.B.C", to: "A.D.C")?.directions == [.init(arriving: "N", departing: "S"), .init(arriving: "S", departing: "N")])
     }
 }

@@ -22,6 +22,16 @@ import Testing
                         sourceLocation: sourceLocation)
                 pairs += 1
             }
+            // Across the platform: only for the pairs of directions the data names.
+            let codes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { (Int32(clamping: $0.rowId), $0.id) })
+            for x in Int(network.crossStart[Int(a.rowId)]) ..< Int(network.crossStart[Int(a.rowId) + 1]) {
+                let cross = network.crosses[x]
+                guard let b = byRow[Int64(cross.station)] else { continue }
+                let arriving = codes[cross.arriving], departing = codes[network.slotDirections[Int(cross.slot)]]
+                #expect(Int(change.across(cross)) == rules.needed(from: a, to: b, arriving: arriving, departing: departing, reference: reference),
+                        "\(a.id) → \(b.id) across", sourceLocation: sourceLocation)
+                pairs += 1
+            }
         }
         return pairs
     }

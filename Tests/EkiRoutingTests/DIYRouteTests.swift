@@ -27,8 +27,10 @@ import Testing
         let first = try planner.segment(.init(train: express0737, board: bashamichi, alight: nakaMeguroToyoko), on: tuesday)
         let hibiya = try #require(reference.stations[nakaMeguroHibiya])
         let ginza = try #require(reference.stations[ginzaHibiya])
-        let after = planner.earliestBoarding(after: first.arrival.value, alight: first.alight, board: hibiya)
-        let second = try #require(try planner.nextSegment(from: [hibiya], to: [ginza], on: tuesday, after: after))
+        // The next train once the change from this one can be made (across the platform to the
+        // 日比谷線 for 北千住, the way this train was going).
+        let second = try #require(try planner.nextSegment(from: [hibiya], to: [ginza], on: tuesday, after: first.arrival.value,
+                                                          arrivedOn: RoutePlanner.Arrival(first)))
         let plan = try planner.plan(Route(serviceDate: tuesday, segments: [first.choice, second.choice]))
         return (planner, plan)
     }

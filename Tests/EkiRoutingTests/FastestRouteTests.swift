@@ -24,19 +24,24 @@ import Testing
         }
         var ready: [Int64: Int] = [:]     // with at most k − 1 trains
         for origin in origins { ready[origin] = minute }
+        // Ready to board a train of one direction across the platform (the data's cross rows).
+        struct Across: Hashable { var station: Int64, direction: Int64 }
+        var readyAcross: [Across: Int] = [:]
+        let codes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { ($0.rowId, $0.id) })
         // Stations ready earlier than in the round before: only their trains can reach anything
         // new (a train boarded from elsewhere was ridden, to its end, in an earlier round).
         var improved = origins
         var best: [Int?] = [nil]
         var bestSoFar: Int?
         for _ in 1 ... maxLegs {
-            var arrivals: [Int64: Int] = [:]
+            var arrivals: [Across: Int] = [:]   // by station and the direction of the train arriving
             // Rides a train from a stop to its end and on through service: a continuing part is
             // ridden when it leaves no earlier than the part before left its last-but-one stop.
             func ride(_ train: RunningTrain, from index: Int, depth: Int) {
                 for stop in train.stops[(index + 1)...] {
                     guard let time = stop.arrival ?? stop.departure else { continue }
-                    arrivals[stop.stationId] = min(arrivals[stop.stationId] ?? .max, time)
+                    let key = Across(station: stop.stationId, direction: train.direction)
+                    arrivals[key] = min(arrivals[key] ?? .max, time)
                 }
                 guard depth < 8, let lastLeave = train.stops.dropLast().last.flatMap({ $0.departure ?? $0.arrival }) else { return }
                 for next in train.next {
@@ -48,15 +53,17 @@ import Testing
             // Each train boarded at the earliest stop where it can be.
             var boarded: [Int64: Int] = [:]
             for station in improved {
-                guard let time = ready[station] else { continue }
                 for (train, index) in boardings[station] ?? [] {
-                    guard let stop = byRowId[train]?.stops[index], let departure = stop.departure ?? stop.arrival,
-                          departure >= time else { continue }
+                    guard let part = byRowId[train],
+                          let time = [ready[station], readyAcross[Across(station: station, direction: part.direction)]].compactMap({ $0 }).min()
+                    else { continue }
+                    let stop = part.stops[index]
+                    guard let departure = stop.departure ?? stop.arrival, departure >= time else { continue }
                     boarded[train] = min(boarded[train] ?? .max, index)
                 }
             }
             for (train, index) in boarded { ride(byRowId[train]!, from: index, depth: 0) }
-            let reached = targets.compactMap { arrivals[$0] }.min()
+            let reached = arrivals.filter { targets.contains($0.key.station) }.map(\.value).min()
             if let reached { bestSoFar = min(bestSoFar ?? .max, reached) }
             best.append(bestSoFar)
             // Ready for the next train: the change time to each station of the complex (the data's
@@ -67,13 +74,25 @@ import Testing
                 ready[station] = time
                 improved.insert(station)
             }
-            for (station, arrival) in arrivals {
+            for (key, arrival) in arrivals {
+                let station = key.station
                 guard let here = reference.stations[rowId: station] else { continue }
                 if let stay = rules.needed(from: here, to: here, reference: reference) { improve(station, arrival + stay) }
                 for other in reference.complexes[here.complex]?.stations ?? [] where other != here.id {
                     guard let there = reference.stations[other],
                           let change = rules.needed(from: here, to: there, reference: reference) else { continue }
                     improve(there.rowId, arrival + change)
+                }
+                // Across the platform, from a train of this direction to the trains the data names.
+                for cross in reference.crosses[station] ?? [] where cross.arriving == codes[key.direction] {
+                    guard let there = reference.stations[rowId: cross.to], let departing = reference.directions[cross.departing],
+                          let change = rules.needed(from: here, to: there, arriving: cross.arriving, departing: cross.departing, reference: reference)
+                    else { continue }
+                    let slot = Across(station: there.rowId, direction: departing.rowId)
+                    if arrival + change < readyAcross[slot] ?? .max {
+                        readyAcross[slot] = arrival + change
+                        improved.insert(there.rowId)
+                    }
                 }
             }
         }

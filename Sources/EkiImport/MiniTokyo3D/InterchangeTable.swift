@@ -8,12 +8,15 @@ import Foundation
 ///
 ///     area   <station code>  <area label>
 ///     walk   <area label>    <area label>  <minutes>  <kind>  <basis>
-///     cross  <from code>     <to code>     <minutes>  <basis>
+///     cross  <from code>     <to code>     <minutes>  <directions>  <basis>
 ///
 /// An area is the platforms a rider reaches off one concourse; a walk is the change between two
 /// areas of a station (both ways alike; an area with itself for a change inside it); a cross row
-/// is a change across one island platform, in the direction given. The basis says what a figure
-/// rests on and where it was read. docs/TRANSFERS.md says how to correct a figure.
+/// is a change across one island platform from one station to the other, only for the pairs of
+/// directions it names (`Northbound>InnerLoop,Southbound>OuterLoop`: the arriving train's direction,
+/// then the boarding train's): a train of the other direction stands at another platform, and
+/// the change to it is the areas' walk. The basis says what a figure rests on and where it was
+/// read. docs/TRANSFERS.md says how to correct a figure.
 public struct InterchangeTable: Sendable {
     /// What a change is like, for the words a rider reads (a walk row names one of same-area,
     /// concourse, long-walk, deep, gates, street; a cross row is cross-platform).
@@ -25,6 +28,13 @@ public struct InterchangeTable: Sendable {
         public var minutes: Int
         public var kind: Kind
         public var basis: String
+        /// A cross row's pairs of directions (direction codes): the train arrived on, the train boarded.
+        public var directions: [DirectionPair] = []
+    }
+
+    public struct DirectionPair: Sendable, Equatable, Hashable {
+        public var arriving: String
+        public var departing: String
     }
 
     /// A row that cannot be read: its line (1-based) and why.
@@ -72,11 +82,19 @@ public struct InterchangeTable: Sendable {
                 walks[fields[1], default: [:]][fields[2]] = change
                 walks[fields[2], default: [:]][fields[1]] = change
             case "cross":
-                guard fields.count == 5, !fields[1].isEmpty, !fields[2].isEmpty, !fields[4].isEmpty else {
-                    throw fail("a cross row is: cross, station code, station code, minutes, basis")
+                guard fields.count == 6, !fields[1].isEmpty, !fields[2].isEmpty, !fields[5].isEmpty else {
+                    throw fail("a cross row is: cross, station code, station code, minutes, directions, basis")
                 }
                 guard crosses[fields[1]]?[fields[2]] == nil else { throw fail("a second cross row from \(fields[1]) to \(fields[2])") }
-                crosses[fields[1], default: [:]][fields[2]] = Change(minutes: try minutes(fields[3]), kind: .crossPlatform, basis: fields[4])
+                let pairs = try fields[4].split(separator: ",").map { pair -> DirectionPair in
+                    let ends = pair.split(separator: ">", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard ends.count == 2, !ends[0].isEmpty, !ends[1].isEmpty else {
+                        throw fail("directions \"\(fields[4])\" are not arriving>boarding pairs, comma-separated")
+                    }
+                    return DirectionPair(arriving: ends[0], departing: ends[1])
+                }
+                guard !pairs.isEmpty else { throw fail("a cross row names no directions") }
+                crosses[fields[1], default: [:]][fields[2]] = Change(minutes: try minutes(fields[3]), kind: .crossPlatform, basis: fields[5], directions: pairs)
             default:
                 throw fail("\"\(fields[0])\" is not area, walk or cross")
             }
@@ -88,13 +106,15 @@ public struct InterchangeTable: Sendable {
         }
     }
 
-    /// The change from `from` to `to` (station codes), when the table covers both: across the
-    /// platform where a cross row says so, else the walk between their areas.
+    /// The change from `from` to `to` (station codes) when the table covers both: the walk between
+    /// their areas, whatever the trains' directions.
     public func change(from: String, to: String) -> Change? {
-        if let cross = crosses[from]?[to] { return cross }
         guard let a = areas[from], let b = areas[to] else { return nil }
         return walks[a]?[b]
     }
+
+    /// The change across the platform from `from` to `to`, for the directions it names.
+    public func cross(from: String, to: String) -> Change? { crosses[from]?[to] }
 
     /// Whether the table names `code` (its complex is reviewed).
     public func covers(_ code: String) -> Bool { areas[code] != nil }

@@ -24,19 +24,27 @@ public struct MiniTokyo3DSource: TimetableSource {
     /// The reviewed interchange table's change for every two stations of a complex it covers
     /// (docs/TRANSFERS.md); the planners' rule gives the others. A table that does not read stops
     /// the import with its line: data without it would plan changes no one can make.
-    static func reviewedChanges(_ groups: [[[String]]]) throws -> [TimetableDataset.Transfer] {
+    /// Its cross rows go in apart, one per pair of directions.
+    static func reviewedChanges(_ groups: [[[String]]]) throws -> (transfers: [TimetableDataset.Transfer], crosses: [TimetableDataset.Cross]) {
         let table = try InterchangeTable.reviewed.get()
         var transfers: [TimetableDataset.Transfer] = []
+        var crosses: [TimetableDataset.Cross] = []
         for complex in groups {
             let stations = complex.flatMap { $0 }
             for a in stations {
                 for b in stations where b != a {
-                    guard let change = table.change(from: a, to: b) else { continue }
-                    transfers.append(.init(from: a, to: b, minutes: change.minutes, kind: change.kind.rawValue, basis: change.basis))
+                    if let change = table.change(from: a, to: b) {
+                        transfers.append(.init(from: a, to: b, minutes: change.minutes, kind: change.kind.rawValue, basis: change.basis))
+                    }
+                    for cross in [table.cross(from: a, to: b)].compactMap({ $0 }) {
+                        crosses += cross.directions.map {
+                            .init(from: a, to: b, arriving: $0.arriving, departing: $0.departing, minutes: cross.minutes, basis: cross.basis)
+                        }
+                    }
                 }
             }
         }
-        return transfers
+        return (transfers, crosses)
     }
 
     public func load(_ folder: URL, warnings: inout [ImportWarning],
@@ -85,7 +93,7 @@ public struct MiniTokyo3DSource: TimetableSource {
                          name: Self.name(station.title ?? [:], fallback: station.id), coordinate: coordinate)
         }
         dataset.complexes = groups
-        dataset.transfers = try Self.reviewedChanges(groups)
+        (dataset.transfers, dataset.crosses) = try Self.reviewedChanges(groups)
         dataset.trainTypes = types.map { type in
             if TrainTypeCategories.listed(typeId: type.id) == nil {
                 warnings.append(.init(.trainTypeCategoryGuessed,

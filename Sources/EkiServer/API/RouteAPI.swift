@@ -97,9 +97,12 @@ extension TimetableAPI {
                 return station
             }
             let minute = moment.instant.minute.value
+            // The train arrived on's direction: a change across the platform counts for the trains that stand there.
+            let arrivedDirection = try query.optional("arrivedDirection").map { try Self.id($0, what: "arrivedDirection") }
             let found = try boards.compactMap { board in
                 try planner.nextSegment(from: [board], direction: query.optional("direction"), to: targets, on: moment.instant.serviceDate,
-                                        after: arrived.map { planner.earliestBoarding(after: minute, alight: $0, board: board) } ?? minute)
+                                        after: minute,
+                                        arrivedOn: arrived.map { RoutePlanner.Arrival(station: $0, minute: minute, direction: arrivedDirection) })
             }
             guard let segment = found.min(by: { ($0.arrival, $0.departure) < ($1.arrival, $1.departure) }) else {
                 throw Problem.notFound("no train from \(from) reaches \(to) after \(moment.instant.minute.clock) on this service day")

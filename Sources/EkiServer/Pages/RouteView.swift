@@ -41,7 +41,7 @@ struct RouteView: PageView {
         var why: String? = nil
     }
     /// The next train: where to, from where the last one gets off.
-    struct Next: View { var arrived: String; var at: String; var label: String; var boardHref: String }
+    struct Next: View { var arrived: String; var arrivedDirection: String; var at: String; var label: String; var boardHref: String }
 
     var frame: Frame
     var date: String
@@ -127,7 +127,7 @@ struct RouteView: PageView {
         // picked on the board where the last one gets off, from its arrival on.
         next = plan.segments.last.map { last in
             let at = ServiceInstant(serviceDate: route.serviceDate, minute: last.arrival)
-            return Next(arrived: last.alight.id, at: at.description,
+            return Next(arrived: last.alight.id, arrivedDirection: last.arrivalDirection, at: at.description,
                         label: lang.t("\(last.alight.name.ja)から次の行き先", "Next, from \(last.alight.name.en) to"),
                         boardHref: scope.link(Phrases.station("/station", last.alight, reference: reference, query: "at=" + at.description)))
         }
@@ -145,7 +145,8 @@ struct RouteView: PageView {
                 let arrival = previous.arrival.clock
                 return lang.t("前の列車の到着（\(arrival)）より前に出ます", "leaves before your previous train arrives (\(arrival))")
             }
-            if rules.needed(from: previous.alight, to: segment.board, reference: reference) == nil {
+            if rules.needed(from: previous.alight, to: segment.board, arriving: previous.arrivalDirection, departing: segment.direction.id,
+                            reference: reference) == nil {
                 return lang.t("この乗換はできません", "this change cannot be made")
             }
         }
@@ -154,7 +155,8 @@ struct RouteView: PageView {
             if segment.arrival.value > next.departure.value {
                 return lang.t("次の列車の発車（\(next.departure.clock)）より後に着きます", "arrives after your next train leaves (\(next.departure.clock))")
             }
-            if rules.needed(from: segment.alight, to: next.board, reference: reference) == nil {
+            if rules.needed(from: segment.alight, to: next.board, arriving: segment.arrivalDirection, departing: next.direction.id,
+                            reference: reference) == nil {
                 return lang.t("この乗換はできません", "this change cannot be made")
             }
         }
@@ -164,10 +166,18 @@ struct RouteView: PageView {
     /// Whether taking this train for leg `index` leaves a change (before or after it) fewer minutes
     /// than the change needs at the rider's pace: the same rule as the route's own ⚠.
     static func tight(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, rules: TransferRules, reference: Reference) -> Bool {
-        if index > 0, let needed = rules.needed(from: plan.segments[index - 1].alight, to: segment.board, reference: reference),
-           segment.departure.value - plan.segments[index - 1].arrival.value < needed { return true }
-        if index + 1 < plan.segments.count, let needed = rules.needed(from: segment.alight, to: plan.segments[index + 1].board, reference: reference),
-           plan.segments[index + 1].departure.value - segment.arrival.value < needed { return true }
+        if index > 0 {
+            let previous = plan.segments[index - 1]
+            if let needed = rules.needed(from: previous.alight, to: segment.board, arriving: previous.arrivalDirection,
+                                         departing: segment.direction.id, reference: reference),
+               segment.departure.value - previous.arrival.value < needed { return true }
+        }
+        if index + 1 < plan.segments.count {
+            let next = plan.segments[index + 1]
+            if let needed = rules.needed(from: segment.alight, to: next.board, arriving: segment.arrivalDirection,
+                                         departing: next.direction.id, reference: reference),
+               next.departure.value - segment.arrival.value < needed { return true }
+        }
         return false
     }
 

@@ -88,7 +88,7 @@ struct StationView: PageView {
             Connection(href: scope.link(Phrases.station("/station", connection.station, reference: reference)),
                        chip: connection.railway.map { Chip($0, lang: lang) }, station: connection.station.id,
                        otherName: connection.station.name == station.name ? nil : lang.pick(connection.station.name),
-                       how: lang.pick(connection.change.kind.words(minutes: connection.change.minutes)))
+                       how: lang.pick(connection.words))
         }
     }
 

@@ -65,7 +65,7 @@
     if (next) next.addEventListener("submit", async e => {
       e.preventDefault();
       const to = next.elements.to.value.trim(), status = q("#route-status");
-      const r = await fetch(`/api/v1/route/next?from=${encodeURIComponent(next.dataset.arrived)}&arrived=${encodeURIComponent(next.dataset.arrived)}`
+      const r = await fetch(`/api/v1/route/next?from=${encodeURIComponent(next.dataset.arrived)}&arrived=${encodeURIComponent(next.dataset.arrived)}&arrivedDirection=${encodeURIComponent(next.dataset.direction)}`
         + `&at=${next.dataset.at}&to=${encodeURIComponent(to)}${paceQuery()}`);
       if (!r.ok) { status.textContent = await problem(r); return; }
       const s = await r.json(), longer = `${segments},${s.train}~${s.board.id}~${s.alight.id}`;
