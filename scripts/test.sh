@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: installs what the tests need (scripts/setup.sh --test), then the Swift suites (real data
-# from ../shared) and, beside them, the API against its OpenAPI contract (schemathesis), the
-# browser test of the web app and the rider test, all against the debug `eki` the build made. The release `eki` the README builds (a
+# from ../shared), then, side by side, the API against its OpenAPI contract (schemathesis), the
+# browser test of the web app and the rider test, all against the debug `eki` the suites built. The release `eki` the README builds (a
 # static executable, another 4 minutes of building) is checked by CI (.ci/run, scripts/release_smoke.sh),
 # or here with --release.
 set -euo pipefail
@@ -20,38 +20,40 @@ step() {
 }
 step setup scripts/setup.sh --test
 step build swift build --build-tests
+step "Swift suites" swift test --skip-build
 # The script tests share one database (imported here once, or kept from an earlier run this eki can
-# read) and run side by side, each with its own server on its own port, beside the Swift suites:
-# schemathesis, Chromium and the debug servers spend much of their time waiting on one another, so
-# all of it together takes little longer than the suites alone (an idle machine: 371 s of suites
-# then 235 s of scripts one after the other, docs/PERFORMANCE.md). Each script's output is shown
-# whole when the suites have ended.
+# read) and run side by side, each with its own server on its own port: schemathesis, Chromium and
+# the debug servers spend much of their time waiting on one another, so the three together take
+# little longer than the longest. Each one's output is shown whole when it ends.
+# Not beside the Swift suites: both want both cores (an idle fresh clone took 1,057 s that way,
+# against 1,069 s one after the other), and under that load a day's route network took longer to
+# build than a page without JavaScript waits for it (docs/PERFORMANCE.md, 2026-11-28).
 source scripts/test-database.sh
 database="$test_database"
+if ! .build/debug/eki info --db "$database" >/dev/null 2>&1; then
+  step "test database" .build/debug/eki import ../shared/data/minitokyo3d --db "$database" >/dev/null
+fi
 logs=$(mktemp -d)
-scripts() {
-  if ! .build/debug/eki info --db "$database" >/dev/null 2>&1; then
-    step "test database" .build/debug/eki import ../shared/data/minitokyo3d --db "$database" >/dev/null
-  fi
-  local pids=() failed=()
-  scripts/api_test.sh .build/debug/eki "$database" >"$logs/api" 2>&1 & pids+=($!)
-  python3 scripts/browser_test.py .build/debug/eki "$database" >"$logs/browser" 2>&1 & pids+=($!)
-  python3 scripts/rider_test.py .build/debug/eki "$database" >"$logs/rider" 2>&1 & pids+=($!)
-  wait "${pids[0]}" || failed+=("API contract")
-  wait "${pids[1]}" || failed+=("browser test")
-  wait "${pids[2]}" || failed+=("rider test")
-  cat "$logs/api" "$logs/browser" "$logs/rider"
-  if [ ${#failed[@]} -gt 0 ]; then echo "test: failed: ${failed[*]} (their output is above)"; return 1; fi
+names=() pids=() begun=()
+trap 'kill "${pids[@]}" 2>/dev/null || true; rm -rf "$logs"' EXIT
+beside() {
+  local name=$1; shift
+  "$@" >"$logs/${#names[@]}" 2>&1 &
+  names+=("$name") pids+=($!) begun+=($SECONDS)
 }
-began=$SECONDS
-scripts >"$logs/scripts" 2>&1 &
-scripts_pid=$!
-trap 'pkill -TERM -P "$scripts_pid" 2>/dev/null; kill "$scripts_pid" 2>/dev/null; rm -rf "$logs"' EXIT
-suites=0 status=0
-step "Swift suites" swift test --skip-build || suites=$?
-wait "$scripts_pid" || status=$?
-cat "$logs/scripts"
-echo "test: script tests (beside the suites) took $((SECONDS - began)) s ($((SECONDS - started)) s in all)" >&2
-[ $suites -eq 0 ] || echo "test: the Swift suites failed (their output is above)" >&2
-[ $suites -eq 0 ] && [ $status -eq 0 ] || exit 1
+beside "API contract" scripts/api_test.sh .build/debug/eki "$database"
+beside "browser test" python3 scripts/browser_test.py .build/debug/eki "$database"
+beside "rider test" python3 scripts/rider_test.py .build/debug/eki "$database"
+failed=()
+for i in "${!names[@]}"; do
+  status=0
+  wait "${pids[$i]}" || status=$?
+  cat "$logs/$i"
+  echo "test: ${names[$i]} (side by side) took $((SECONDS - begun[$i])) s ($((SECONDS - started)) s in all)" >&2
+  [ $status -eq 0 ] || failed+=("${names[$i]}")
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "test: failed: ${failed[*]} (their output is above)" >&2
+  exit 1
+fi
 if [ "${1:-}" = "--release" ]; then step "release smoke" scripts/release_smoke.sh .build/debug/eki; fi
