@@ -535,6 +535,22 @@ def features(server):
             visit(timetable)
             bar = driver.find_element(By.CSS_SELECTOR, ".routebar").text
             expect(says in bar, f"{before} s before the first train the bar says {says}: {bar!r}")
+        # At the change, the bar counts the walk the change needs (the route's neededMinutes, at the
+        # rider's pace) and what is left beside it, not the minutes to the next train alone.
+        kept = driver.execute_script("return JSON.parse(localStorage.getItem('eki.route')).plan")
+        segments = kept["segments"]
+        expect(len(segments) > 1, "the kept route has a change")
+        # The change with the most time in it, half a minute after getting off.
+        i = max(range(len(segments) - 1), key=lambda i: segments[i + 1]["departureMinute"] - segments[i]["arrivalMinute"])
+        arrives = driver.execute_script("return Date.parse(arguments[0] + 'T00:00:00+09:00') + arguments[1] * 6e4",
+                                        kept["serviceDate"], segments[i]["arrivalMinute"])
+        set_clock(int(arrives + 30_000 - test_clock.epoch_ms()))
+        visit(timetable)
+        bar = driver.find_element(By.CSS_SELECTOR, ".routebar").text
+        walk = kept["transfers"][i]["neededMinutes"]
+        left = segments[i + 1]["departureMinute"] - segments[i]["arrivalMinute"] - 1
+        says = f"乗換{walk}分・" + (f"余裕{left - walk}分" if left >= walk else "間に合わないかも")
+        expect(left >= 1 and says in bar, f"half a minute into the change the bar says {says}: {bar!r}")
 
       with finding("board", "a phone on a wall, dark: the countdown the row's largest type"):
         # A phone on a wall, dark: the countdown the largest type.

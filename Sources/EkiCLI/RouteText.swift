@@ -48,6 +48,15 @@ package struct RouteText {
     /// "leave in 7 min" / "get off at 中目黒 in 3 stops" / "arrived".
     package func nextAction(_ plan: RoutePlan, at instant: ServiceInstant) -> String {
         switch plan.nextAction(at: instant) {
+        case .board(let index, let minutes) where index > 0 && minutes >= 1:
+            // At a change: the walk it needs at the rider's pace, and what is left beside it (the
+            // route bar on the pages says the same).
+            let segment = plan.segments[index], walk = plan.transfers[index - 1].needed
+            let left = minutes < walk ? (lang == .ja ? "間に合わないかも" : "may be missed")
+                : (lang == .ja ? "余裕\(duration(minutes - walk))" : "\(duration(minutes - walk)) to spare")
+            return lang == .ja
+                ? "次: \(segment.board.name.ja) \(segment.departure.clock) 発へ 乗換\(walk)分・\(left)"
+                : "Next: board at \(segment.board.name.en) at \(segment.departure.clock): \(walk) min to change, \(left)"
         case .board(let index, let minutes):
             let segment = plan.segments[index]
             return lang == .ja

@@ -101,8 +101,8 @@ struct TicketContinueCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Where you go next: a station id or name.", valueName: "to"))
     var to: String
 
-    @Option(name: .long, help: "Minutes from the Shinkansen platform to the local lines.")
-    var walk = TripConnections.defaultWalk
+    @Option(name: .long, help: "Minutes from the Shinkansen platform to the local lines (default 8 at the standard pace, your kept pace applied).")
+    var walk: Int?
 
     @Option(name: .long, help: ArgumentHelp("Keep option N as your route (default 1).", valueName: "n"))
     var use = 1
@@ -114,7 +114,7 @@ struct TicketContinueCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-        guard (0 ... 60).contains(walk) else { throw ValidationError("--walk must be between 0 and 60 minutes") }
+        if let walk, !(0 ... 60).contains(walk) { throw ValidationError("--walk must be between 0 and 60 minutes") }
         guard (1 ... 3).contains(use) else { throw ValidationError("--use must be 1, 2 or 3") }
     }
 
@@ -130,8 +130,10 @@ struct TicketContinueCommand: ParsableCommand {
         let destinations = try Resolve.destinations(to, in: timetable).flatMap { station in
             (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }.filter { $0.trains > 0 }
         }
+        let pace = try Pace.kept(in: state)
+        let walk = self.walk ?? pace.minutes(TripConnections.defaultWalk)
         let ready = ServiceInstant(arrival.addingTimeInterval(TimeInterval(walk * 60)), timeZone: timetable.timeZone)
-        let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: try Pace.kept(in: state)))
+        let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace))
         let answer = try FastestRoutes(planner: planner).search(from: origins, to: destinations, at: ready) {
             try RouteNetwork.cached(timetable: timetable, serviceDate: $0, in: DatabaseLocation.cacheFolder())
         }

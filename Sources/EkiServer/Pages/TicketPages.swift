@@ -19,20 +19,22 @@ extension WebPages {
         }
         router.get("/ticket/after") { request, _ in
             try answer(request, site: site) { scope in
-                let query = try pageQuery(request, allowed: ["to", "date", "arrival", "walk", "lang"])
+                let query = try pageQuery(request, allowed: ["to", "date", "arrival", "walk", "lang", "pace"])
                 var ticket = Ticket(source: .manual, language: scope.lang == .ja ? .ja : .en)
                 let to = try Self.need(query, "to")
                 ticket.to = Ticket.Station(name: to, nameEn: ShinkansenDictionary.shared.station(ja: to)?.en ?? to)
                 ticket.date = try Self.ticketDate(query)
                 ticket.arrival = try Self.ticketClock(query, "arrival")
-                let walk = try query.optional("walk").map { try Self.minutes($0, "walk", in: 0 ... 60) } ?? TripConnections.defaultWalk
+                // Off the Shinkansen to the local lines: the rider's pace applies to the walk, as to every change.
+                let walk = try query.optional("walk").map { try Self.minutes($0, "walk", in: 0 ... 60) }
+                    ?? pagePace(query).minutes(TripConnections.defaultWalk)
                 let connections = try TripConnections.find(Trip(ticket: ticket), timetable: timetable, walk: walk)
                 return html(scope.render(TicketAfterView(connections, date: ticket.date ?? "", scope: scope), template: TicketAfterView.template))
             }
         }
         router.get("/ticket/leave") { request, _ in
             try answer(request, site: site) { scope in
-                let query = try pageQuery(request, allowed: ["from", "near", "station", "date", "departure", "margin", "lang"])
+                let query = try pageQuery(request, allowed: ["from", "near", "station", "date", "departure", "margin", "lang", "pace"])
                 let station = try Self.need(query, "station")
                 var ticket = Ticket(source: .manual)
                 ticket.date = try Self.ticketDate(query)
@@ -60,7 +62,9 @@ extension WebPages {
                 let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone)
                 var found: (plan: RoutePlan, walk: Int)?
                 if !origins.isEmpty {
-                    found = try LatestRoutes(planner: RoutePlanner(timetable: timetable, rules: .mustHold))
+                    // A plan that has to hold: three minutes at every change at least, at the rider's pace.
+                    let rules = TransferRules(pace: try pagePace(query), atLeast: TransferRules.mustHold.atLeast)
+                    found = try LatestRoutes(planner: RoutePlanner(timetable: timetable, rules: rules))
                         .search(from: origins, to: targets, arriveBy: deadline.minute, on: try networks.network(for: deadline.serviceDate))
                 }
                 let shown = scope.lang == .en ? ShinkansenDictionary.shared.station(ja: station)?.en ?? station : station

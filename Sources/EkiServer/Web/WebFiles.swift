@@ -100,11 +100,23 @@ struct WebFiles: Sendable {
         "json": "application/json; charset=utf-8", "png": "image/png", "ico": "image/x-icon", "webmanifest": "application/manifest+json",
     ]
 
-    /// Whole-line `//` comments of a script and `/* */` blocks of a stylesheet become blank lines.
+    /// Whole-line `//` comments of a script and `/* */` blocks of a stylesheet become blank lines,
+    /// and a script's lines lose their indentation (a twentieth of app.js, which every page
+    /// loads), except inside a template literal that spans lines: the line numbers stay the
+    /// file's, for whoever reads an error's place.
     static func withoutComments(_ text: String, in name: String) -> String {
         if name.hasSuffix(".js") {
-            return text.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.drop(while: { $0 == " " }).hasPrefix("//") ? "" : $0 }.joined(separator: "\n")
+            var insideLiteral = false
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                if insideLiteral {
+                    if line.count(where: { $0 == "`" }) % 2 == 1 { insideLiteral = false }
+                    return line
+                }
+                let code = line.drop(while: { $0 == " " })
+                if code.hasPrefix("//") { return "" }
+                if code.count(where: { $0 == "`" }) % 2 == 1 { insideLiteral = true }
+                return code
+            }.joined(separator: "\n")
         }
         if name.hasSuffix(".css") {
             return text.replacing(/\/\*[\s\S]*?\*\//) { match in String(repeating: "\n", count: match.output.count(where: { $0 == "\n" })) }
