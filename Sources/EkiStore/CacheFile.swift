@@ -32,14 +32,45 @@ package enum CacheFile {
     /// read by another build of it. nil where the system does not say (no /proc).
     package static let programIdentity: String? = identity("/proc/self/exe")
 
-    /// Makes the folder and any missing above it, as `mkdir -p`; true when it is there. (Without
-    /// Foundation's FileManager, whose first use was a twentieth of a fresh process's work.)
+    /// Makes the folder and any missing above it, as `mkdir -p`, the rider's own (0700); true when
+    /// it is there. (Without Foundation's FileManager, whose first use was a twentieth of a fresh
+    /// process's work.)
     static func makeFolder(_ path: String) -> Bool {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return true }
+        if mkdir(path, 0o700) == 0 || errno == EEXIST { return true }
         guard errno == ENOENT else { return false }
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard parent != path, parent.count < path.count, makeFolder(parent) else { return false }
-        return mkdir(path, 0o755) == 0 || errno == EEXIST
+        return mkdir(path, 0o700) == 0 || errno == EEXIST
+    }
+
+    /// Whether eki may write cache files in the folder at `path`: a folder (or a link to one) of
+    /// this user's that no other user can write into. In a folder others can write, anyone could
+    /// plant a file or a link where eki is about to write (issue 33); there eki keeps no cache.
+    static func isOwnFolder(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) && info.st_uid == geteuid() && info.st_mode & 0o022 == 0
+    }
+
+    /// A new file at `path` for writing, never an existing one and never through a link: what is at
+    /// that name (a run of this process id killed midway, or a planted link) is removed and the
+    /// file made afresh. -1 when it cannot be made.
+    static func createNew(_ path: String) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor < 0, errno == EEXIST else { return descriptor }
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFLNK) {
+            warn("eki: removed a link at \(path) in the cache folder instead of writing through it")
+        }
+        guard unlink(path) == 0 else { return -1 }
+        return open(path, flags, 0o644)
+    }
+
+    /// One line on standard error (the cache is an aid: nothing stops for it).
+    static func warn(_ line: String) {
+        var text = Array((line + "\n").utf8)
+        _ = text.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
     }
 }
 
@@ -87,13 +118,16 @@ package final class CacheFileWriter {
     private var checksum = Checksum()
     private var failed = false
 
-    /// nil when the folder (made when missing) cannot be written.
+    /// nil when the folder (made when missing) cannot be written, or is not this user's alone.
     package init?(_ file: URL) {
         self.file = file
         let folder = file.deletingLastPathComponent()
         temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
-        _ = CacheFile.makeFolder(folder.path)
-        descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard CacheFile.makeFolder(folder.path), CacheFile.isOwnFolder(folder.path) else {
+            descriptor = -1
+            return nil
+        }
+        descriptor = CacheFile.createNew(temporary.path)
         guard descriptor >= 0 else { return nil }
     }
 
@@ -143,7 +177,7 @@ package struct CacheFileReader: ~Copyable {
 
     /// nil when there is no such file or it cannot be read.
     package init?(_ file: URL) {
-        descriptor = open(file.path, O_RDONLY)
+        descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)   // a link planted at the name is not read
         guard descriptor >= 0 else { return nil }
     }
 

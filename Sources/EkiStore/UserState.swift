@@ -91,6 +91,11 @@ public final class UserState: Sendable {
             guard stat(path, &info) == 0 else { return }
         }
         if info.st_mode & 0o7777 != 0o600 { _ = chmod(path, 0o600) }
+        // SQLite makes its log and shared-memory files with the main file's mode, but one left
+        // from before (an earlier eki, a copy) keeps its own: the log holds the latest writes.
+        for companion in [path + "-wal", path + "-shm"] where stat(companion, &info) == 0 && info.st_mode & 0o7777 != 0o600 {
+            _ = chmod(companion, 0o600)
+        }
     }
 
     /// Brings a file up to the migrations below. `PRAGMA user_version` (in the file's header: no

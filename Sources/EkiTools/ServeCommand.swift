@@ -95,6 +95,9 @@ extension ServeCommand {
         // POST /api/v1/ticket/scan runs Tesseract: its OpenMP threads must not spin (CalmOpenMP).
         CalmOpenMP.restartIfNeeded()
         let timetable = try database.open(whole: true)
+        // What imports and updates killed midway (kill -9) left beside the database: a server that
+        // runs for months would otherwise keep them until the next import or update (issue 33).
+        WorkFiles(for: timetable.url).removeStale()
         var logger = Logger(label: "eki.server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let published = publish.map { URL(fileURLWithPath: $0).standardizedFileURL }

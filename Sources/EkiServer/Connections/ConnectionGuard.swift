@@ -183,8 +183,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Over a connection cap: a 503 written by hand (the HTTP codec never sees this request).
     private func refuse(_ context: ChannelHandlerContext, because reason: String) {
         let body = #"{"status":503,"title":"Service Unavailable","detail":"\#(reason); try again shortly"}"#
+        // The security headers every other answer has (a problem's: the JSON policy).
+        let security = SecurityFields.jsonLines
         let head = "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/problem+json\r\ncache-control: no-store\r\n"
-            + "retry-after: 5\r\nconnection: close\r\ncontent-length: \(body.utf8.count)\r\n\r\n"
+            + security + "retry-after: 5\r\nconnection: close\r\ncontent-length: \(body.utf8.count)\r\n\r\n"
         var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.utf8.count)
         buffer.writeString(head + body)
         context.write(wrapOutboundOut(buffer), promise: nil)

@@ -16,10 +16,12 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     }
 
     /// For application/json and application/problem+json.
-    static var jsonContentSecurityPolicy: String { "default-src 'none'; frame-ancestors 'none'" }
+    static var jsonContentSecurityPolicy: String { SecurityFields.jsonPolicy }
 
     static func fields(policy: String) -> HTTPFields {
-        [.xContentTypeOptions: "nosniff", .contentSecurityPolicy: policy, HTTPField.Name("Referrer-Policy")!: "no-referrer"]
+        var fields = HTTPFields()
+        for (name, value) in SecurityFields.pairs(policy: policy) { fields.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }
+        return fields
     }
 
     private let app = Self.fields(policy: Self.contentSecurityPolicy)
@@ -31,4 +33,17 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
         response.headers.append(contentsOf: isJSON ? json : app)
         return response
     }
+}
+
+/// The same headers as raw lines, for the answers written below Hummingbird (the connection
+/// guard's 503 over a cap, the codec's 400 for a request it cannot parse).
+enum SecurityFields {
+    static let jsonPolicy = "default-src 'none'; frame-ancestors 'none'"
+
+    static func pairs(policy: String) -> [(String, String)] {
+        [("X-Content-Type-Options", "nosniff"), ("Content-Security-Policy", policy), ("Referrer-Policy", "no-referrer")]
+    }
+
+    /// `name: value\r\n` each, for a problem+json answer.
+    static let jsonLines = pairs(policy: jsonPolicy).map { "\($0.0): \($0.1)\r\n" }.joined()
 }
