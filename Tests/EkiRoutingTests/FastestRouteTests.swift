@@ -34,14 +34,19 @@ import Testing
         var best: [Int?] = [nil]
         var bestSoFar: Int?
         for _ in 1 ... maxLegs {
-            var arrivals: [Across: Int] = [:]   // by station and the direction of the train arriving
+            var arrivals: [Int64: Int] = [:]
+            // At stations with changes across a platform, also by the direction of the train arriving.
+            var arrivalsAcross: [Across: Int] = [:]
             // Rides a train from a stop to its end and on through service: a continuing part is
             // ridden when it leaves no earlier than the part before left its last-but-one stop.
             func ride(_ train: RunningTrain, from index: Int, depth: Int) {
                 for stop in train.stops[(index + 1)...] {
                     guard let time = stop.arrival ?? stop.departure else { continue }
-                    let key = Across(station: stop.stationId, direction: train.direction)
-                    arrivals[key] = min(arrivals[key] ?? .max, time)
+                    arrivals[stop.stationId] = min(arrivals[stop.stationId] ?? .max, time)
+                    if reference.crosses[stop.stationId] != nil {
+                        let key = Across(station: stop.stationId, direction: train.direction)
+                        arrivalsAcross[key] = min(arrivalsAcross[key] ?? .max, time)
+                    }
                 }
                 guard depth < 8, let lastLeave = train.stops.dropLast().last.flatMap({ $0.departure ?? $0.arrival }) else { return }
                 for next in train.next {
@@ -63,7 +68,7 @@ import Testing
                 }
             }
             for (train, index) in boarded { ride(byRowId[train]!, from: index, depth: 0) }
-            let reached = arrivals.filter { targets.contains($0.key.station) }.map(\.value).min()
+            let reached = targets.compactMap { arrivals[$0] }.min()
             if let reached { bestSoFar = min(bestSoFar ?? .max, reached) }
             best.append(bestSoFar)
             // Ready for the next train: the change time to each station of the complex (the data's
@@ -74,8 +79,7 @@ import Testing
                 ready[station] = time
                 improved.insert(station)
             }
-            for (key, arrival) in arrivals {
-                let station = key.station
+            for (station, arrival) in arrivals {
                 guard let here = reference.stations[rowId: station] else { continue }
                 if let stay = rules.needed(from: here, to: here, reference: reference) { improve(station, arrival + stay) }
                 for other in reference.complexes[here.complex]?.stations ?? [] where other != here.id {
@@ -83,7 +87,11 @@ import Testing
                           let change = rules.needed(from: here, to: there, reference: reference) else { continue }
                     improve(there.rowId, arrival + change)
                 }
-                // Across the platform, from a train of this direction to the trains the data names.
+            }
+            // Across the platform, from a train of one direction to the trains the data names.
+            for (key, arrival) in arrivalsAcross {
+                let station = key.station
+                guard let here = reference.stations[rowId: station] else { continue }
                 for cross in reference.crosses[station] ?? [] where cross.arriving == codes[key.direction] {
                     guard let there = reference.stations[rowId: cross.to], let departing = reference.directions[cross.departing],
                           let change = rules.needed(from: here, to: there, arriving: cross.arriving, departing: cross.departing, reference: reference)

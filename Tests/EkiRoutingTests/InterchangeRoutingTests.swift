@@ -184,8 +184,11 @@ import Testing
     /// 海浜幕張 (a 12-minute change at 東京 or another long one) the paces give different answers.
     @Test func paceChangesFastestAndLastTrainAnswersInTheExpectedDirection() throws {
         let world = Self.world
-        for (from, to) in [("上野", "海浜幕張"), ("池袋", "千葉"), ("品川", "御茶ノ水"), ("渋谷", "上野")] {
+        // Two trips with long changes at 東京 (each full-network search takes seconds in a debug build).
+        var arrivalsByTrip: [String: [Int]] = [:]
+        for (from, to) in [("上野", "海浜幕張"), ("池袋", "千葉")] {
             let arrivals = try Pace.allCases.map { pace in try #require(world.fastest(from, to, pace: pace).first?.plan.arrival?.value) }
+            arrivalsByTrip[from] = arrivals
             #expect(arrivals[0] <= arrivals[1] && arrivals[1] <= arrivals[2], "\(from) → \(to): \(arrivals)")
             let lasts = try Pace.allCases.map { pace -> Int in
                 let planner = RoutePlanner(timetable: world.timetable, rules: TransferRules(pace: pace))
@@ -196,7 +199,7 @@ import Testing
             }
             #expect(lasts[0] >= lasts[1] && lasts[1] >= lasts[2], "\(from) → \(to) last: \(lasts)")
         }
-        let pace = try Pace.allCases.map { pace in try #require(world.fastest("上野", "海浜幕張", pace: pace).first?.plan.arrival?.value) }
+        let pace = try #require(arrivalsByTrip["上野"])
         #expect(pace[0] < pace[2], "上野 → 海浜幕張: \(pace)")
         // 終電 品川 → 御茶ノ水: the 00:12 leaves 4 minutes for the 中央線 at 東京, too few at ゆっくり.
         let relaxed = RoutePlanner(timetable: world.timetable, rules: TransferRules(pace: .relaxed))
