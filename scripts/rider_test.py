@@ -535,8 +535,8 @@ def features(server):
             visit(timetable)
             bar = driver.find_element(By.CSS_SELECTOR, ".routebar").text
             expect(says in bar, f"{before} s before the first train the bar says {says}: {bar!r}")
-        # At the change, the bar counts the walk the change needs (the route's neededMinutes, at the
-        # rider's pace) and what is left beside it, not the minutes to the next train alone.
+        # At the change, the bar says beside the minutes to the next train the walk the change needs
+        # (the route's neededMinutes, at the rider's pace), and a tight change.
         kept = driver.execute_script("return JSON.parse(localStorage.getItem('eki.route')).plan")
         segments = kept["segments"]
         expect(len(segments) > 1, "the kept route has a change")
@@ -549,7 +549,7 @@ def features(server):
         bar = driver.find_element(By.CSS_SELECTOR, ".routebar").text
         walk = kept["transfers"][i]["neededMinutes"]
         left = segments[i + 1]["departureMinute"] - segments[i]["arrivalMinute"] - 1
-        says = f"乗換{walk}分・" + (f"余裕{left - walk}分" if left >= walk else "間に合わないかも")
+        says = f"発まで{left}分（乗換{walk}分" + ("・短い乗換）" if kept["transfers"][i]["tight"] else "）")
         expect(left >= 1 and says in bar, f"half a minute into the change the bar says {says}: {bar!r}")
 
       with finding("board", "a phone on a wall, dark: the countdown the row's largest type"):

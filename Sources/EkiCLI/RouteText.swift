@@ -49,14 +49,13 @@ package struct RouteText {
     package func nextAction(_ plan: RoutePlan, at instant: ServiceInstant) -> String {
         switch plan.nextAction(at: instant) {
         case .board(let index, let minutes) where index > 0 && minutes >= 1:
-            // At a change: the walk it needs at the rider's pace, and what is left beside it (the
-            // route bar on the pages says the same).
-            let segment = plan.segments[index], walk = plan.transfers[index - 1].needed
-            let left = minutes < walk ? (lang == .ja ? "間に合わないかも" : "may be missed")
-                : (lang == .ja ? "余裕\(duration(minutes - walk))" : "\(duration(minutes - walk)) to spare")
+            // At a change: the minutes to the train and, beside them, the walk the change needs at the
+            // rider's pace (the rider judges how much of it is behind them); a tight plan says so. The
+            // route bar on the pages says the same.
+            let segment = plan.segments[index], change = plan.transfers[index - 1]
             return lang == .ja
-                ? "次: \(segment.board.name.ja) \(segment.departure.clock) 発へ 乗換\(walk)分・\(left)"
-                : "Next: board at \(segment.board.name.en) at \(segment.departure.clock): \(walk) min to change, \(left)"
+                ? "次: \(segment.board.name.ja) \(segment.departure.clock) 発に乗車（あと\(duration(minutes))・乗換\(change.needed)分\(change.tight ? "・短い乗換" : "")）"
+                : "Next: board at \(segment.board.name.en) at \(segment.departure.clock) (in \(duration(minutes)), \(change.needed) min to change\(change.tight ? ", a tight change" : ""))"
         case .board(let index, let minutes):
             let segment = plan.segments[index]
             return lang == .ja

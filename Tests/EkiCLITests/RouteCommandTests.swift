@@ -53,9 +53,10 @@ import Testing
         #expect(show.status == 0)
         #expect(show.stdout.contains("Next: get off at Naka-meguro in "), "\(show.stdout)")
         #expect(show.stdout.contains("Change: 1 min · same platform"))
-        // Off the train at 中目黒 08:18: the change needs 1 minute across the platform, none to spare.
+        // Off the train at 中目黒 08:18: the next train in a minute, and the change it needs (1 minute
+        // across the platform).
         let change = try Self.eki(["route", "--at", "2026-11-24T08:18"], state: state)
-        #expect(change.stdout.contains("次: 中目黒 08:19 発へ 乗換1分・余裕0分"), "\(change.stdout)")
+        #expect(change.stdout.contains("次: 中目黒 08:19 発に乗車（あと1分・乗換1分）"), "\(change.stdout)")
         // After 03:00 the next morning it is gone, said once.
         let expired = try Self.eki(["route", "show", "--at", "2026-11-25T03:00"], state: state)
         #expect(expired.stdout == "2026-11-24 のルートは運行日の終わり（03:00）で期限切れになりました\n")

@@ -226,8 +226,8 @@
     // under one), not the minutes of the clock between now and then.
     const ms = Date.now() - midnight(plan.serviceDate), m = Math.floor(ms / 6e4), left = minute => Math.floor((minute * 6e4 - ms) / 6e4);
     for (const [i, s] of plan.segments.entries()) {
-      // At a change: the walk it needs at the rider's pace (the route's neededMinutes).
-      if (m < s.departureMinute) return {s, board: true, minutes: left(s.departureMinute), walk: i ? plan.transfers[i - 1]?.neededMinutes : null};
+      // At a change: the walk it needs at the rider's pace (the route's neededMinutes), and whether the plan is tight.
+      if (m < s.departureMinute) return {s, board: true, minutes: left(s.departureMinute), change: i ? plan.transfers[i - 1] : null};
       if (m < s.arrivalMinute) return {s, board: false, minutes: left(s.arrivalMinute),
         stops: Math.max(1, s.stops.slice(1).filter(x => (x.arrivalMinute ?? x.departureMinute) > m).length)};
     }
@@ -237,9 +237,8 @@
   const actionText = (a, plan) => !a ? t("到着しました", "Arrived") : a.board && a.minutes >= 720
     ? t(`${plan.serviceDate} ${name(a.s.board.title)} ${a.s.departure} 発`, `${plan.serviceDate}: leave ${name(a.s.board.title)} at ${a.s.departure}`)
     : a.board && a.minutes < 1 ? t(`${name(a.s.board.title)} ${a.s.departure} まもなく発車`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, now`)
-    : a.board && a.walk != null ? t(`${name(a.s.board.title)} ${a.s.departure} 発へ 乗換${a.walk}分・` + (a.minutes < a.walk ? "間に合わないかも" : `余裕${wait(a.minutes - a.walk)}`),
-      `Leave ${name(a.s.board.title)} at ${a.s.departure}: ${a.walk} min to change, ` + (a.minutes < a.walk ? "may be missed" : `${wait(a.minutes - a.walk)} to spare`))
-    : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}`)
+    : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}` + (a.change ? `（乗換${a.change.neededMinutes}分${a.change.tight ? "・短い乗換" : ""}）` : ""),
+      `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}` + (a.change ? ` (${a.change.neededMinutes} min to change${a.change.tight ? ", tight" : ""})` : ""))
     : t(`${name(a.s.alight.title)}で降車・あと${a.stops}駅（${a.s.arrival}）`, `Get off at ${name(a.s.alight.title)} in ${a.stops} stop${a.stops > 1 ? "s" : ""} (${a.s.arrival})`);
   // A route ends with its service day (03:00 the next morning). route.js keeps one (storeRoute).
   let kept = load("eki.route", null);
