@@ -53,9 +53,11 @@ package struct RouteText {
             // rider's pace (the rider judges how much of it is behind them); a tight plan says so. The
             // route bar on the pages says the same.
             let segment = plan.segments[index], change = plan.transfers[index - 1]
+            let how = change.impossible ? (lang == .ja ? "乗換できません" : "this change cannot be made")
+                : lang == .ja ? "乗換\(change.needed)分\(change.tight ? "・短い乗換" : "")" : "\(change.needed) min to change\(change.tight ? ", a tight change" : "")"
             return lang == .ja
-                ? "次: \(segment.board.name.ja) \(segment.departure.clock) 発に乗車（あと\(duration(minutes))・乗換\(change.needed)分\(change.tight ? "・短い乗換" : "")）"
-                : "Next: board at \(segment.board.name.en) at \(segment.departure.clock) (in \(duration(minutes)), \(change.needed) min to change\(change.tight ? ", a tight change" : ""))"
+                ? "次: \(segment.board.name.ja) \(segment.departure.clock) 発に乗車（あと\(duration(minutes))・\(how)）"
+                : "Next: board at \(segment.board.name.en) at \(segment.departure.clock) (in \(duration(minutes)), \(how))"
         case .board(let index, let minutes):
             let segment = plan.segments[index]
             return lang == .ja

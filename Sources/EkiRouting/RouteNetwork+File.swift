@@ -27,8 +27,8 @@ extension RouteNetwork {
             return network
         }
         let network = try RouteNetwork(timetable: timetable, serviceDate: serviceDate)
-        network.save(to: file, key: key)
-        removeAllButNewest(keeping, in: folder)
+        // Older files are pruned only where this one could be kept: never in a folder eki refuses.
+        if network.save(to: file, key: key) { removeAllButNewest(keeping, in: folder) }
         return network
     }
 
@@ -45,8 +45,9 @@ extension RouteNetwork {
     }
 
     /// Written to a temporary name, then renamed over the old file: a reader never sees half a file.
-    func save(to file: URL, key: String) {
-        guard let out = CacheFileWriter(file) else { return }
+    @discardableResult
+    func save(to file: URL, key: String) -> Bool {
+        guard let out = CacheFileWriter(file) else { return false }
         let keyBytes = Array(key.utf8)
         out.put([Self.magic, UInt64(keyBytes.count)])
         out.put(keyBytes)
@@ -56,7 +57,7 @@ extension RouteNetwork {
         out.put([UInt64(connectionCount), UInt64(tripCount), UInt64(stationCount)])
         out.put(from); out.put(to); out.put(departure); out.put(arrival); out.put(trip)
         out.put(tripRowIds); out.put(tripDirections); out.put(tripDays.map(Int8.init)); out.put(lastConnection); out.put(offsets); out.put(continuations.flatMap { $0 })
-        _ = out.finish()
+        return out.finish()
     }
 
     /// "EKINET01" as a little-endian number.

@@ -62,6 +62,9 @@ public struct RoutePlan: Sendable {
         /// Where a through-service train arrives on one station id and leaves from another of the
         /// same platform group (東横線 渋谷 → 副都心線 渋谷): the station it arrived at.
         public var arrivedAt: Reference.Station?
+        /// At a through stop, the part that arrives here (`part` is the one that leaves): getting off
+        /// there, the train the rider was on is this one, with its own direction.
+        public var arrivingPart: String? = nil
 
         /// Whether getting off here is getting off at `station` (either id of a through stop).
         func isAt(_ id: String) -> Bool {

@@ -305,7 +305,7 @@ public struct RoutePlanner: Sendable {
                     stops[stops.count - 1] = RoutePlan.Stop(
                         station: station, arrival: previous.arrival, departure: stop.departure, part: part.id,
                         publicPart: part.publicId, railway: part.railway,
-                        arrivedAt: previous.station.id == station.id ? nil : previous.station)
+                        arrivedAt: previous.station.id == station.id ? nil : previous.station, arrivingPart: previous.part)
                     continue
                 }
                 stops.append(RoutePlan.Stop(station: station, arrival: stop.arrival, departure: stop.departure,
@@ -343,7 +343,7 @@ public struct RoutePlanner: Sendable {
         let type = reference.trainTypes[part.trainType]
         return RoutePlan.Segment(
             choice: choice, board: board, alight: alight, direction: direction,
-            arrivalDirection: path.first { $0.id == last.part }?.direction ?? part.direction,
+            arrivalDirection: path.first { $0.id == (last.arrivingPart ?? last.part) }?.direction ?? part.direction,
             departure: departure, arrival: arrival,
             trainType: type, category: type?.category ?? .local,
             destination: try destination(of: part, leaving: board, direction: direction,

@@ -174,11 +174,23 @@ package final class CacheFileWriter {
 package struct CacheFileReader: ~Copyable {
     private let descriptor: Int32
     private var checksum = Checksum()
+    /// Bytes of the file not read yet: no array is made larger than what is there.
+    private var left: Int
 
-    /// nil when there is no such file or it cannot be read.
+    /// nil when there is no such file or it cannot be read, or it is not eki's to read: only a
+    /// plain file (not a link planted at the name, not a pipe that would block) in a folder no
+    /// other user can write into (issue 33).
     package init?(_ file: URL) {
-        descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)   // a link planted at the name is not read
-        guard descriptor >= 0 else { return nil }
+        guard CacheFile.isOwnFolder(file.deletingLastPathComponent().path) else { return nil }
+        let opened = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard opened >= 0 else { return nil }
+        var info = stat()
+        guard fstat(opened, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else {
+            close(opened)
+            return nil
+        }
+        descriptor = opened
+        left = Int(info.st_size)
     }
 
     deinit { close(descriptor) }
@@ -186,7 +198,9 @@ package struct CacheFileReader: ~Copyable {
     /// `count` values, or nil when the file ends first or cannot be read.
     package mutating func read<T: FixedWidthInteger>(_ type: T.Type, _ count: Int) -> [T]? {
         guard count > 0 else { return count == 0 ? [] : nil }
+        guard count <= left / MemoryLayout<T>.stride else { return nil }   // a count the file cannot hold
         let size = count * MemoryLayout<T>.stride
+        left -= size
         var complete = false
         let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             let bytes = UnsafeMutableRawBufferPointer(buffer)

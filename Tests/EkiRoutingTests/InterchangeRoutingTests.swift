@@ -179,6 +179,24 @@ import Testing
         #expect(latest.run(from: from, to: [Int32(try row("TokyoMetro.Marunouchi.Kasumigaseki"))], arriveBy: 487)?.departure == 478)
     }
 
+    /// Getting off a train where it runs through onto another railway: the train the rider was on
+    /// is the arriving part, with its own direction. The 千代田線 A603K reaches 代々木上原 06:55 and
+    /// runs on as a 小田急 train; a rider who gets off there and takes a 小田急 train for 小田原
+    /// crosses the platform (the cross row 代々木上原方面>下り), as the scans count it.
+    @Test func offAThroughTrainTheArrivingPartsDirectionCounts() throws {
+        let world = Self.world
+        let planner = RoutePlanner(timetable: world.timetable)
+        let first = try planner.segment(Route.Segment(train: "TokyoMetro.Chiyoda.A603K.Weekday", board: "TokyoMetro.Chiyoda.YoyogiKoen",
+                                                      alight: "TokyoMetro.Chiyoda.YoyogiUehara"), on: Self.tuesday)
+        #expect(first.arrival.clock == "06:55" && first.parts.count == 2)
+        #expect(first.arrivalDirection == "TokyoMetro.YoyogiUehara")
+        let odakyu = try world.station("Odakyu.Odawara.YoyogiUehara")
+        let second = try #require(try planner.nextSegment(from: [odakyu], direction: "Outbound", to: [try world.station("Odakyu.Odawara.ShinYurigaoka")],
+                                                          on: Self.tuesday, after: first.arrival.value, arrivedOn: RoutePlanner.Arrival(first)))
+        let change = planner.transfer(from: first, to: second)
+        #expect(change.kind == .crossPlatform && change.needed == 1, "\(change)")
+    }
+
     /// A rider's pace moves the answers the expected way: hurrying never arrives later nor leaves
     /// earlier for the last train; going slowly never arrives earlier nor leaves later. On 上野 →
     /// 海浜幕張 (a 12-minute change at 東京 or another long one) the paces give different answers.

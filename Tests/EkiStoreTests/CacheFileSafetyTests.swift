@@ -27,7 +27,7 @@ import Glibc
         defer { scratch.remove() }
         try scratch.write("victim.txt", "someone else's file\n")
         let folder = scratch.file("cache")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let file = folder.appendingPathComponent("route-network-test.bin")
         // The work file's name is known: the file's name and the process id.
         let planted = folder.appendingPathComponent(".route-network-test.bin.\(getpid())")
@@ -47,13 +47,34 @@ import Glibc
         let scratch = ScratchFolder()
         defer { scratch.remove() }
         let folder = scratch.file("cache")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let real = folder.appendingPathComponent("elsewhere.bin")
         #expect(Self.write(real))
         let link = folder.appendingPathComponent("route-network-test.bin")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
         #expect(!Self.opens(link))
         #expect(Self.opens(real))
+    }
+
+    /// A pipe at the name does not block the reader; a file claiming more than it holds is not
+    /// read into a huge array; a cache file in a folder others can write into is not read.
+    @Test func whatIsAtTheNameMustBeAPlainFileOfEkisOwnFolder() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let folder = scratch.file("cache")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let pipe = folder.appendingPathComponent("route-network-pipe.bin")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        #expect(!Self.opens(pipe))
+        let claim = folder.appendingPathComponent("route-network-claim.bin")
+        #expect(Self.write(claim))   // 16 bytes of numbers and the checksum
+        if var reader = CacheFileReader(claim) {
+            #expect(reader.read(UInt64.self, 1 << 27) == nil)
+        } else {
+            Issue.record("the file written is not opened")
+        }
+        #expect(chmod(folder.path, 0o777) == 0)
+        #expect(!Self.opens(claim))
     }
 
     @Test func aFolderOthersCanWriteIntoKeepsNoCache() throws {

@@ -237,8 +237,8 @@
   const actionText = (a, plan) => !a ? t("到着しました", "Arrived") : a.board && a.minutes >= 720
     ? t(`${plan.serviceDate} ${name(a.s.board.title)} ${a.s.departure} 発`, `${plan.serviceDate}: leave ${name(a.s.board.title)} at ${a.s.departure}`)
     : a.board && a.minutes < 1 ? t(`${name(a.s.board.title)} ${a.s.departure} まもなく発車`, `Leave ${name(a.s.board.title)} at ${a.s.departure}, now`)
-    : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}` + (a.change ? `（乗換${a.change.neededMinutes}分${a.change.tight ? "・短い乗換" : ""}）` : ""),
-      `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}` + (a.change ? ` (${a.change.neededMinutes} min to change${a.change.tight ? ", tight" : ""})` : ""))
+    : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}` + (!a.change ? "" : a.change.impossible ? "（乗換できません）" : `（乗換${a.change.neededMinutes}分${a.change.tight ? "・短い乗換" : ""}）`),
+      `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}` + (!a.change ? "" : a.change.impossible ? " (this change cannot be made)" : ` (${a.change.neededMinutes} min to change${a.change.tight ? ", tight" : ""})`))
     : t(`${name(a.s.alight.title)}で降車・あと${a.stops}駅（${a.s.arrival}）`, `Get off at ${name(a.s.alight.title)} in ${a.stops} stop${a.stops > 1 ? "s" : ""} (${a.s.arrival})`);
   // A route ends with its service day (03:00 the next morning). route.js keeps one (storeRoute).
   let kept = load("eki.route", null);
