@@ -17,6 +17,13 @@ import Glibc
         return out.finish()
     }
 
+    /// A cache folder of the test's own, 0700 whatever the umask.
+    static func cacheFolder(in scratch: ScratchFolder) throws -> URL {
+        let folder = scratch.file("cache")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
     static func opens(_ file: URL) -> Bool {
         if let _ = CacheFileReader(file) { return true }
         return false
@@ -26,8 +33,7 @@ import Glibc
         let scratch = ScratchFolder()
         defer { scratch.remove() }
         try scratch.write("victim.txt", "someone else's file\n")
-        let folder = scratch.file("cache")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let folder = try Self.cacheFolder(in: scratch)
         let file = folder.appendingPathComponent("route-network-test.bin")
         // The work file's name is known: the file's name and the process id.
         let planted = folder.appendingPathComponent(".route-network-test.bin.\(getpid())")
@@ -46,8 +52,7 @@ import Glibc
     @Test func aLinkAtTheCacheFilesNameIsNotRead() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
-        let folder = scratch.file("cache")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let folder = try Self.cacheFolder(in: scratch)
         let real = folder.appendingPathComponent("elsewhere.bin")
         #expect(Self.write(real))
         let link = folder.appendingPathComponent("route-network-test.bin")
@@ -61,8 +66,7 @@ import Glibc
     @Test func whatIsAtTheNameMustBeAPlainFileOfEkisOwnFolder() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
-        let folder = scratch.file("cache")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let folder = try Self.cacheFolder(in: scratch)
         let pipe = folder.appendingPathComponent("route-network-pipe.bin")
         #expect(mkfifo(pipe.path, 0o600) == 0)
         #expect(!Self.opens(pipe))
