@@ -21,6 +21,14 @@ func staticFoundation(networkingAndXML: Bool, executable: Bool = false) -> [Stri
         + ["-Xlinker", "--end-group"]
 }
 
+/// The modules whose loops the tests spend their CPU in (the import, the queries, route scans and
+/// networks, the tracker and its simulated rides) are optimised in debug builds too: the Swift
+/// suites took 703 CPU seconds (403 s on two cores) with them unoptimised and 316 (194 s) with
+/// them optimised, and the debug `eki` the script tests run builds a day's route network and
+/// imports the data in about half the time (docs/PERFORMANCE.md, issue 27). The modules that only
+/// shape answers (JSON, pages, the CLI, the server) stay unoptimised for the debugger.
+let optimizedInTests: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Eki",
     platforms: [.macOS(.v15)],
@@ -61,27 +69,27 @@ let package = Package(
     ],
     targets: [
         // Pure domain: time model, categories, search keys, geography. No I/O, no SQL.
-        .target(name: "EkiCore"),
+        .target(name: "EkiCore", swiftSettings: optimizedInTests),
         // Schema, database writer and read-only queries: the only module that speaks SQL.
         .target(name: "EkiStore", dependencies: [
             "EkiCore",
             .product(name: "GRDB", package: "GRDB.swift"),
             // sqlite3_progress_handler: a connection to a file rewritten in place is stopped.
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        ]),
+        ], swiftSettings: optimizedInTests),
         // One reader per source format -> one import model -> validation -> EkiStore's writer.
         // interchanges.tsv: the reviewed change times of Tokyo's big interchanges (InterchangeTable).
         .target(name: "EkiImport", dependencies: [
             "EkiCore", "EkiStore",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ], resources: [.embedInCode("MiniTokyo3D/interchanges.tsv")]),
+        ], resources: [.embedInCode("MiniTokyo3D/interchanges.tsv")], swiftSettings: optimizedInTests),
         // DIY routes: segments worked out against the timetable, alternatives, swaps, transfers,
         // remembered patterns, and fastest routes by Connection Scan.
-        .target(name: "EkiRouting", dependencies: ["EkiCore", "EkiStore"]),
+        .target(name: "EkiRouting", dependencies: ["EkiCore", "EkiStore"], swiftSettings: optimizedInTests),
         // Ride tracking: GPS fixes -> railway, direction, previous/next station and phase.
-        .target(name: "EkiTracking", dependencies: ["EkiCore", "EkiStore"]),
+        .target(name: "EkiTracking", dependencies: ["EkiCore", "EkiStore"], swiftSettings: optimizedInTests),
         // The tracking lab: simulated rides with ground truth and their evaluation (not in the server).
-        .target(name: "EkiTrackingLab", dependencies: ["EkiCore", "EkiStore", "EkiTracking"]),
+        .target(name: "EkiTrackingLab", dependencies: ["EkiCore", "EkiStore", "EkiTracking"], swiftSettings: optimizedInTests),
         // Getting data: fetching a source over HTTP, publishing a built database with a manifest,
         // verified updates that swap the live database atomically, and rollback.
         .target(name: "EkiData", dependencies: [
