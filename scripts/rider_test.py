@@ -13,7 +13,7 @@ Usage: python3 scripts/rider_test.py [--screenshots DIR] [--results FILE] [--par
                                      [path/to/eki] [database]
 Needs what scripts/browser_test.py needs, and axe-core-python (scripts/setup.sh --test).
 """
-import contextlib, json, os, re, sys, urllib.error, urllib.parse, urllib.request
+import contextlib, json, os, re, sys, time, urllib.error, urllib.parse, urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -55,17 +55,19 @@ PARTS = (browser_test.take_option("--parts") or "pages,features,ride").split(","
 
 @contextlib.contextmanager
 def finding(label, what, cleanup=None):
-    """One finding's checks: a failure is recorded with its first line and the next check runs."""
+    """One finding's checks: a failure is recorded with its first line and the next check runs. Each
+    line ends with the seconds the checks took, so a slow run shows where its time went."""
+    began = time.monotonic()
     try:
         yield
     except Exception as error:  # an assertion, or selenium finding nothing to click or wait for
         lines = [line for line in str(error).strip().splitlines() if line.strip()] or [""]
         why = f"{type(error).__name__}: {lines[0][:240]}"
         RESULTS.append((label, what, False, why))
-        print(f"FAILS {label} · {what}: {why}", flush=True)
+        print(f"FAILS {label} · {what}: {why} ({time.monotonic() - began:.0f} s)", flush=True)
     else:
         RESULTS.append((label, what, True, ""))
-        print(f"passes {label} · {what}", flush=True)
+        print(f"passes {label} · {what} ({time.monotonic() - began:.0f} s)", flush=True)
     finally:
         if cleanup:
             with contextlib.suppress(Exception):
