@@ -20,6 +20,10 @@ step() {
 }
 step setup scripts/setup.sh --test
 step build swift build --build-tests
+# The suites import the real data once; where the script tests' database is not there yet, they
+# leave a copy of that import there (Tests/EkiTestSupport/SharedData.swift), one import fewer.
+source scripts/test-database.sh
+export EKI_TEST_KEEP_DATABASE="$test_database"
 step "Swift suites" swift test --skip-build
 # The script tests share one database (imported here once, or kept from an earlier run this eki can
 # read) and run side by side, each with its own server on its own port: schemathesis, Chromium and
@@ -28,7 +32,6 @@ step "Swift suites" swift test --skip-build
 # Not beside the Swift suites: both want both cores (an idle fresh clone took 1,057 s that way,
 # against 1,069 s one after the other), and under that load a day's route network took longer to
 # build than a page without JavaScript waits for it (docs/PERFORMANCE.md, 2026-11-28).
-source scripts/test-database.sh
 database="$test_database"
 if ! .build/debug/eki info --db "$database" >/dev/null 2>&1; then
   step "test database" .build/debug/eki import ../shared/data/minitokyo3d --db "$database" >/dev/null

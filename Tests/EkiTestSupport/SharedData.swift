@@ -71,7 +71,26 @@ public enum SharedData {
     private static let importOnce = Once {
         Result { () throws -> (Timetable, Importer.Report) in
             let report = try Importer().run(folder: minitokyo3d, database: databaseURL)
+            keepForTheScriptTests()
             return (try Timetable(url: databaseURL), report)
+        }
+    }
+}
+
+extension SharedData {
+    /// `scripts/test.sh` names, in `EKI_TEST_KEEP_DATABASE`, the database its script tests share
+    /// (scripts/test-database.sh): the same import as `eki import` makes, so when none is there yet
+    /// this one is copied there (whole, under a work name, then renamed) and the script tests do not
+    /// import the data a second time — half a minute of a debug build on a fresh machine.
+    static func keepForTheScriptTests() {
+        guard let target = ProcessInfo.processInfo.environment["EKI_TEST_KEEP_DATABASE"], !target.isEmpty,
+              !FileManager.default.fileExists(atPath: target) else { return }
+        let work = target + ".work-\(getpid())"
+        do {
+            try FileManager.default.copyItem(atPath: databaseURL.path, toPath: work)
+            guard rename(work, target) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: work)
         }
     }
 }
