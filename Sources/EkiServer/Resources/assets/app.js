@@ -240,10 +240,14 @@
     : a.board ? t(`${name(a.s.board.title)} ${a.s.departure} 発まで${wait(a.minutes)}` + (!a.change ? "" : a.change.impossible ? "（乗換できません）" : `（乗換${a.change.neededMinutes}分${a.change.tight ? "・短い乗換" : ""}）`),
       `Leave ${name(a.s.board.title)} at ${a.s.departure}, in ${wait(a.minutes)}` + (!a.change ? "" : a.change.impossible ? " (this change cannot be made)" : ` (${a.change.neededMinutes} min to change${a.change.tight ? ", tight" : ""})`))
     : t(`${name(a.s.alight.title)}で降車・あと${a.stops}駅（${a.s.arrival}）`, `Get off at ${name(a.s.alight.title)} in ${a.stops} stop${a.stops > 1 ? "s" : ""} (${a.s.arrival})`);
+  // The change pace (急ぎ / 標準 / ゆっくり) the rider keeps in the browser with the bookmarks
+  // (route.js's forms set it): every route call and the ticket page's walk plan at it.
+  const pace = () => ["hurry", "relaxed"].includes(load("eki.pace", "")) ? load("eki.pace", "") : "standard";
+  const paceQuery = () => pace() === "standard" ? "" : "&pace=" + pace();
   // A route ends with its service day (03:00 the next morning). route.js keeps one (storeRoute).
   let kept = load("eki.route", null);
   if (kept && (!kept.plan || serviceNow().date > kept.date)) { localStorage.removeItem("eki.route"); kept = null; }
-  window.Eki = {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, tokyoNow,
+  window.Eki = {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, tokyoNow, pace, paceQuery,
     api, until, badge, dest, due, rowHTML, nextDayLine, nextDepartures, keepForOffline, history, recordView, weight,
     isId, cleanBookmark, refill, refills, live,
     // The bookmarks are app.js's (its bookmark buttons change them); home.js reads and replaces them.

@@ -4,11 +4,9 @@
 // bar and the notifications on every page.
 "use strict";
 (() => {
-  const {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, tokyoNow} = window.Eki;
-  // The change pace (急ぎ / 標準 / ゆっくり), kept in the browser with the bookmarks: the route forms
-  // show it where the URL did not choose one, a change keeps it, and the route calls send it.
-  const pace = () => ["hurry", "relaxed"].includes(load("eki.pace", "")) ? load("eki.pace", "") : "standard";
-  const paceQuery = () => pace() === "standard" ? "" : "&pace=" + pace();
+  const {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, tokyoNow, pace, paceQuery} = window.Eki;
+  // The change pace (app.js): the route forms show it where the URL did not choose one, a change
+  // keeps it, and the route calls send it.
   document.querySelectorAll("select.pace-field").forEach(select => {
     if (!new URLSearchParams(location.search).has("pace")) select.value = pace();
     select.addEventListener("change", () => save("eki.pace", select.value));

@@ -9,9 +9,9 @@
   if (!T || !page) return;
   const {t, esc, link} = T, lang = document.body.dataset.lang || "ja";
   const q = s => document.querySelector(s);
-  // The change pace the route pages keep (route.js, eki.pace): the walk off the Shinkansen and
-  // "leave by" count it too.
-  const pace = () => { try { const p = JSON.parse(localStorage.getItem("eki.pace")); return ["hurry", "relaxed"].includes(p) ? "&pace=" + p : ""; } catch { return ""; } };
+  // The change pace the route pages keep (app.js): the walk off the Shinkansen and "leave by"
+  // count it too.
+  const paceQuery = window.Eki ? window.Eki.paceQuery : () => "";
   const IMAGE = "eki.trip.image";
   const form = q("#facsimile"), status = q("#scan-status"), scan = q("#scan"), live = q("#trip");
   const figure = q("#scan-image"), img = q("#scan-img");
@@ -159,7 +159,7 @@
     const afterKey = k.to && k.date && k.arrival ? `${k.to.name}|${k.date}|${k.arrival}` : "";
     if (afterKey && afterKey !== afterLoaded && navigator.onLine !== false) {
       afterLoaded = afterKey;
-      fetch(link(`/ticket/after?to=${encodeURIComponent(k.to.name)}&date=${k.date}&arrival=${k.arrival}${pace()}`)).then(r => r.ok ? r.text() : "").then(html => {
+      fetch(link(`/ticket/after?to=${encodeURIComponent(k.to.name)}&date=${k.date}&arrival=${k.arrival}${paceQuery()}`)).then(r => r.ok ? r.text() : "").then(html => {
         q("#after-result").innerHTML = html; q("#trip-after").hidden = !html.trim();
       }).catch(() => {});   // offline: asked again when the page is next opened
     }
@@ -186,7 +186,7 @@
     const margin = Math.min(120, Math.max(0, Math.round(+q("#leave-margin").value || 0)));
     result.textContent = "…";
     try {
-      const r = await fetch(link(`/ticket/leave?station=${encodeURIComponent(k.from.name)}&date=${k.date}&departure=${k.departure}&margin=${margin}&${extra}${pace()}`));
+      const r = await fetch(link(`/ticket/leave?station=${encodeURIComponent(k.from.name)}&date=${k.date}&departure=${k.departure}&margin=${margin}&${extra}${paceQuery()}`));
       result.innerHTML = r.ok ? await r.text() : esc(t("見つかりませんでした", "Nothing found"));
     } catch { result.textContent = t("オフラインのため探せません", "Offline: cannot search"); }
   };
