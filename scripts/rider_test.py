@@ -265,6 +265,12 @@ def run(base):
         expect(driver.execute_script("return getComputedStyle(document.querySelector('.frequency th')).wordBreak") == "auto-phrase", "a th breaks by phrase")
         broken = driver.execute_script(BROKEN, "th, td, p, li, h1, h2, h3", "[ァ-ヶー]{2,}")
         expect(not broken, f"Japanese words broken across lines on {station}: {broken}")
+        # 東京's 山手線 ⇄ 京浜東北線: a walk, and across one platform for some directions — that
+        # phrase (方向によって同じホーム1分) whole on one line of a phone, not split inside 方向.
+        visit("/station/JR-East.Yamanote.Tokyo")
+        phrases = driver.execute_script("return [...document.querySelectorAll('.connections .phrase')].map(e => [e.textContent, "
+                                        "new Set([...e.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size])")
+        expect(["方向によって同じホーム1分", 1] in phrases, f"the across-the-platform phrase on one line at 東京: {phrases}")
         for path in ["/nearby?lat=35.4506&lon=139.6310&lang=en", "/nearby?lat=35.4475&lon=139.6390&lang=en", f"/station/{BASHAMICHI}?lang=en"]:
             visit(path)
             broken = driver.execute_script(BROKEN, "h1, h2, h3, .dest, .way, li, th, td", "[A-Za-z]{2,}")

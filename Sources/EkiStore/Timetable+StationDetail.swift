@@ -87,9 +87,16 @@ public struct StationDetail: Sendable {
         /// "徒歩3分（隣のホーム）・方向によって同じホーム1分": the change, and the quicker one across the
         /// platform for the directions that have it.
         public var words: LocalizedName {
-            let words = change.kind.words(minutes: change.minutes)
-            guard let across, change.kind != .crossPlatform else { return words }
-            return LocalizedName(ja: words.ja + "・方向によって同じホーム\(across)分", en: words.en + "; \(across) min across the platform in some directions")
+            guard let acrossWords else { return walkWords }
+            return LocalizedName(ja: walkWords.ja + "・" + acrossWords.ja, en: walkWords.en + "; " + acrossWords.en)
+        }
+        /// The change's own words: "徒歩3分（隣のホーム）".
+        public var walkWords: LocalizedName { change.kind.words(minutes: change.minutes) }
+        /// "方向によって同じホーム1分", where some directions cross the platform: a phrase of its own,
+        /// which a page keeps on one line.
+        public var acrossWords: LocalizedName? {
+            guard let across, change.kind != .crossPlatform else { return nil }
+            return LocalizedName(ja: "方向によって同じホーム\(across)分", en: "\(across) min across the platform in some directions")
         }
     }
 }

@@ -50,7 +50,10 @@ struct StationView: PageView {
     }
 
     struct TrainType: View { var badge: Badge?; var name: String; var trains: Int }
-    struct Connection: View { var href: String; var chip: Chip?; var station: String; var otherName: String?; var how: String }
+    /// `how` the change's words; `across` the quicker change some directions have, its own phrase
+    /// (`.phrase`: never broken inside on a phone), after `acrossJoin`.
+    struct Connection: View { var href: String; var chip: Chip?; var station: String; var otherName: String?; var how: String
+                              var across: String?; var acrossJoin: String }
 
     var frame: Frame
     var line: String?
@@ -88,7 +91,8 @@ struct StationView: PageView {
             Connection(href: scope.link(Phrases.station("/station", connection.station, reference: reference)),
                        chip: connection.railway.map { Chip($0, lang: lang) }, station: connection.station.id,
                        otherName: connection.station.name == station.name ? nil : lang.pick(connection.station.name),
-                       how: lang.pick(connection.words))
+                       how: lang.pick(connection.walkWords), across: connection.acrossWords.map { lang.pick($0) },
+                       acrossJoin: lang.t("・", "; "))
         }
     }
 
