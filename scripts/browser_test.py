@@ -393,6 +393,10 @@ def route_flow(base, errors, expect):
         page = settle()
         expect("間に合いません" not in page and "08:23" in page, "the proposal makes it work: " + page[:300])
         expect(not driver.find_element(By.ID, "in-use").get_attribute("hidden"), "kept as the rider's route")
+        # Kept: "✓ 使用中のルート" in place of "このルートにする", not beside it (a phone's button
+        # rule must not beat the hidden attribute; issue 32, item 7).
+        expect(driver.find_element(By.ID, "in-use").is_displayed() and not driver.find_element(By.ID, "use-route").is_displayed(),
+               "only ✓ 使用中のルート shows, not このルートにする beside it")
         # On every page, the route bar says what to do next; home offers the route again.
         home = visit("/", "home-route-ja")
         bar = driver.find_element(By.CSS_SELECTOR, "a.routebar").text
