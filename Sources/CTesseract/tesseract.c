@@ -64,6 +64,10 @@ FORWARD_VOID(tesseract, TessBaseAPISetPageSegMode, (TessBaseAPI *handle, TessPag
 FORWARD_VOID(tesseract, TessBaseAPISetSourceResolution, (TessBaseAPI *handle, int ppi), (handle, ppi))
 FORWARD(tesseract, FALSE, BOOL, TessBaseAPISetVariable, (TessBaseAPI *handle, const char *name, const char *value), (handle, name, value))
 FORWARD_VOID(tesseract, TessDeleteText, (const char *text), (text))
+FORWARD(tesseract, NULL, ETEXT_DESC *, TessMonitorCreate, (void), ())
+FORWARD_VOID(tesseract, TessMonitorDelete, (ETEXT_DESC *monitor), (monitor))
+FORWARD_VOID(tesseract, TessMonitorSetCancelFunc, (ETEXT_DESC *monitor, TessCancelFunc cancelFunc), (monitor, cancelFunc))
+FORWARD_VOID(tesseract, TessMonitorSetCancelThis, (ETEXT_DESC *monitor, void *cancelThis), (monitor, cancelThis))
 FORWARD(tesseract, FALSE, BOOL, TessPageIteratorBoundingBox,
         (const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom),
         (handle, level, left, top, right, bottom))

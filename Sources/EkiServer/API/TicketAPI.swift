@@ -55,7 +55,7 @@ struct TicketAPI: Sendable {
 /// runs and three may wait their turn, one place per client address (a fourth upload from the
 /// address that holds a place would take a place from somebody else); more than that is a 503 to
 /// ask again, not a queue that grows. A scan whose client has gone away (its connection closed or
-/// shut: `ClientGoneWatch`) is dropped when its turn comes, and stopped between readings if it runs.
+/// shut: `ClientGoneWatch`) is dropped when its turn comes, and stopped at the next word read if it runs.
 final class TicketScans: @unchecked Sendable {
     /// The one running and the three waiting, as README says.
     static let places = 4
