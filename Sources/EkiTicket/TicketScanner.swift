@@ -90,6 +90,7 @@ public final class TicketScanner: Sendable {
 
     func scanReadingWords(_ input: ImageInput, name: String, today: CivilDate,
                           abandoned: @escaping @Sendable () -> Bool) throws(TicketScanError) -> (result: ScanResult, read: [OCRWord]) {
+        let input = try input.withImageDataChecked(name: name)
         guard !abandoned() else { throw .abandoned(name) }
         let upright = try preprocessing.upright(input, name: name)
         var best: (result: ScanResult, read: [OCRWord])?

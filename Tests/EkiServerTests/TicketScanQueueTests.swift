@@ -1,6 +1,6 @@
 import EkiCore
 @testable import EkiServer
-import EkiTicket
+@testable import EkiTicket
 import Foundation
 import Hummingbird
 import NIOCore
@@ -99,6 +99,47 @@ import Testing
         try await connection.close()
         #expect(await Self.eventually { watch.isGone })
         #expect(ClientGoneWatch.install(on: nil) == nil)
+    }
+
+    @Test func aPNGsImageDataIsMeasuredOnceItHasAPlace() async throws {
+        let overfull = Self.overfullPNG()
+        let gate = Gate()
+        let scans = TicketScans(read: gate.read)
+        var admitted: [Task<ScanResult, any Error>] = []
+        for address in ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"] {
+            admitted.append(Task { try await scans.scan(Self.image, today: Self.today, client: address) })
+        }
+        #expect(await Self.eventually { scans.holding == 4 })
+        // Turned away before anything is inflated: busy, not 413 (inflating a 50-megapixel PNG's
+        // data takes ~0.3 s: not for uploads that get no place).
+        let turnedAway = await Self.problem { try await scans.scan(overfull, today: Self.today, client: "10.0.0.5") }
+        #expect(turnedAway?.status == .serviceUnavailable)
+        for _ in 0 ..< 4 { gate.opened.signal() }
+        for task in admitted { _ = try await task.value }
+        // With a place, it is measured on the scanner's thread and refused before any reading.
+        let refused = await Self.problem { try await scans.scan(overfull, today: Self.today, client: "10.0.0.5") }
+        #expect(refused?.status == .contentTooLarge)
+        #expect(refused?.detail == "the image is a PNG whose image data unpacks to more than its 64×64 pixels need: save it again as an ordinary PNG or JPEG")
+        #expect(gate.readings.load(ordering: .relaxed) == 4 && scans.holding == 0)
+    }
+
+    /// A 64×64 RGB PNG whose image data (two stored zlib blocks) holds 100,000 bytes, where its
+    /// rows need 12,352.
+    static func overfullPNG() -> [UInt8] {
+        func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(kind.utf8) + data
+            return be32(data.count) + body + be32(Int(CRC32.checksum(body[...])))
+        }
+        var zlib: [UInt8] = [0x78, 0x01]
+        let block = 50_000
+        for last: UInt8 in [0, 1] {
+            zlib += [last, UInt8(block & 0xFF), UInt8(block >> 8), UInt8(~block & 0xFF), UInt8(~block >> 8 & 0xFF)]
+            zlib += [UInt8](repeating: 0, count: block)
+        }
+        zlib += [0, 0, 0, 1]   // the checksum: never reached, the count stops first
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(64) + be32(64) + [8, 2, 0, 0, 0])
+            + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
     @Test func aJPEGBombIsA413BeforeItTakesAPlace() async throws {

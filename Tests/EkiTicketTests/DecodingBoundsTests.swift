@@ -165,6 +165,10 @@ import Testing
         #expect(throws: TicketScanError.overfull("x.png", width: 64, height: 64)) { try ImageInput(bytes: overfull, name: "x.png") }
         // Counting stops just past what the pixels need: a fraction of what libpng would spend.
         #expect(ContinuousClock.now - start < .milliseconds(500))
+        // The server leaves the measuring to the scanner's thread: the header's checks pass, the
+        // measure does not.
+        let unmeasured = try ImageInput(bytes: overfull, name: "x.png", inflating: false)
+        #expect(throws: TicketScanError.overfull("x.png", width: 64, height: 64)) { try unmeasured.withImageDataChecked(name: "x.png") }
         #expect(TicketScanError.overfull("x.png", width: 64, height: 64).description
             == "x.png is a PNG whose image data unpacks to more than its 64×64 pixels need: save it again as an ordinary PNG or JPEG")
         // Exactly what the pixels need passes, interlaced (Adam7's seven passes) or not; odd sizes too.

@@ -75,9 +75,10 @@ final class TicketScans: @unchecked Sendable {
     init(read: Read? = nil) { self.read = read }
 
     func scan(_ bytes: [UInt8], today: CivilDate, client: String, connection: (any Channel)? = nil) async throws -> ScanResult {
-        // What can be refused from the bytes alone is refused here, without waiting for a turn.
+        // What can be refused from the bytes alone is refused here, without waiting for a turn;
+        // a PNG's image data is inflated (to be measured) only once it has its place.
         let input: ImageInput
-        do { input = try ImageInput(bytes: bytes, name: "the image") } catch { throw Self.problem(error) }
+        do { input = try ImageInput(bytes: bytes, name: "the image", inflating: false) } catch { throw Self.problem(error) }
         switch admit(client) {
         case .admitted: break
         case .full: throw Problem(.serviceUnavailable, "busy reading other tickets; try again in a few seconds", retryAfter: 5)
@@ -92,9 +93,10 @@ final class TicketScans: @unchecked Sendable {
                 continuation.resume(returning: Result { () throws(TicketScanError) -> ScanResult in
                     // Its turn has come: a client that has gone costs nothing more.
                     guard !abandoned() else { throw .abandoned("the image") }
-                    if let read = self.read { return try read(input, today, abandoned) }
+                    let checked = try input.withImageDataChecked(name: "the image")
+                    if let read = self.read { return try read(checked, today, abandoned) }
                     if self.scanner == nil { self.scanner = try TicketScanner() }
-                    return try self.scanner!.scan(input, name: "the image", today: today, abandoned: abandoned)
+                    return try self.scanner!.scan(checked, name: "the image", today: today, abandoned: abandoned)
                 })
             }
         }
