@@ -179,6 +179,31 @@ import Testing
         }
     }
 
+    /// Pillow's PNGs of noise in every colour type and depth a screenshot tool writes (bilevel,
+    /// palette, gray, gray and alpha, 16-bit gray, RGB, RGBA), their image data in many IDAT chunks:
+    /// each inflates to exactly what its rows need, and passes.
+    @Test func realPNGsPassInEveryColourType() throws {
+        let script = """
+            import io, os, sys
+            from PIL import Image
+            mode = sys.argv[1]
+            size = (999, 701)
+            base = Image.frombytes("RGBA", size, os.urandom(size[0] * size[1] * 4))
+            image = base.convert("I").point(lambda v: v * 200).convert("I;16") if mode == "I;16" else base.convert(mode)
+            out = io.BytesIO()
+            image.save(out, "PNG")
+            sys.stdout.buffer.write(out.getvalue())
+            """
+        for mode in ["1", "P", "L", "LA", "I;16", "RGB", "RGBA"] {
+            let bytes = try Self.python(script, [mode])
+            let chunks = try #require(ImageHeader.pngChunks(bytes), "\(mode)")
+            #expect(chunks.imageData.count > 1, "\(mode): one IDAT only")
+            let raw = try #require(ImageHeader.pngRawBytes(bytes), "\(mode)")
+            #expect(ImageHeader.inflatedBytes(bytes, chunks.imageData, limit: raw * 2) == raw, "\(mode)")
+            #expect(throws: Never.self, "\(mode)") { try ImageInput(bytes: bytes, name: "real.png") }
+        }
+    }
+
     @Test func aPNGOfManyCompressedChunksIsRefused() throws {
         #expect(throws: Never.self) { try ImageInput(bytes: try Self.png(ztxt: ImageInput.maximumCompressedChunks)) }
         let many = try Self.png(ztxt: 10)
