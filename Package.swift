@@ -171,7 +171,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiServerTests", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTracking", "EkiTrackingLab",
+            "EkiCore", "EkiStore", "EkiImport", "EkiJSON", "EkiServer", "EkiTicket", "EkiTracking", "EkiTrackingLab",
             "EkiTestSupport", "EkiHTTPTesting",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOEmbedded", package: "swift-nio"),

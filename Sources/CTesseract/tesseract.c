@@ -6,6 +6,7 @@
 #include "shim.h"
 #include <dlfcn.h>
 #include <pthread.h>
+#include <zlib.h>
 
 static void *tesseract, *leptonica;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -63,6 +64,10 @@ FORWARD_VOID(tesseract, TessBaseAPISetPageSegMode, (TessBaseAPI *handle, TessPag
 FORWARD_VOID(tesseract, TessBaseAPISetSourceResolution, (TessBaseAPI *handle, int ppi), (handle, ppi))
 FORWARD(tesseract, FALSE, BOOL, TessBaseAPISetVariable, (TessBaseAPI *handle, const char *name, const char *value), (handle, name, value))
 FORWARD_VOID(tesseract, TessDeleteText, (const char *text), (text))
+FORWARD(tesseract, NULL, ETEXT_DESC *, TessMonitorCreate, (void), ())
+FORWARD_VOID(tesseract, TessMonitorDelete, (ETEXT_DESC *monitor), (monitor))
+FORWARD_VOID(tesseract, TessMonitorSetCancelFunc, (ETEXT_DESC *monitor, TessCancelFunc cancelFunc), (monitor, cancelFunc))
+FORWARD_VOID(tesseract, TessMonitorSetCancelThis, (ETEXT_DESC *monitor, void *cancelThis), (monitor, cancelThis))
 FORWARD(tesseract, FALSE, BOOL, TessPageIteratorBoundingBox,
         (const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom),
         (handle, level, left, top, right, bottom))
@@ -100,3 +105,46 @@ FORWARD(leptonica, NULL, PIX *, pixReadMemJpeg,
         (const l_uint8 *data, size_t size, l_int32 cmflag, l_int32 reduction, l_int32 *pnwarn, l_int32 hint),
         (data, size, cmflag, reduction, pnwarn, hint))
 FORWARD(leptonica, 1, l_ok, pixGetPixel, (PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval), (pix, x, y, pval))
+
+// zlib, the one libpng (under Leptonica) inflates with: opened on its own, since a PNG is checked
+// before anything else of the scanner is loaded.
+static int (*zInit)(z_streamp, const char *, int);
+static int (*zInflate)(z_streamp, int);
+static int (*zEnd)(z_streamp);
+static pthread_once_t zlibOnce = PTHREAD_ONCE_INIT;
+
+static void openZlib(void) {
+    static const char *const names[] = {"libz.so.1", "libz.so", NULL};
+    void *zlib = openFirst(names);
+    if (!zlib) return;
+    zEnd = (int (*)(z_streamp))dlsym(zlib, "inflateEnd");
+    zInflate = (int (*)(z_streamp, int))dlsym(zlib, "inflate");
+    zInit = (int (*)(z_streamp, const char *, int))dlsym(zlib, "inflateInit_");
+}
+
+long ekiInflatedBytes(const unsigned char *const *pieces, const size_t *sizes, int count, long limit) {
+    pthread_once(&zlibOnce, openZlib);
+    if (!zInit || !zInflate || !zEnd) return -1;
+    z_stream stream = {0};
+    if (zInit(&stream, ZLIB_VERSION, (int)sizeof(z_stream)) != Z_OK) return -1;
+    unsigned char scratch[16384];   // small: this may run on any thread's stack
+    long total = 0;
+    int status = Z_OK;
+    // Each piece in turn; after the last, what inflate still holds (it stops when its buffer is full).
+    for (int piece = 0; piece <= count && status == Z_OK && total <= limit; piece++) {
+        stream.next_in = piece < count ? (unsigned char *)pieces[piece] : NULL;
+        stream.avail_in = piece < count ? (uInt)sizes[piece] : 0;
+        while (status == Z_OK && total <= limit) {
+            stream.next_out = scratch;
+            stream.avail_out = sizeof scratch;
+            uInt before = stream.avail_in;
+            status = zInflate(&stream, Z_NO_FLUSH);
+            long made = (long)(sizeof scratch - stream.avail_out);
+            total += made;
+            if (status == Z_BUF_ERROR) status = Z_OK;   // nothing more from this piece
+            if (made == 0 && stream.avail_in == before) break;
+        }
+    }
+    zEnd(&stream);
+    return total > limit ? limit + 1 : total;
+}

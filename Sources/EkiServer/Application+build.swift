@@ -72,7 +72,7 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
                            clock: clock, networks: networks, contract: site.web.api)
     try api.addRoutes(to: router)
     RideAPI(timetable: timetable, trustedProxy: limits.trustedProxy).addRoutes(to: router)
-    try TicketAPI(scans: .shared, clock: clock, contract: site.web.api).addRoutes(to: router)
+    try TicketAPI(scans: .shared, clock: clock, contract: site.web.api, trustedProxy: limits.trustedProxy).addRoutes(to: router)
     router.get("/api/openapi.json") { request, _ in try site.web.api.response(to: request) }
     WebPages.register(on: router, timetable: timetable, networks: networks, site: site)
     if let published { PublishedFiles(folder: published).register(on: router) }

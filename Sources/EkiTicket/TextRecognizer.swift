@@ -43,8 +43,9 @@ public final class TextRecognizer: @unchecked Sendable {
         }
     }
 
-    /// Both models' words on `picture`, Japanese first.
-    func words(in picture: Picture) -> [OCRWord] {
+    /// Both models' words on `picture`, Japanese first. `abandoned` is asked after each word read
+    /// (Tesseract's cancel callback): true ends the reading there, with the words read so far.
+    func words(in picture: Picture, abandoned: @escaping @Sendable () -> Bool = { false }) -> [OCRWord] {
         lock.lock()
         defer { lock.unlock() }
         // Each engine gets its own copy: Leptonica's reference counts are not atomic.
@@ -52,15 +53,27 @@ public final class TextRecognizer: @unchecked Sendable {
         let results = Results(count: engines.count)
         DispatchQueue.concurrentPerform(iterations: engines.count) { index in
             guard let copy = copies[index] else { return }
-            results.set(index, Self.read(engines[index].1, model: engines[index].0, copy))
+            results.set(index, Self.read(engines[index].1, model: engines[index].0, copy, abandoned: abandoned))
         }
         return results.all
     }
 
-    private static func read(_ handle: OpaquePointer, model: OCRWord.Model, _ picture: Picture) -> [OCRWord] {
+    private static func read(_ handle: OpaquePointer, model: OCRWord.Model, _ picture: Picture,
+                             abandoned: @escaping @Sendable () -> Bool) -> [OCRWord] {
         TessBaseAPISetImage2(handle, picture.pix)
         TessBaseAPISetSourceResolution(handle, 300)
-        guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        let question = Question(abandoned)
+        let monitor = TessMonitorCreate()
+        defer { if let monitor { TessMonitorDelete(monitor) } }
+        if let monitor {
+            TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(question).toOpaque())
+            TessMonitorSetCancelFunc(monitor) { this, _ in
+                guard let this else { return false }
+                return Unmanaged<Question>.fromOpaque(this).takeUnretainedValue().ask()
+            }
+        }
+        let recognized = withExtendedLifetime(question) { TessBaseAPIRecognize(handle, monitor) }
+        guard recognized == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator); TessBaseAPIClear(handle) }
         var words: [OCRWord] = []
         var line = 0
@@ -78,6 +91,12 @@ public final class TextRecognizer: @unchecked Sendable {
                                  confidence: max(0, min(1, confidence)), model: model, line: line))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return words
+    }
+
+    /// The caller's "is anybody still waiting?", for Tesseract's C callback to ask.
+    private final class Question: Sendable {
+        let ask: @Sendable () -> Bool
+        init(_ ask: @escaping @Sendable () -> Bool) { self.ask = ask }
     }
 
     /// Per-thread results gathered under a lock.

@@ -68,25 +68,43 @@ public final class TicketScanner: Sendable {
     }
 
     /// Scans `bytes` (a JPEG, PNG or WebP); `today` fixes the year when the image shows none.
-    public func scan(_ bytes: [UInt8], name: String = "image", today: CivilDate) throws(TicketScanError) -> ScanResult {
-        try scanReadingWords(bytes, name: name, today: today).result
+    /// `abandoned` is asked before decoding, before each reading and after each word read: true
+    /// stops the scan there (`.abandoned`), as when the server's client has gone away.
+    public func scan(_ bytes: [UInt8], name: String = "image", today: CivilDate,
+                     abandoned: @escaping @Sendable () -> Bool = { false }) throws(TicketScanError) -> ScanResult {
+        try scanReadingWords(bytes, name: name, today: today, abandoned: abandoned).result
+    }
+
+    /// Scans an image already checked (the server checks it before it takes a place in the queue).
+    public func scan(_ input: ImageInput, name: String = "image", today: CivilDate,
+                     abandoned: @escaping @Sendable () -> Bool = { false }) throws(TicketScanError) -> ScanResult {
+        try scanReadingWords(input, name: name, today: today, abandoned: abandoned).result
     }
 
     /// The scan, and the words as read, in the coordinates of the image Tesseract was given (what the
     /// parser works on: `eki ticket evaluate` times parsing on them).
-    public func scanReadingWords(_ bytes: [UInt8], name: String, today: CivilDate) throws(TicketScanError) -> (result: ScanResult, read: [OCRWord]) {
-        let input = try ImageInput(bytes: bytes, name: name)
+    public func scanReadingWords(_ bytes: [UInt8], name: String, today: CivilDate,
+                                 abandoned: @escaping @Sendable () -> Bool = { false }) throws(TicketScanError) -> (result: ScanResult, read: [OCRWord]) {
+        try scanReadingWords(try ImageInput(bytes: bytes, name: name), name: name, today: today, abandoned: abandoned)
+    }
+
+    func scanReadingWords(_ input: ImageInput, name: String, today: CivilDate,
+                          abandoned: @escaping @Sendable () -> Bool) throws(TicketScanError) -> (result: ScanResult, read: [OCRWord]) {
+        let input = try input.withImageDataChecked(name: name)
+        guard !abandoned() else { throw .abandoned(name) }
         let upright = try preprocessing.upright(input, name: name)
         var best: (result: ScanResult, read: [OCRWord])?
         // Upright first; when that shows no ticket, the photo may be sideways or upside down with no
         // EXIF tag to say so: the other three quarter turns, until one reads a ticket.
         for turns in [0, 1, 3, 2] {
+            // Each reading is both models over the image (~0.3–1 s): nobody waiting, no next one.
+            guard !abandoned() else { throw .abandoned(name) }
             let prepared = preprocessing.prepare(upright, quarterTurns: turns)
             if turns == 0, let folder = ProcessInfo.processInfo.environment["EKI_TICKET_DEBUG"] {
                 // What Tesseract is given, for looking at a scan that went wrong.
                 pixWrite(folder + "/" + (name as NSString).lastPathComponent + ".prepared.png", prepared.picture.pix, Int32(IFF_PNG))
             }
-            let words = recognizer.words(in: prepared.picture)
+            let words = recognizer.words(in: prepared.picture, abandoned: abandoned)
             var result = parser.parse(words, today: today, screen: prepared.isScreen || Double(prepared.picture.height) > 1.6 * Double(prepared.picture.width),
                                       topColor: prepared.topColor)
             result.words = words.map(prepared.transform.original)
@@ -94,6 +112,8 @@ public final class TicketScanner: Sendable {
             if best == nil || Self.better(result, than: best!.result) { best = (result, words) }
             if best!.result.isTicket { break }
         }
+        // A reading cut short reads less: never a result.
+        guard !abandoned() else { throw .abandoned(name) }
         return best!
     }
 

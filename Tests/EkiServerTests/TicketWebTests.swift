@@ -85,6 +85,10 @@ import Testing
         // A PNG header claiming 16000×16000 pixels: refused from the header, before any decoding.
         var bomb: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         bomb += [0, 0, 0x3E, 0x80, 0, 0, 0x3E, 0x80, 8, 2, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        // A 7000×7000 progressive JPEG repeating one scan 20,000 times (issue 33): refused from its markers.
+        var scans: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC2, 0, 17, 8, 0x1B, 0x58, 0x1B, 0x58, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
+        for _ in 0 ..< 20_000 { scans += [0xFF, 0xDA, 0, 8, 1, 1, 0, 1, 63, 0, 0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD0, 0x56] }
+        scans += [0xFF, 0xD9]
         let answers = try await Self.post([
             ("/api/v1/ticket/scan", "image/png", []),
             ("/api/v1/ticket/scan", "text/plain", Array("hello".utf8)),
@@ -95,13 +99,15 @@ import Testing
             ("/api/v1/ticket/scan", "image/png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 10, 0, 0, 0, 10, 8, 2, 0, 0, 0, 0, 0, 0, 0]),
             ("/api/v1/ticket/scan?today=2025-02-30", "image/png", Array("x".utf8)),
             ("/api/v1/ticket/scan?image=1", "image/png", Array("x".utf8)),
+            ("/api/v1/ticket/scan", "image/jpeg", scans),
         ])
-        #expect(answers.map(\.status.code) == [400, 415, 415, 415, 413, 413, 415, 400, 400])
+        #expect(answers.map(\.status.code) == [400, 415, 415, 415, 413, 413, 415, 400, 400, 413])
         #expect(answers[0].detail == "the body is empty: send the image itself")
         #expect(answers[3].detail == "the image is not a JPEG, PNG or WebP image")
         #expect(answers[4].detail == "the image is over 12 MB; a ticket image may be at most 12 MB")
         #expect(answers[5].detail == "the image is 16000×16000 pixels; a ticket image may have at most 50 megapixels")
         #expect(answers[6].detail == "the image looks like an image but cannot be decoded (truncated or damaged)")
+        #expect(answers[9].detail.hasPrefix("the image is a JPEG saved in 20000 passes (scans); a ticket image may have at most 100"))
         for answer in answers { #expect(answer.headers[.contentType] == "application/problem+json") }
     }
 

@@ -75,6 +75,32 @@ import Testing
         }
     }
 
+    /// Issue 33: a scan nobody waits for any more (the server's client has gone) stops — before
+    /// decoding, and inside a reading: Tesseract asks after each word, and the reading ends there.
+    @Test func aScanNobodyWaitsForStops() throws {
+        let rendered = try Self.rendered.get()
+        let scanner = try Self.scanner.get()
+        let sample = try #require(rendered.samples.first { $0.kind == "clean photo" })
+        let bytes = [UInt8](try Data(contentsOf: sample.image))
+        #expect(throws: TicketScanError.abandoned("x")) { try scanner.scan(bytes, name: "x", today: sample.today, abandoned: { true }) }
+        // Waited for until the first reading starts (the check before decoding, the one before the
+        // reading): past that, only Tesseract's callback asks until the reading ends.
+        let asked = Asked()
+        #expect(throws: TicketScanError.abandoned("x")) {
+            try scanner.scan(bytes, name: "x", today: sample.today, abandoned: { asked.next() > 2 })
+        }
+        // Without the callback the scan would have asked 3 times (twice, then before the next reading).
+        #expect(asked.count > 3, "Tesseract never asked")
+        #expect(TicketScanError.abandoned("x").description == "the scan of x was stopped: nobody is waiting for it any more")
+    }
+
+    final class Asked: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls = 0
+        func next() -> Int { lock.withLock { calls += 1; return calls } }
+        var count: Int { lock.withLock { calls } }
+    }
+
     @Test func badInputIsRefusedInOneLine() throws {
         let scanner = try Self.scanner.get()
         let today = CivilDate(iso: "2025-03-01")!
