@@ -39,11 +39,13 @@ import ZIPFoundation
             #expect(try PublishFixtures.firstDeparture(live.url) == "07:10", sourceLocation: sourceLocation)
         }
 
+        /// Changes the published manifest and signs it again, as a publisher with a wrong manifest would.
         func editManifest(_ edit: (inout [String: Any]) -> Void) throws {
             let url = folder.appendingPathComponent("manifest.json")
             var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
             edit(&object)
             try JSONSerialization.data(withJSONObject: object).write(to: url)
+            try PublishFixtures.sign(folder)
         }
     }
 
