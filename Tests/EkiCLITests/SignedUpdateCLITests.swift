@@ -198,7 +198,7 @@ import Testing
             #expect(result.stderr.hasSuffix("(see `eki data \(arguments[1]) --help`)\n"), "\(arguments): \(result.stderr)")
         }
         let mistyped = try EkiProcess.run(["data", "update", "--from", publications.path("signed"), "--allow-unsinged", "--db", live])
-        #expect(mistyped.stderr == "Error: Unknown option '--allow-unsinged' (see `eki data update --help`)\n")
+        #expect(mistyped.stderr == "Error: Unknown option '--allow-unsinged'. Did you mean '--allow-unsigned'? (see `eki data update --help`)\n")
         // A PEM given inline, as "$(cat publisher.pub)" gives it (after `--`: it starts with dashes), is a key like any other.
         let pem = "-----BEGIN PUBLIC KEY-----\n\(Self.trusted)\n-----END PUBLIC KEY-----\n"
         let inline = try EkiProcess.run(["data", "trust", "--db", live, "--", pem])
