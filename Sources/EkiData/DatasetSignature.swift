@@ -3,8 +3,8 @@ import Foundation
 
 /// Ed25519 signatures of published manifests. The manifest names the archive by size and SHA-512,
 /// so signing its exact bytes vouches for the whole dataset; a machine that trusts the publisher's
-/// public key (`eki data update --trust`) refuses anything unsigned or signed by another key, even
-/// over plain http from a server that is not the publisher's.
+/// public key (`eki data trust KEY` once, or `eki data update --trust KEY`) refuses anything unsigned
+/// or signed by another key, even over plain http from a server that is not the publisher's.
 ///
 /// Keys are the usual PEM files, as `openssl genpkey -algorithm ed25519` writes them (PKCS #8) and
 /// `openssl pkey -pubout` derives the public one from (SubjectPublicKeyInfo). A public key may also
@@ -47,8 +47,11 @@ public enum DatasetSignature {
     /// A public key from `--trust`: a PEM file's path, or the key inline in base64 (SPKI or raw).
     public static func publicKey(_ given: String) throws -> Curve25519.Signing.PublicKey {
         let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw UpdateError.badKey("an empty key", "give a PEM file or its base64 line") }
         let der: Data?
-        if FileManager.default.fileExists(atPath: trimmed) {
+        if trimmed.hasPrefix("-----BEGIN ") {
+            der = pemBody(trimmed, label: "PUBLIC KEY")   // the PEM text itself, "$(cat publisher.pub)"
+        } else if !trimmed.contains("\n"), FileManager.default.fileExists(atPath: trimmed) {
             guard let text = try? String(contentsOf: URL(fileURLWithPath: trimmed), encoding: .utf8) else {
                 throw UpdateError.badKey(trimmed, "cannot read it")
             }
@@ -56,17 +59,39 @@ public enum DatasetSignature {
         } else if let inline = Data(base64Encoded: trimmed) {
             der = inline
         } else {
-            throw UpdateError.badKey(String(trimmed.prefix(80)), "neither a key file nor a base64 key")
+            throw UpdateError.badKey(shown(trimmed), "neither a key file nor a base64 key")
         }
-        let raw: Data? = der.flatMap { der in
-            if der.count == 32 { return der }
-            if der.count == publicPrefix.count + 32, Array(der.prefix(publicPrefix.count)) == publicPrefix { return der.suffix(32) }
-            return nil
-        }
-        guard let raw, let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else {
-            throw UpdateError.badKey(trimmed, "not an Ed25519 public key (`openssl pkey -in KEY -pubout` writes one)")
+        guard let key = der.flatMap(publicKey(der:)) else {
+            throw UpdateError.badKey(shown(trimmed), "not an Ed25519 public key (`openssl pkey -in KEY -pubout` writes one)")
         }
         return key
+    }
+
+    /// What was given, as a message names it: 80 characters at most, on one line.
+    static func shown(_ given: String) -> String {
+        let head = given.count > 80 ? String(given.prefix(77)) + "..." : given
+        return String(String.UnicodeScalarView(head.unicodeScalars.flatMap { scalar in
+            scalar.properties.generalCategory == .control ? Array(scalar.escaped(asASCII: true).unicodeScalars) : [scalar]
+        }))
+    }
+
+    /// An Ed25519 public key from its SubjectPublicKeyInfo DER, or its 32 raw bytes.
+    static func publicKey(der: Data) -> Curve25519.Signing.PublicKey? {
+        let raw: Data
+        if der.count == 32 {
+            raw = der
+        } else if der.count == publicPrefix.count + 32, Array(der.prefix(publicPrefix.count)) == publicPrefix {
+            raw = der.suffix(32)
+        } else {
+            return nil
+        }
+        return try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
+    }
+
+    /// The key as one line of base64 (its SubjectPublicKeyInfo, the body of its PEM file): what
+    /// `eki data trust` prints and `--trust` takes back.
+    public static func line(_ key: Curve25519.Signing.PublicKey) -> String {
+        (Data(publicPrefix) + key.rawRepresentation).base64EncodedString()
     }
 
     /// PEM text of a key, as openssl writes it (for tests and for people without openssl).

@@ -4,7 +4,8 @@ import Foundation
 /// The live database and the files kept beside it on the same file system:
 /// `timetable.sqlite` (live), `timetable.sqlite.previous` (the one it replaced), and the manifests
 /// they were installed from (`….manifest.json`, `….previous.manifest.json`; none for a database
-/// made here by `eki import`).
+/// made here by `eki import`), and what updates trust (`….trusted-key`, `….newest-version`:
+/// UpdateTrust.swift).
 ///
 /// Every change is a rename(2) over the live path, so a reader (or a running `eki serve`) sees the
 /// old database or the new one, never a mix; readers that opened the old file keep reading it.
@@ -24,7 +25,7 @@ public struct LiveDatabase: Sendable {
     public var manifest: URL { sibling(".manifest.json") }
     public var previousManifest: URL { sibling(".previous.manifest.json") }
 
-    private func sibling(_ suffix: String) -> URL { folder.appendingPathComponent(url.lastPathComponent + suffix) }
+    func sibling(_ suffix: String) -> URL { folder.appendingPathComponent(url.lastPathComponent + suffix) }
 
     /// A hidden work file in the live folder (same file system, so the final rename is atomic).
     func workFile(_ name: String) -> URL { work.file(name) }
@@ -77,7 +78,9 @@ public struct LiveDatabase: Sendable {
     }
 
     /// Puts the previous database back (checked to open first); the one it replaces becomes the
-    /// previous, so a second rollback goes forward again. Returns what is live now.
+    /// previous, so a second rollback goes forward again. Returns what is live now. The newest
+    /// version installed (`newestVersion`) stays as it was: a rollback is the operator's own act,
+    /// and no later update may take it as leave to install something older.
     @discardableResult
     public func rollback() throws -> LiveVersion {
         let fileManager = FileManager.default
@@ -92,6 +95,9 @@ public struct LiveDatabase: Sendable {
         let keptManifest = workFile("rollback-manifest")
         let restoredManifest = workFile("restored-manifest")
         defer { for file in [keptDatabase, keptManifest, restoredManifest] { try? fileManager.removeItem(at: file) } }
+        // Both manifests stay known as installed: the rollback does not lower the newest version,
+        // so an update cannot then install an older one over what was rolled back from (issue 33, 5).
+        if let newest = try? newestVersion() { try? rememberInstalled(newest) }
         let liveExists = fileManager.fileExists(atPath: url.path)
         if liveExists { try FileSwap.hardLink(url, as: keptDatabase) }
         if fileManager.fileExists(atPath: manifest.path) { try FileSwap.hardLink(manifest, as: keptManifest) }

@@ -17,9 +17,17 @@ public enum UpdateError: Error, CustomStringConvertible, Equatable {
     case swapFailed(String)
     /// A key file or `--trust` value that is not an Ed25519 key.
     case badKey(String, String)
-    /// `--trust` was given and the dataset has no signature, or one that is not the trusted key's.
+    /// A publisher key is trusted and the dataset has no signature (without --allow-unsigned), or
+    /// one that is not the trusted key's (always: a signature present and wrong is worse than none).
     case unsigned(String)
     case badSignature(String)
+    /// No publisher key is trusted for this database, and --allow-unsigned was not given.
+    case noTrustedKey(database: String)
+    /// The source offers an older version than the newest installed here (without --allow-downgrade).
+    case downgrade(String, offered: Int64, newest: Int64)
+    /// One of eki's own files beside the live database (the trusted key, the newest version) that
+    /// cannot be used as it is.
+    case badState(String, String)
     /// The whole update took longer than allowed (a server trickling bytes defeats a stall timeout).
     case deadline(seconds: Int)
 
@@ -41,9 +49,15 @@ public enum UpdateError: Error, CustomStringConvertible, Equatable {
         case .noPrevious(let path): "no previous database to roll back to (\(path) does not exist)"
         case .swapFailed(let why): "cannot swap the database in: \(why)"
         case .badKey(let place, let why): "\(place) is not a usable key: \(why)"
-        case .unsigned(let place): "\(place) is not signed, and --trust asks for the publisher's signature; nothing installed"
+        case .unsigned(let place):
+            "\(place) is not signed, and the trusted publisher key asks for a signature (--allow-unsigned installs it anyway); nothing installed"
         case .badSignature(let place):
             "\(place) is not signed by the trusted key (signed by another key, or changed since); nothing installed"
+        case .noTrustedKey(let database):
+            "no publisher key is trusted for \(database): run `eki data trust PUBKEY` once with the publisher's public key (or pass --trust PUBKEY), or --allow-unsigned to install an unsigned dataset; nothing installed"
+        case .downgrade(let place, let offered, let newest):
+            "\(place) offers version \(offered), older than version \(newest) already installed here (--allow-downgrade installs it anyway); nothing installed"
+        case .badState(let file, let why): "cannot use \(file): \(why)"
         case .deadline(let seconds): "the update took longer than \(seconds) s and was stopped; nothing installed"
         }
     }

@@ -14,17 +14,32 @@ import ZIPFoundation
 /// Nothing the publisher's server says is trusted further than needed: the manifest may be 64 KB at
 /// most, the archive and the database no larger than the manifest says nor than `maximumDatabaseBytes`
 /// (a zip bomb stops there), the whole update ends by `deadline` (a server trickling a byte a second
-/// defeats the downloader's stall timeout), and with `trustedKey` the manifest must carry that key's
-/// Ed25519 signature. Work files are named by process; those of killed runs are removed first.
+/// defeats the downloader's stall timeout). Work files are named by process; those of killed runs
+/// are removed first.
+///
+/// Signed by default (issue 33, 5): the manifest must carry the Ed25519 signature of the trusted
+/// publisher key — `trustedKey`, else the one configured beside the live database (`eki data
+/// trust`) — and with no key at all nothing is even read, unless `allowUnsigned`. That lets an
+/// unsigned dataset in, never a wrongly signed one. A version older than the newest ever installed
+/// here (`LiveDatabase.newestVersion`, which rollbacks do not lower) is refused unless
+/// `allowDowngrade`: an old dataset keeps its valid signature for ever, so a signature alone does not
+/// stop a server from offering it again.
 public struct DatasetUpdater: Sendable {
     public var transport: UpdateTransport
     public var disk: UpdateDisk
     /// One line per step, for a person watching ("downloading …").
     public var report: @Sendable (String) -> Void
-    /// The publisher's public key: when set, only a dataset it signed is installed.
+    /// The publisher's public key (`--trust`); nil: the one configured beside the live database.
     public var trustedKey: Curve25519.Signing.PublicKey?
+    /// Install a dataset without a signature (`--allow-unsigned`): when no key is trusted, or the
+    /// dataset has no signature. A signature that is there and wrong is refused all the same.
+    public var allowUnsigned: Bool
+    /// Install a version older than the newest installed here (`--allow-downgrade`).
+    public var allowDowngrade: Bool
     /// The whole update, manifest to swap.
     public var deadline: Duration
+    /// What a person must hear even when not watching: an unsigned dataset going in.
+    public var warn: @Sendable (String) -> Void = { _ in }
 
     /// A manifest is a few hundred bytes; anything past this is not one.
     public static let maximumManifestBytes: Int64 = 64 * 1024
@@ -33,10 +48,13 @@ public struct DatasetUpdater: Sendable {
     public static let maximumSignatureBytes: Int64 = 1024
 
     public init(transport: UpdateTransport = .standard, disk: UpdateDisk = .system, trustedKey: Curve25519.Signing.PublicKey? = nil,
+                allowUnsigned: Bool = false, allowDowngrade: Bool = false,
                 deadline: Duration = .seconds(1800), report: @escaping @Sendable (String) -> Void = { _ in }) {
         self.transport = transport
         self.disk = disk
         self.trustedKey = trustedKey
+        self.allowUnsigned = allowUnsigned
+        self.allowDowngrade = allowDowngrade
         self.deadline = deadline
         self.report = report
     }
@@ -81,16 +99,25 @@ public struct DatasetUpdater: Sendable {
 
     private func perform(from source: UpdateSource, live: LiveDatabase) async throws -> Outcome {
         let fileManager = FileManager.default
+        // What may be installed is settled before anything is read or written.
+        let key = try trustedKey ?? live.trustedKey()
+        guard key != nil || allowUnsigned else { throw UpdateError.noTrustedKey(database: live.url.path) }
+        let newest = allowDowngrade ? nil : try live.newestVersion()
         do {
             try fileManager.createDirectory(at: live.folder, withIntermediateDirectories: true)
         } catch {
             throw UpdateError.writeFailed(live.folder.path, UpdateDisk.describe(error))
         }
         live.removeStaleWorkFiles()
-        let manifest = try await readManifest(source, live: live)
+        let (manifest, signed) = try await readManifest(source, live: live, key: key)
         let installed = live.installedManifest()
-        if let installed, manifest.version <= installed.version, fileManager.fileExists(atPath: live.url.path) {
+        if let installed, manifest.version == installed.version, fileManager.fileExists(atPath: live.url.path) {
             return .upToDate(installed: installed.version, offered: manifest)
+        }
+        // Older than the newest installed here: also after a rollback, when the live one is older
+        // still, and installing would push the newer one out of `previous` (issue 33, 5).
+        if let newest, manifest.version < newest {
+            throw UpdateError.downgrade(source.name, offered: manifest.version, newest: newest)
         }
         if manifest.schemaVersion > Schema.version { throw UpdateError.schemaTooNew(reads: Schema.version, needs: manifest.schemaVersion) }
         if manifest.schemaVersion < Schema.version { throw UpdateError.schemaTooOld(reads: Schema.version, has: manifest.schemaVersion) }
@@ -133,17 +160,31 @@ public struct DatasetUpdater: Sendable {
         } catch let error as StoreError {
             throw UpdateError.badArchive(manifest.file, error.description)
         }
-        try live.install(database, manifest: manifest)
+        if !signed {
+            warn(key == nil ? "no publisher key is trusted: \(manifest.summary) is installed without a signature check (--allow-unsigned)"
+                            : "\(source.name) is not signed: \(manifest.summary) is installed all the same (--allow-unsigned)")
+        }
+        // Remembered before the swap, so a dataset is never live without it; put back if the swap fails.
+        let recorded = try? live.recordedNewestVersion()
+        try live.rememberInstalled(manifest.version)
+        do {
+            try live.install(database, manifest: manifest)
+        } catch {
+            live.restoreRecordedNewestVersion(recorded)
+            throw error
+        }
         return .installed(manifest, replaced: installed?.version)
     }
 
     /// The manifest, read into the live folder as a work file (removed on any exit, or by the next
-    /// run if this one is killed), 64 KB at most; its signature checked when a key is trusted.
-    func readManifest(_ source: UpdateSource, live: LiveDatabase) async throws -> DatasetManifest {
+    /// run if this one is killed), 64 KB at most; its signature checked against `key` (nil only
+    /// with `allowUnsigned`). With `allowUnsigned`, a missing signature is said and let through.
+    func readManifest(_ source: UpdateSource, live: LiveDatabase,
+                      key: Curve25519.Signing.PublicKey?) async throws -> (manifest: DatasetManifest, signed: Bool) {
         let data = try await fetchSmall(source.manifestURL, named: source.name, into: live.workFile("manifest"),
                                         limit: Self.maximumManifestBytes, what: "manifest")
         let manifest = try DatasetManifest.decode(data, from: source.name)
-        if let trustedKey {
+        if let trustedKey = key {
             let name = DatasetSignature.fileName(version: manifest.version)
             let signature: Data
             do {
@@ -152,11 +193,13 @@ public struct DatasetUpdater: Sendable {
             } catch UpdateError.unreachable(_, let why) where Self.isMissing(why) {
                 // Only a signature that is not there makes a dataset unsigned; one too large, or a
                 // broken connection, is said as it is (review of issue 20, 10).
-                throw UpdateError.unsigned(source.name)
+                guard allowUnsigned else { throw UpdateError.unsigned(source.name) }
+                return (manifest, false)
             }
             guard DatasetSignature.verify(data, signature: signature, key: trustedKey) else { throw UpdateError.badSignature(source.name) }
+            return (manifest, true)
         }
-        return manifest
+        return (manifest, false)
     }
 
     /// Whether a transport's reason says the file is not there (HTTP 404 or 410, no such file).

@@ -7,7 +7,10 @@ struct DataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "data",
         abstract: Commands.toolAbstract("data"),
-        subcommands: [DataFetchCommand.self, DataPublishCommand.self, DataUpdateCommand.self, DataRollbackCommand.self])
+        subcommands: [DataFetchCommand.self, DataPublishCommand.self, DataTrustCommand.self, DataUpdateCommand.self, DataRollbackCommand.self])
+
+    /// The subcommands whose usage errors are one line (`EkiTools.runWithOneLineUsageErrors`).
+    static let oneLineUsageErrors: Set<String> = ["trust", "update", "rollback"]
 }
 
 /// Runs one step of a data command: its library errors become the one-line `eki:` failure, and an

@@ -11,7 +11,9 @@ struct DataRollbackCommand: AsyncParsableCommand {
         abstract: "Put back the database that the last update replaced.",
         discussion: """
             Renames the previous database over the live one in one step and keeps the one it replaces \
-            as the previous, so rolling back twice goes forward again. A running `eki serve` follows.
+            as the previous, so rolling back twice goes forward again. A running `eki serve` follows. \
+            The newest version installed stays remembered: a later `eki data update` refuses a dataset \
+            older than it (--allow-downgrade), so nothing pushes out the one rolled back from.
             """)
 
     @OptionGroup var database: DatabaseOptions

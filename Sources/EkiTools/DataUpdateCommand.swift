@@ -13,16 +13,31 @@ struct DataUpdateCommand: AsyncParsableCommand {
             Reads the manifest at URL (http://, https://, file:// or a folder path), and when it offers a \
             newer version than the one installed, downloads it, checks its size, SHA-512 and schema, opens \
             it, and renames it over the live database, keeping the old one for `eki data rollback`. A \
-            running `eki serve` switches to it within a second. Nothing changes when any check fails. With \
-            --trust, only a dataset whose manifest carries that key's signature is installed.
+            running `eki serve` switches to it within a second. Nothing changes when any check fails.
+
+            Signed by default: only a dataset whose manifest carries the publisher's Ed25519 signature is \
+            installed. Configure the publisher's public key once with `eki data trust PUBKEY` (kept beside \
+            the database), or give it with --trust, which overrides. With no key, nothing is installed \
+            unless you say --allow-unsigned; that also lets in a dataset the trusted key did not sign \
+            because it is not signed at all, never one with a wrong signature.
+
+            A version older than the newest ever installed here is refused as a downgrade, also after \
+            `eki data rollback` (which does not lower it): say --allow-downgrade to install it anyway.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Where the dataset is published: a URL or folder holding manifest.json.", valueName: "url"))
     var from: String
 
     @Option(name: .long, help: ArgumentHelp(
-        "Install only a dataset signed by this Ed25519 public key (a PEM file, or its base64 line).", valueName: "pubkey"))
+        "Install only a dataset signed by this Ed25519 public key (a PEM file, or its base64 line), instead of the one `eki data trust` set.",
+        valueName: "pubkey"))
     var trust: String?
+
+    @Flag(name: .long, help: "Install a dataset without a signature (no key trusted, or none published). A wrong signature is refused all the same.")
+    var allowUnsigned = false
+
+    @Flag(name: .long, help: "Install a version older than the newest installed here (refused otherwise, also after a rollback).")
+    var allowDowngrade = false
 
     @Option(name: .long, help: ArgumentHelp("Give up on the whole update after this many seconds.", valueName: "s"))
     var timeout = 1800.0
@@ -48,8 +63,10 @@ extension DataUpdateCommand {
         try await dataStep {
             let key = try trust.map { try DatasetSignature.publicKey($0) }
             let transport = UpdateTransport.downloading(with: Downloader(timeout: .seconds(stallTimeout)))
-            let updater = DatasetUpdater(transport: transport, trustedKey: key, deadline: .seconds(timeout),
+            var updater = DatasetUpdater(transport: transport, trustedKey: key, allowUnsigned: allowUnsigned,
+                                         allowDowngrade: allowDowngrade, deadline: .seconds(timeout),
                                          report: { line in if showSteps { Terminal.error(line) } })
+            updater.warn = { line in Terminal.error("eki: warning: \(line)") }
             let source = try UpdateSource(from)
             switch try await updater.update(from: source, live: live) {
             case .upToDate(let installed, let offered):

@@ -133,7 +133,7 @@ import Testing
         let live = scratch.file("live/timetable.sqlite")
         let refusedUnsigned = try EkiProcess.run(["data", "update", "--from", unsigned.path, "--trust", trusted, "--db", live.path])
         #expect(refusedUnsigned.status == 1)
-        #expect(refusedUnsigned.stderr.hasSuffix("is not signed, and --trust asks for the publisher's signature; nothing installed\n"))
+        #expect(refusedUnsigned.stderr.hasSuffix("is not signed, and the trusted publisher key asks for a signature (--allow-unsigned installs it anyway); nothing installed\n"))
         let refusedOther = try EkiProcess.run(["data", "update", "--from", signed.path, "--trust", other, "--db", live.path])
         #expect(refusedOther.status == 1)
         #expect(refusedOther.stderr.contains("is not signed by the trusted key"))

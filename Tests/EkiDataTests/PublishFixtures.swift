@@ -1,3 +1,4 @@
+import Crypto
 import EkiData
 import EkiImport
 import EkiStore
@@ -30,14 +31,27 @@ enum PublishFixtures {
         try Timetable(url: url).departures(station: "Op.A.A1", direction: "Outbound", service: "Weekday").first?.time.serviceClock
     }
 
-    /// A publication folder with a dataset published from a fresh mini database.
-    static func published(in scratch: ScratchFolder, departure: String, at date: Date,
-                          as name: String = "published") throws -> (folder: URL, manifest: DatasetManifest) {
+    /// A publication folder with a dataset published from a fresh mini database, signed by
+    /// `signedBy` (the fixtures' publisher unless said otherwise; nil: not signed).
+    static func published(in scratch: ScratchFolder, departure: String, at date: Date, as name: String = "published",
+                          signedBy key: Curve25519.Signing.PrivateKey? = publisher) throws -> (folder: URL, manifest: DatasetManifest) {
         let database = scratch.file("\(name)-source.sqlite")
         try self.database(at: database, departure: departure)
         let folder = scratch.file(name)
-        let manifest = try DatasetPublisher(now: { date }).publish(database: database, to: folder)
+        let manifest = try DatasetPublisher(now: { date }).publish(database: database, to: folder, signingKey: key)
         return (folder, manifest)
+    }
+
+    /// The publisher of the fixtures' datasets: one fixed key, so a failure can be repeated.
+    static let publisher = try! Curve25519.Signing.PrivateKey(rawRepresentation: Data(repeating: 0x33, count: 32))
+
+    /// Signs a publication's manifest.json again with `key` (after a test edited it).
+    static func sign(_ folder: URL, with key: Curve25519.Signing.PrivateKey = publisher) throws {
+        let manifest = try Data(contentsOf: folder.appendingPathComponent(DatasetManifest.fileName))
+        guard let version = ((try JSONSerialization.jsonObject(with: manifest) as? [String: Any])?["version"] as? NSNumber)?.int64Value else {
+            throw FixtureError.unexpected("no version in \(folder.path)")
+        }
+        try DatasetSignature.sign(manifest, with: key).write(to: folder.appendingPathComponent(DatasetSignature.fileName(version: version)))
     }
 
     /// Every file in a folder (hidden ones too) with its bytes, to prove a failure changed nothing.
@@ -50,10 +64,12 @@ enum PublishFixtures {
     }
 
     /// A live folder as after one update: `timetable.sqlite` (06:00 → 07:10 published as version 1),
-    /// its previous copy (imported here, first train 06:00) and the installed manifest.
+    /// its previous copy (imported here, first train 06:00), the installed manifest, the
+    /// publisher's key trusted once (`eki data trust`) and version 1 remembered as the newest.
     static func liveAfterOneUpdate(in scratch: ScratchFolder) async throws -> (live: LiveDatabase, installed: DatasetManifest) {
         let live = LiveDatabase(url: scratch.file("live/timetable.sqlite"))
         try database(at: live.url, departure: "06:00")
+        try live.trust(publisher.publicKey)
         let (folder, manifest) = try published(in: scratch, departure: "07:10", at: monday, as: "v1")
         let outcome = try await DatasetUpdater(transport: .standard).update(from: UpdateSource(folder.path), live: live)
         guard outcome == .installed(manifest, replaced: nil) else { throw FixtureError.unexpected("\(outcome)") }
@@ -73,4 +89,8 @@ enum PublishFixtures {
     enum FixtureError: Error { case unexpected(String) }
 
     static let monday = ISO8601DateFormatter().date(from: "2026-11-23T08:45:00Z")!
+
+    /// The names in a live folder after an update with the key trusted beside it.
+    static let liveFiles = ["timetable.sqlite", "timetable.sqlite.manifest.json", "timetable.sqlite.newest-version",
+                            "timetable.sqlite.previous", "timetable.sqlite.trusted-key"]
 }

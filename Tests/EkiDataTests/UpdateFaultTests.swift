@@ -39,11 +39,13 @@ import ZIPFoundation
             #expect(try PublishFixtures.firstDeparture(live.url) == "07:10", sourceLocation: sourceLocation)
         }
 
+        /// Changes the published manifest and signs it again, as a publisher with a wrong manifest would.
         func editManifest(_ edit: (inout [String: Any]) -> Void) throws {
             let url = folder.appendingPathComponent("manifest.json")
             var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
             edit(&object)
             try JSONSerialization.data(withJSONObject: object).write(to: url)
+            try PublishFixtures.sign(folder)
         }
     }
 
@@ -85,7 +87,7 @@ import ZIPFoundation
         try await setup.expectRefusal(DatasetUpdater(transport: transport, disk: disk),
             String(format: "not enough free space in %@: the update needs %.1f MB, 0.3 MB free; nothing installed",
                    setup.live.folder.path, Double(needed) / 1_000_000))
-        #expect(fetched.value == 1)   // the manifest only, never the archive
+        #expect(fetched.value == 2)   // the manifest and its signature, never the archive
     }
 
     @Test func aDiskThatFillsUpWhileDecompressingLeavesNothing() async throws {

@@ -79,7 +79,8 @@ import ZIPFoundation
         let server = try LoopbackServer { _, attempt in attempt == 1 ? .ok(flood) : .unsized(flood) }
         defer { server.stop() }
         let live = LiveDatabase(url: scratch.file("live/timetable.sqlite"))
-        let updater = DatasetUpdater(transport: .downloading(with: Downloader(timeout: .seconds(5), retries: 0)))
+        let updater = DatasetUpdater(transport: .downloading(with: Downloader(timeout: .seconds(5), retries: 0)),
+                                     trustedKey: PublishFixtures.publisher.publicKey)
         // Once with a Content-Length (refused before reading), once without (cut off while reading).
         for _ in 0..<2 {
             await #expect(throws: UpdateError.unreachable(server.baseURL.absoluteString, "larger than 65536 bytes, more than it can be; refused")) {

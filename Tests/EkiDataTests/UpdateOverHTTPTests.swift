@@ -34,6 +34,7 @@ import Testing
         defer { publication.scratch.remove() }
         let live = LiveDatabase(url: publication.scratch.file("elsewhere/timetable.sqlite"))
         try PublishFixtures.database(at: live.url, departure: "06:00")
+        try live.trust(PublishFixtures.publisher.publicKey)   // the signature comes over HTTP too
         try await publication.application().test(.live) { client in
             let port = try #require(client.port)
             let source = try UpdateSource("http://127.0.0.1:\(port)/data/")
