@@ -92,6 +92,9 @@ public final class RouteNetworks: Sendable {
     private let waitInline: Duration?
     /// Where networks are kept between processes (`RouteNetwork.cached`); nil: always built.
     private let folder: URL?
+    /// The database file as it was when this was made: a network read after it was written over in
+    /// place (a `cp` over it) may mix two files, and is not kept (issue 33).
+    private let opened: FileIdentity?
 
     /// `window`: the dates served (nil: any). `capacity`: networks kept (each ~10 MB) besides
     /// today's and tomorrow's. `queueLimit`: dates waiting to be built beyond the one under way
@@ -102,6 +105,7 @@ public final class RouteNetworks: Sendable {
                 waitInline: Duration? = .seconds(120), folder: URL? = nil) {
         self.timetable = timetable
         self.folder = folder
+        opened = FileIdentity(path: timetable.url.path)
         self.window = window
         self.capacity = max(1, capacity)
         self.queueLimit = max(1, queueLimit)
@@ -233,7 +237,14 @@ public final class RouteNetworks: Sendable {
             state.building = next
             return next.date
         }) else { return !state.withLock { $0.stopped } }
-        let result = Result { try RouteNetwork.cached(timetable: builderTimetable(), serviceDate: date, in: folder) }
+        let result = Result { () throws -> RouteNetwork in
+            let network = try RouteNetwork.cached(timetable: builderTimetable(), serviceDate: date, in: folder)
+            // Looked at once it is made: a file written over before or during the build shows by now.
+            if let opened, FileIdentity.isRewritten(timetable.url.path, since: opened) {
+                throw DatabaseRewritten(path: timetable.url.path)
+            }
+            return network
+        }
         let waiters = state.withLock { state -> [@Sendable (Bool) -> Void] in
             state.building = nil
             switch result {

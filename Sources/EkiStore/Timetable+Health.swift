@@ -32,6 +32,7 @@ extension StoreError {
     /// Whether `error` says the database file itself cannot be read now (corrupt, not a database,
     /// an I/O error, or stopped because it was rewritten in place), rather than a bad query.
     public static func isUnreadableDatabase(_ error: any Error) -> Bool {
+        if error is DatabaseRewritten { return true }
         guard let error = error as? DatabaseError else { return false }
         return [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_IOERR, .SQLITE_INTERRUPT, .SQLITE_CANTOPEN, .SQLITE_FULL]
             .contains(error.resultCode.primaryResultCode)

@@ -39,7 +39,9 @@ struct CachedJSON: Sendable {
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: known))
         }
         let body = ByteBuffer(bytes: try JSONOutput.data(make(), pretty: false))
-        answers.keep(body, for: key)
+        // Not kept when the file changed in place while it was read (issue 33): the answer itself is
+        // not sent either (`LiveResponder`), and the cache must not give it later.
+        if ServedFile.mayKeepAnswers { answers.keep(body, for: key) }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 

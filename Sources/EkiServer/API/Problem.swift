@@ -23,6 +23,12 @@ public struct Problem: Error, HTTPResponseError, Encodable, Equatable {
     }
 
     public static func badRequest(_ detail: String) -> Problem { Problem(.badRequest, detail) }
+
+    /// The database file cannot be read now (changed on disk while served, `LiveResponder`): it will pass.
+    static var databaseUnreadable: Problem {
+        Problem(.serviceUnavailable, "the timetable database cannot be read right now (it was changed on disk while served); try again shortly",
+                retryAfter: 5)
+    }
     public static func notFound(_ detail: String) -> Problem { Problem(.notFound, detail) }
 
     enum CodingKeys: String, CodingKey { case status, title, detail }
@@ -91,9 +97,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as SearchError:
             return .badRequest(error.description)
         case let error where StoreError.isUnreadableDatabase(error):
-            return Problem(.serviceUnavailable,
-                           "the timetable database cannot be read right now (it was changed on disk while served); try again shortly",
-                           retryAfter: 5)
+            return .databaseUnreadable
         case let failure as RouteNetworks.Failure:
             // notReady and busy are handled by RouteNetworkWait; this is what remains. A day outside
             // the served window is a well-formed request this server will not answer: 422.

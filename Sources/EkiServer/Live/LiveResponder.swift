@@ -20,6 +20,17 @@ import Synchronization
 /// cannot mix old and new pages; the server answers what it holds in memory (answers already made,
 /// search) and 503 with a clear problem for the rest, says so in the log, and takes the file back
 /// once it opens and passes SQLite's integrity check.
+///
+/// That change is seen by each request, not once a second (issue 33: 52 of 1,374 requests answered
+/// 200 with no departures while a `cp` wrote over the file, before the watcher looked). The path is
+/// stat'ed before a request is routed and again once its answer is made, about a microsecond each;
+/// a file written over in place by then closes the old connection at once, and an answer made across
+/// the change is not sent: the request is answered as the closed connection answers it (from memory
+/// or 503 with Retry-After), never with what was read. SQLite cannot tell by itself: with the
+/// exclusive lock held, it never rereads its header, and `cp` of another database brings that one's
+/// change counter along. The request does not open the new file itself — an integrity check takes
+/// hundreds of milliseconds and every request during the `cp` would try — the watcher does, within a
+/// second of the file being whole again.
 public final class LiveResponder: HTTPResponder, Sendable {
     public typealias Context = EkiRequestContext
     public typealias Build = @Sendable (Timetable) throws -> RouterResponder<EkiRequestContext>
@@ -28,6 +39,19 @@ public final class LiveResponder: HTTPResponder, Sendable {
         var timetable: Timetable
         var responder: RouterResponder<EkiRequestContext>
         var identity: FileIdentity?
+        /// Whether the file is still the one opened (not written over in place): `ServedFile`'s check.
+        var intact: @Sendable () -> Bool
+
+        init(timetable: Timetable, responder: RouterResponder<EkiRequestContext>, identity: FileIdentity?, path: String) {
+            self.timetable = timetable
+            self.responder = responder
+            self.identity = identity
+            if let identity {
+                intact = { @Sendable in !FileIdentity.isRewritten(path, since: identity) }
+            } else {
+                intact = { true }
+            }
+        }
     }
 
     private struct State {
@@ -53,7 +77,8 @@ public final class LiveResponder: HTTPResponder, Sendable {
         let timetable = timetable.isWhole ? timetable : try Timetable(url: timetable.url, whole: true)
         self.build = build
         self.logger = logger
-        let current = Current(timetable: timetable, responder: try build(timetable), identity: FileIdentity(path: timetable.url.path))
+        let current = Current(timetable: timetable, responder: try build(timetable), identity: FileIdentity(path: timetable.url.path),
+                              path: timetable.url.path)
         state = Mutex(State(current: current))
         if let interval { watch(every: interval) }
     }
@@ -71,8 +96,29 @@ public final class LiveResponder: HTTPResponder, Sendable {
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
-        let responder = state.withLock { $0.current.responder }
-        return try await responder.respond(to: request, context: context)
+        let (served, damaged) = state.withLock { ($0.current, $0.damaged) }
+        // Already closed: it answers from memory or 503, whatever the file does now.
+        guard !damaged, let opened = served.identity else {
+            return try await served.responder.respond(to: request, context: context)
+        }
+        if let now = FileIdentity(path: url.path), now.isRewrite(of: opened) {
+            // Written over since it was opened: closed before anything is read through it.
+            lostInPlace(served, now: now)
+            return try await served.responder.respond(to: request, context: context)
+        }
+        let response = try await ServedFile.$isIntact.withValue(served.intact) {
+            try await served.responder.respond(to: request, context: context)
+        }
+        guard let now = FileIdentity(path: url.path), now.isRewrite(of: opened) else { return response }
+        // Written over while this answer was made: what was read may mix two files, so it is not
+        // sent (nor kept: `CachedJSON` looked). Asked again of the closed connection, it is answered
+        // as every later request is — from memory when the answer was made before the change, else
+        // 503 with Retry-After. A request with a body is not run twice (it may have done something).
+        lostInPlace(served, now: now)
+        guard request.method == .get || request.method == .head else {
+            return try Problem.databaseUnreadable.response(from: request, context: context)
+        }
+        return try await served.responder.respond(to: request, context: context)
     }
 
     /// Opens the file and swaps it in when the path names another file than the one served (and
@@ -90,8 +136,21 @@ public final class LiveResponder: HTTPResponder, Sendable {
         if reload(identity, check: true, quietly: true) { return }
         guard !damaged else { return }
         // Broken or half written: no query may read it through the old connection again.
-        state.withLock { $0.damaged = true }
+        lostInPlace(served, now: identity)
+    }
+
+    /// The file `served` reads was written over in place: its connection stops reading (every query
+    /// fails, and the router answers 503 for it), and the log says so once. Nothing when another file
+    /// is served by now or this one was already stopped.
+    private func lostInPlace(_ served: Current, now identity: FileIdentity) {
+        // Stopped before anyone can see `damaged` and take that as leave to ask the old router.
         served.timetable.stopReading()
+        let first = state.withLock { state -> Bool in
+            guard state.current.timetable === served.timetable, !state.damaged else { return false }
+            state.damaged = true
+            return true
+        }
+        guard first else { return }
         logger.error("""
             the database at \(url.path) was changed in place (same file, \(served.identity?.size ?? 0) → \(identity.size) bytes) \
             and cannot be read whole: the data served until now is gone from disk. Answering what is kept in memory and 503 \
@@ -113,9 +172,14 @@ public final class LiveResponder: HTTPResponder, Sendable {
             if check { try timetable.quickCheck() }
             let responder = try build(timetable)
             let info = try? timetable.info()
+            // Still the file that was looked at: one still being written (a `cp` under way) may
+            // have opened, even checked, across its writer's steps. Tried again once it holds still.
+            guard FileIdentity(path: url.path) == identity else {
+                throw StoreError.inconsistent("\(url.path) changed while it was being opened")
+            }
             let replaced = state.withLock { state -> Current in
                 let old = state.current
-                state.current = Current(timetable: timetable, responder: responder, identity: identity)
+                state.current = Current(timetable: timetable, responder: responder, identity: identity, path: url.path)
                 state.rejected = nil
                 state.damaged = false
                 return old
