@@ -472,6 +472,31 @@ def features(server):
         expect(any(change.get("fallback") for change in api["transfers"]), f"no fallback at any change: {api['transfers']}")
         driver.save_screenshot(os.path.join(SHOTS, "last-train-ja.png"))
 
+      with finding("32.2", "終電検索 from home keeps what was typed"):
+        # Home's route form: type 馬車道 / 池袋, tap 終電検索 — the same answer as the page asked
+        # directly for today (issue 32, 2; it used to open an empty form). A browser of its own, so
+        # its pages are not among the saved pages finding 4 counts.
+        own = phone()
+        try:
+            def go(path):
+                own.get(base + path)
+                WebDriverWait(own, PATIENCE).until(loaded)
+                return own.find_element(By.TAG_NAME, "body").text
+            direct = go("/route/last?from=馬車道&to=池袋")
+            go("/")
+            form = own.find_element(By.CSS_SELECTOR, "form.route-form")
+            form.find_element(By.NAME, "from").send_keys("馬車道")
+            form.find_element(By.NAME, "to").send_keys("池袋")
+            form.find_element(By.CSS_SELECTOR, "button[formaction='/route/last']").click()
+            WebDriverWait(own, PATIENCE).until(lambda d: "/route/last?" in d.current_url)
+            WebDriverWait(own, PATIENCE).until(loaded)
+            fields = {name: own.find_element(By.CSS_SELECTOR, f"form.route-form input[name={name}]").get_attribute("value") for name in ("from", "to")}
+            expect(fields == {"from": "馬車道", "to": "池袋"}, f"the last-train form kept: {fields}")
+            cards = [card.text for card in own.find_elements(By.CSS_SELECTOR, ".card.option")]
+            expect(cards and cards[0] in direct, f"from home: {cards[:1]} vs asked directly: {direct[:300]}")
+        finally:
+            own.quit()
+
       with finding("timetable", "another day's timetable, the hour × minutes grid and its key"):
         # The timetable for another day, and as an hour × minutes grid.
         visit(timetable)
@@ -668,6 +693,8 @@ def ride(server):
         others = {b.get_attribute("data-railway"): b.text for b in driver.find_elements(By.CSS_SELECTOR, ".ride-candidate")}
         other = "JR-East.Yamanote" if shown != "JR-East.Yamanote" else "JR-East.KeihinTohokuNegishi"
         expect(other in others and re.search(r"\(\d+%\)", others[other]), f"the other line offered with its share: {others}")
+        doubled = [text for text in [headline, *others.values()] if re.search(r"(\S+方面) \1", text)]
+        expect(not doubled, f"a direction named twice (issue 32, 8): {doubled}")
         expect(share < 80 and section.get_attribute("data-sure") == "false" and driver.find_element(By.ID, "ride-unsure").is_displayed(),
                f"not claimed as certain: {headline}, sure={section.get_attribute('data-sure')}")
         if shown == "JR-East.KeihinTohokuNegishi":

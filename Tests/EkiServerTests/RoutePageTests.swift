@@ -79,6 +79,12 @@ import Testing
             #expect(page.contains("data-alight=\"Tokyu.Toyoko.NakaMeguro\">降りる</button>"))
             #expect(!page.contains("data-alight=\"Minatomirai.Minatomirai.Nihonodori\""))   // before boarding
             #expect(!page.contains("data-alight=\"Minatomirai.Minatomirai.ShinTakashima\""))   // passed by the express
+            // 池袋 on the 副都心線 part has a departure only (08:37): getting off there is offered too,
+            // and the route it makes ends there at 08:37 (issue 32, 1).
+            #expect(page.contains("data-alight=\"TokyoMetro.Fukutoshin.Ikebukuro\">降りる</button>"))
+            #expect(page.contains("data-alight=\"TokyoMetro.Fukutoshin.ShinjukuSanchome\">降りる</button>"))
+            let route = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~TokyoMetro.Fukutoshin.Ikebukuro")
+            #expect(route.contains("馬車道 → 池袋") && route.contains("08:37"), "\(route.prefix(2000))")
             let anywhere = try await WebPageTests.page(client, "/train/Minatomirai.Minatomirai.060072.Weekday")
             #expect(anywhere.contains("?from=Minatomirai.Minatomirai.Bashamichi\">乗る</a>"))
         }

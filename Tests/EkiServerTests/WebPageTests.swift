@@ -189,6 +189,17 @@ import Testing
             #expect(!fragment.contains("<html") && fragment.contains("東横線"))
             let home = try await Self.page(client, "/")
             #expect(home.contains("id=\"bookmarks\"") && home.contains("id=\"locate\""))
+            // 終電検索 is the route form's second button: it sends what was typed (issue 32, 2).
+            #expect(home.contains("<button type=\"submit\" formaction=\"/route/last\">終電検索</button></form>"))
+            #expect(!home.contains("href=\"/route/last"))
+            // A side named after its terminal does not name it twice (issue 32, 8); one that is not
+            // keeps its terminals beside it.
+            let ginza = try await Self.page(client, "/station/TokyoMetro.Ginza.Shibuya")
+            #expect(ginza.contains("<h2>浅草方面</h2>") && !ginza.contains("<small>浅草方面</small>"))
+            let ginzaEnglish = try await Self.page(client, "/station/TokyoMetro.Ginza.Shibuya?lang=en")
+            #expect(ginzaEnglish.contains("<h2>For Asakusa</h2>"))
+            let bashamichi = try await Self.page(client, "/station/Minatomirai.Minatomirai.Bashamichi")
+            #expect(bashamichi.contains("<h2>上り <small>横浜方面</small></h2>"))
             let css = try await client.execute(uri: "/assets/app.css", method: .get)
             #expect(css.headers[.contentType] == "text/css; charset=utf-8")
             // The page budget: a page and its assets stay well under 100 KB.

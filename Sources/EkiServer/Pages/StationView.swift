@@ -149,9 +149,10 @@ struct StationView: PageView {
         func list(_ rows: [Board.Row], countdown: Bool) -> [Departure] {
             rows.indices.map { departure(rows, $0, countdown: countdown) }
         }
-        let named = reference.directionName(side.direction, at: station)
-        return Side(direction: side.direction.id, station: station.id, heading: lang.pick(named),
-                    toward: side.direction.toward != nil ? nil : toward(side).map(lang.pick), bookmark: bookmark(side, detail: detail),
+        let named = reference.directionName(side.direction, at: station), heading = lang.pick(named)
+        return Side(direction: side.direction.id, station: station.id, heading: heading,
+                    toward: side.direction.toward != nil ? nil : toward(side).map(lang.pick).flatMap { says($0, beyond: heading) ? $0 : nil },
+                    bookmark: bookmark(side, detail: detail),
                     timetableHref: scope.link(Phrases.station("/timetable", station, reference: reference, query: query)),
                     boardHref: scope.link(Phrases.station("/board", station, reference: reference, query: query)),
                     noTrainsThisDay: side.noTrainsThisDay, lastTrainGone: !side.noTrainsThisDay && side.lastTrainGone,
@@ -167,6 +168,13 @@ struct StationView: PageView {
 
     /// Where a side's trains go, in both languages: 元町・中華街方面, 渋谷・新宿方面 (a loop),
     /// 副都心線直通 (leaving only by through service).
+    /// Whether "浅草方面" / "toward Asakusa" adds anything to a heading: not when the heading already
+    /// names those terminals ("浅草方面", "For Asakusa" at 渋谷's 銀座線 said it twice, issue 32, 8).
+    static func says(_ toward: String, beyond heading: String) -> Bool {
+        let places = toward.hasPrefix("toward ") ? String(toward.dropFirst("toward ".count)) : toward.replacing("方面", with: "")
+        return !heading.localizedCaseInsensitiveContains(places)
+    }
+
     static func toward(_ side: StationDetail.Side) -> LocalizedName? {
         if let terminal = side.terminal { return .init(ja: "\(terminal.name.ja)方面", en: "toward \(terminal.name.en)") }
         if !side.toward.isEmpty {

@@ -95,7 +95,9 @@ struct TrainView: PageView {
                                         href: scope.link(station.map { Phrases.station("/station", $0, reference: reference) }
                                                          ?? "/station/" + Phrases.path(stop.station)),
                                         name: station.map { lang.pick($0.name) } ?? stop.station,
-                                        alight: later && stop.arrival != nil ? stop.station : nil,
+                                        // Every later stop: most stops in the data give only a departure (the train's arrival
+                                        // there is its departure), and a route may end at any of them (issue 32, 1).
+                                        alight: later ? stop.station : nil,
                                         boardHref: boarding == nil && stop.departure != nil
                                             ? scope.link("/train/" + Phrases.path(first.publicId) + "?"
                                                          + (items + ["from=" + Phrases.path(station?.publicId ?? stop.station)]).joined(separator: "&"))

@@ -27,7 +27,13 @@
     return data;
   };
 
-  const direction = d => d ? name(d.title) + (d.toward && d.toward.length ? " " + t(d.toward.map(name).join("・") + "方面", "toward " + d.toward.map(name).join(" & ")) : "") : "";
+  // A direction named after its terminal ("池袋方面") does not get its terminal again (issue 32, 8).
+  const direction = d => {
+    if (!d) return "";
+    const title = name(d.title), places = (d.toward || []).map(name);
+    const said = places.length === 0 || places.every(place => title.toLowerCase().includes(place.toLowerCase()));
+    return said ? title : title + " " + t(places.join("・") + "方面", "toward " + places.join(" & "));
+  };
 
   const draw = a => {
     const section = document.querySelector(".ride");
