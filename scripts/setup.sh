@@ -14,8 +14,9 @@ python_modules=()
 schemathesis_version=4.32.5
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium chromium-driver fonts-noto-cjk)
-  # axe-core-python: axe-core's script (4.4), which scripts/rider_test.py runs on every page.
-  python_modules+=(selenium PIL:Pillow "axe_core_python:axe-core-python==0.1.0")
+  # axe-playwright-python 0.1.8 carries axe-core 4.12.1's script, which scripts/rider_test.py runs on
+  # every page; only the script is used, so not Playwright (--no-deps: its package imports nothing).
+  python_modules+=(selenium PIL:Pillow "axe_playwright_python:axe-playwright-python==0.1.8 --no-deps")
 fi
 
 missing=()
@@ -37,10 +38,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# Each entry is the module to import, and after a colon the package pip knows it by when the names differ.
+# Each entry is the module to import, and after a colon the package pip knows it by when the names differ
+# (with pip's options after it, if any).
 for entry in "${python_modules[@]}"; do
   module="${entry%%:*}" package="${entry#*:}"
-  python3 -c "import $module" 2>/dev/null || { echo "setup: installing $package (pip)"; python3 -m pip install -q "$package"; }
+  # shellcheck disable=SC2086  # the package and its options are separate words
+  python3 -c "import $module" 2>/dev/null || { echo "setup: installing $package (pip)"; python3 -m pip install -q $package; }
 done
 
 if [ "${1:-}" = "--test" ] && [ "$(schemathesis --version 2>/dev/null)" != "schemathesis, version $schemathesis_version" ]; then

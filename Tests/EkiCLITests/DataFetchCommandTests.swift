@@ -67,9 +67,8 @@ import Testing
     }
 
     @Test func theHelpSaysResumeWithinARunAndStartCleanAfterAFailure() throws {
-        let help = try EkiProcess.run(["data", "fetch", "--help"])
-        #expect(help.status == 0)
-        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let (status, text) = try EkiProcess.help(["data", "fetch"])
+        #expect(status == 0)
         #expect(text.contains("a dropped or stalled one (nothing for 30 s) resumes where it stopped with an HTTP Range request"), "\(text)")
         #expect(text.contains("A fetch that fails anyway is discarded whole: the next run starts clean."))
         #expect(text.contains("USAGE: eki data fetch [--source <source>] [--to <dir>] [--base-url <url>]"))

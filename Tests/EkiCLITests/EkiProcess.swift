@@ -54,6 +54,13 @@ struct EkiProcess {
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData.data, as: UTF8.self))
     }
+
+    /// A command's `--help` as one line (the argument parser wraps at the terminal's width, so a
+    /// sentence a test looks for may break anywhere), and its exit status.
+    static func help(_ command: [String]) throws -> (status: Int32, text: String) {
+        let result = try run(command + ["--help"])
+        return (result.status, result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+    }
 }
 
 /// Written by one reader thread before the semaphore is signalled, read after.

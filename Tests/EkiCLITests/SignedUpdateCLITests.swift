@@ -206,9 +206,8 @@ import Testing
     }
 
     @Test func theHelpSaysSignedByDefault() throws {
-        let help = try EkiProcess.run(["data", "update", "--help"])
-        #expect(help.status == 0)
-        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let (status, text) = try EkiProcess.help(["data", "update"])
+        #expect(status == 0)
         #expect(text.contains("Signed by default: only a dataset whose manifest carries the publisher's Ed25519 signature is installed."), "\(text)")
         #expect(text.contains("Configure the publisher's public key once with `eki data trust PUBKEY`"))
         #expect(text.contains("--allow-unsigned"))

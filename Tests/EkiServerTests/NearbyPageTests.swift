@@ -12,7 +12,7 @@ import Testing
     /// The cards of the fragment, each as (title, [railway name: [(direction, time, destination)]]).
     static func cards(_ html: String) -> [(title: String, lines: [(railway: String, ways: [(way: String, time: String, destination: String)])])] {
         html.components(separatedBy: "<article class=\"card near\"").dropFirst().map { card in
-            let title = card.firstMatch(of: /<h3>([^<]*) </)?.output.1 ?? ""
+            let title = card.firstMatch(of: /<h[23]>([^<]*) </)?.output.1 ?? ""
             let lines = card.components(separatedBy: "<div class=\"line").dropFirst().map { line in
                 let railway = line.firstMatch(of: /<span class="chip[^"]*">([^<]*)</)?.output.1 ?? ""
                 let ways = line.matches(of: /<span class="way">([^<]*)<\/span><time>([^<]*)<\/time><span class="badge[^>]*>[^<]*<\/span><span class="dest">([^<]*)</)
@@ -49,6 +49,33 @@ import Testing
             // Nearest first.
             let distances = html.matches(of: /data-distance="(\d+)"/).map { Int($0.output.1)! }
             #expect(distances == distances.sorted() && distances.count > 1)
+        }
+    }
+
+    /// The 大江戸線 has two records at 新宿 and at 都庁前, where its loop meets the line to 光が丘:
+    /// nearby listed 外回り and 内回り twice under its one chip (issue 32, 8). Each way once now, the
+    /// sooner of the two records' trains.
+    @Test func aRailwayWithTwoRecordsInAComplexSaysEachWayOnce() async throws {
+        try await WebPageTests.withPages { client in
+            let html = try await WebPageTests.page(client, "/nearby?fragment=1&lat=35.6905&lon=139.6995&at=2026-11-24T07:30")
+            let cards = Self.cards(html)
+            for name in ["新宿", "都庁前"] {
+                let card = try #require(cards.first { $0.title == name }, "\(cards.map(\.title))")
+                let oedo = try #require(card.lines.first { $0.railway == "大江戸線" })
+                #expect(oedo.ways.map(\.way).sorted() == ["内回り", "外回り"], "\(name): \(oedo.ways)")
+            }
+        }
+    }
+
+    /// Headings never skip a level (axe's heading-order, issue 32, 9): a place is an h2 under the
+    /// /nearby page's h1, and in the cards that page draws again; an h3 under home's h2.
+    @Test func placesAreHeadedOneLevelBelowWhatHoldsThem() async throws {
+        try await WebPageTests.withPages { client in
+            let query = "lat=35.658&lon=139.7016&at=2026-11-24T07:30"
+            let page = try await WebPageTests.page(client, "/nearby?" + query)
+            #expect(page.contains("<h1>近くの駅</h1>") && page.contains("<h2>渋谷 <small") && !page.contains("<h3>"))
+            #expect(try await WebPageTests.page(client, "/nearby?fragment=page&" + query).contains("<h2>渋谷 <small"))
+            #expect(try await WebPageTests.page(client, "/nearby?fragment=1&" + query).contains("<h3>渋谷 <small"))
         }
     }
 

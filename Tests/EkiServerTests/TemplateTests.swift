@@ -95,4 +95,22 @@ import Testing
             #expect(css.components(separatedBy: "{--line:").count - 1 == colours.count && colours.count > 50)
         }
     }
+
+    /// What a phone downloads of a stylesheet: no comments, no spaces beside { } ; , > — but a
+    /// quoted string, calc()'s + and a descendant selector's space before a colon stay, and so do
+    /// the line numbers.
+    @Test func stylesheetsAreServedWithoutTheSpacesAReaderWants() {
+        let css = """
+        /* the key's words,
+           in English */
+        :lang(en) .day b + span::before { content:"Semi-Express, Local > {x}"; }
+          .a > .b, .c :first-child { width:calc(100% + 1rem) ; }
+        """
+        #expect(WebFiles.withoutComments(css, in: "app.css") == """
+
+
+        :lang(en) .day b + span::before{content:"Semi-Express, Local > {x}"}
+        .a>.b,.c :first-child{width:calc(100% + 1rem)}
+        """)
+    }
 }

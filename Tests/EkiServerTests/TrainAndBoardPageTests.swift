@@ -53,7 +53,7 @@ import Testing
             // ellipsis, and board.css must undo it.
             #expect(WebPageTests.assets(of: board).contains { $0.hasPrefix("/assets/board.") && $0.hasSuffix(".css") })
             let css = String(decoding: try #require(WebFiles.shared.get().assets.first { $0.name == "board.css" }).body, as: UTF8.self)
-            #expect(css.contains(".board .dest { white-space:normal; overflow:hidden;") && !css.contains("ellipsis"))
+            #expect(css.contains(".board .dest{white-space:normal;overflow:hidden;") && !css.contains("ellipsis"))   // as served: spaces gone
         }
     }
 

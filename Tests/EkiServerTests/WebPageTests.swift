@@ -191,7 +191,16 @@ import Testing
             #expect(home.contains("id=\"bookmarks\"") && home.contains("id=\"locate\""))
             // 終電検索 is the route form's second button: it sends what was typed (issue 32, 2).
             #expect(home.contains("<button type=\"submit\" formaction=\"/route/last\">終電検索</button></form>"))
-            #expect(!home.contains("href=\"/route/last"))
+            // Beside it only the header menu's link, which every page has (issue 32, 18).
+            #expect(home.components(separatedBy: "href=\"/route/last").count == 2)
+            // The ride and the ticket: from home's content and from every page's ☰ menu (issue 32, 18),
+            // and every page has an h1 (home's for screen readers, issue 32, 9).
+            #expect(home.contains("<ul class=\"ways-on\">\n<li><a class=\"button\" href=\"/ride\">乗車中</a>"))
+            #expect(home.contains("<li><a class=\"button\" href=\"/ticket\">新幹線のきっぷ</a>"))
+            #expect(home.contains("<h1 class=\"visually-hidden\">次の電車</h1>"))
+            let englishStation = try await Self.page(client, "/station/TokyoMetro.Ginza.Shibuya?lang=en")
+            #expect(englishStation.contains("<details class=\"menu\"><summary aria-label=\"Menu\">☰</summary><nav><a href=\"/route?lang=en\">Route</a><a href=\"/route/last?lang=en\">Last train</a><a href=\"/ride?lang=en\">On the train</a><a href=\"/ticket?lang=en\">Shinkansen ticket</a></nav></details>"))
+            #expect(try await Self.page(client, "/ride").contains("<h1 class=\"visually-hidden\">乗車中</h1>"))
             // A side named after its terminal does not name it twice (issue 32, 8); one that is not
             // keeps its terminals beside it.
             let ginza = try await Self.page(client, "/station/TokyoMetro.Ginza.Shibuya")

@@ -32,6 +32,14 @@ struct NearbyView: PageView {
     struct Way: View {
         var href: String; var direction: String; var time: String; var badge: Badge?; var destination: String; var until: String
         var due: String; var walkMinutes: Int; var late: Bool
+        var minutesUntil: Int
+
+        /// One the rider can walk to beats one they cannot; of two they can, the sooner; of two they
+        /// cannot, the later (the nearer to reachable).
+        func isBetter(than other: Way) -> Bool {
+            if late != other.late { return !late }
+            return late ? minutesUntil > other.minutesUntil : minutesUntil < other.minutesUntil
+        }
     }
 
     var frame: Frame
@@ -41,6 +49,10 @@ struct NearbyView: PageView {
     /// ("No station within 1500 m; the nearest is …").
     var nearest: Link?
     var places: [Place] = []
+    /// Each place's heading, so that headings never skip a level: an h2 under the page's h1 on
+    /// /nearby (and in the cards that page's script draws again, fragment=page), an h3 under home's
+    /// h2 "Nearby" (fragment=1).
+    var heading: String
 
     init(request: Request, timetable: Timetable, scope: PageScope) throws {
         let lang = scope.lang
@@ -50,6 +62,7 @@ struct NearbyView: PageView {
             throw PageError(.badRequest, ja: "位置は lat と lon の数値で指定してください", en: "Give the position as numbers lat and lon")
         }
         let point = GeoPoint(latitude: lat, longitude: lon)
+        heading = [nil, "page"].contains(PagePlaces.query(request, "fragment")) ? "h2" : "h3"
         frame = scope.frame(title: lang.t("近くの駅", "Nearby"), path: "/nearby?lat=\(point.latitude)&lon=\(point.longitude)")
         let instant = try PagePlaces.instant(request, timeZone: timetable.timeZone)
         let found = try timetable.nearby(point, radius: Self.radius, limit: Self.limit)
@@ -71,14 +84,24 @@ struct NearbyView: PageView {
                                         badge: Badge(own.departure, reference: reference, lang: lang, named: true),
                                         destination: (own.isNextDay ? Words(lang).nextDayName(own.day) + " " : "") + Phrases.destination(own, lang: lang),
                                         until: Phrases.until(own.minutesUntil, lang: lang), due: Phrases.due(own),
-                                        walkMinutes: nearby.walkMinutes, late: own.minutesUntil < nearby.walkMinutes))
+                                        walkMinutes: nearby.walkMinutes, late: own.minutesUntil < nearby.walkMinutes,
+                                        minutesUntil: own.minutesUntil))
                     }
                 }
                 guard !ways.isEmpty else { continue }
                 let railway = station.railway.flatMap { timetable.reference.railways[$0] }
                 // One railway can have two station records in a complex: they share its line.
                 if let index = railways.firstIndex(where: { $0 != nil && $0 == railway }) {
-                    lines[index].ways += ways
+                    // Its two records name the same directions (大江戸線 at 新宿 and 都庁前, where the loop
+                    // meets the line to 光が丘, listed 外回り and 内回り twice): one row each way, the
+                    // train the rider can walk to first (issue 32, 8).
+                    for way in ways {
+                        if let same = lines[index].ways.firstIndex(where: { $0.direction == way.direction }) {
+                            if way.isBetter(than: lines[index].ways[same]) { lines[index].ways[same] = way }
+                        } else {
+                            lines[index].ways.append(way)
+                        }
+                    }
                 } else {
                     railways.append(railway)
                     lines.append(Line(line: AssetManifest.lineClass(railway?.color), href: scope.link(Phrases.station("/station", station, reference: reference)),

@@ -29,6 +29,9 @@ struct Frame: View {
     var icon: String
     /// Home in this language.
     var home: String
+    /// The header menu's pages in this language: the route, last train, the ride and the ticket.
+    var pages: Pages
+    struct Pages: View { var route: String; var last: String; var ride: String; var ticket: String }
     /// This page in the other language, for the switch.
     var otherLanguage: String
     var otherLang: String
@@ -169,7 +172,8 @@ struct PageScope: Sendable {
         return Frame(lang: lang.rawValue, english: lang == .en, langField: lang == site.language ? nil : lang.rawValue, title: title, bodyClass: bodyClass,
                      stylesheets: (["app.css", "lines.css"] + stylesheets).map(site.assets.url),
                      scripts: (["app.js"] + scripts).map(site.assets.url), icon: site.assets.url("icon.svg"),
-                     home: link("/"), otherLanguage: other.link(plain, default: site.language), otherLang: other.rawValue,
+                     home: link("/"), pages: Frame.Pages(route: link("/route"), last: link("/route/last"), ride: link("/ride"), ticket: link("/ticket")),
+                     otherLanguage: other.link(plain, default: site.language), otherLang: other.rawValue,
                      defaultLang: site.language.rawValue,
                      utcOffset: zone.secondsFromGMT() / 60,
                      timeZone: zone.identifier.contains("/") ? zone.identifier : TokyoTime.identifier,

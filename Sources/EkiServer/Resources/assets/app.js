@@ -190,7 +190,7 @@
   const nearbyList = q("#nearby .list") || (location.pathname === "/nearby" && q("main .list"));
   if (nearbyList) refills.push(async () => {
     if (!nearbyList.querySelector("ol.ways[data-short]") || nearbyList.dataset.busy) return;
-    const src = nearbyList.dataset.src || (location.pathname === "/nearby" ? location.pathname + location.search + "&fragment=1" : null);
+    const src = nearbyList.dataset.src || (location.pathname === "/nearby" ? location.pathname + location.search + "&fragment=page" : null);
     if (!src) return;
     nearbyList.dataset.busy = "1";
     // From the next whole minute: the server counts whole minutes, the page counts from now, and
