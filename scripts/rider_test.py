@@ -550,14 +550,35 @@ def features(server):
         cells = driver.find_elements(By.CSS_SELECTOR, "table.grid td a")
         expect(len(cells) == listed and listed > 50, f"grid holds every departure: {len(cells)} of {listed}")
         # The grid's key: each colour the day has, named, in the page's language.
-        classes = set(driver.execute_script("return [...document.querySelectorAll('table.grid td a')].map(a => a.className)"))
-        keys = driver.execute_script("return [...document.querySelectorAll('ul.legend li')].map(li => [li.querySelector('span').className, li.textContent])")
+        # (a minute's first class is its colour; "gone" and "now" mark the time, ul.marks the destinations)
+        classes = set(driver.execute_script("return [...document.querySelectorAll('table.grid td a')].map(a => a.classList[0])"))
+        keys = driver.execute_script("return [...document.querySelectorAll('ul.legend:not(.marks) li')].map(li => [li.querySelector('span').className, li.textContent])")
         expect(len(classes) >= 2 and classes == {k[0] for k in keys}, f"every colour in the grid has a key: {classes} vs {keys}")
         expect(any("急行" in k[1] for k in keys) and any("各駅停車" in k[1] for k in keys), f"keys named: {keys}")
         driver.save_screenshot(os.path.join(SHOTS, "timetable-grid-ja.png"))
         visit(timetable + "&view=grid&lang=en")
-        keys = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.legend li")]
+        keys = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.legend:not(.marks) li")]
         expect(any("Express" in k for k in keys) and any("Local" in k for k in keys), f"keys in English: {keys}")
+
+      with finding("32.6", "the grid: a letter per destination with its key, the next train boxed and in view, those gone grey"):
+        visit(f"/timetable/{BASHAMICHI}?direction=Inbound&view=grid")
+        marks = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.marks li")]
+        expect(len(marks) > 3 and marks[0] == "無印 渋谷" and "和 和光市" in marks, f"destination key: {marks[:6]}")
+        now = driver.find_element(By.CSS_SELECTOR, ".grid a#now")
+        seen = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight", now)
+        colours = driver.execute_script("""const gone = document.querySelector('.grid a.gone'), next = document.querySelector('.grid a#now');
+            return gone && [getComputedStyle(gone).color, getComputedStyle(next).color, getComputedStyle(next).outlineStyle]""")
+        expect(seen and colours and colours[0] != colours[1] and colours[2] == "solid", f"next train in view: {seen}; gone/next: {colours}")
+        driver.save_screenshot(os.path.join(SHOTS, "timetable-grid-marks-ja.png"))
+
+      with finding("32.11", "the list greys the trains gone; each tab says where it goes"):
+        visit(f"/timetable/{BASHAMICHI}?direction=Inbound")
+        colours = driver.execute_script("""const rows = [...document.querySelectorAll('ol.day li:not(.hour)')], at = rows.findIndex(r => r.classList.contains('now'));
+            return at > 0 && [getComputedStyle(rows[at - 1].querySelector('time')).color, getComputedStyle(rows[at].querySelector('time')).color,
+                              getComputedStyle(rows[at + 1].querySelector('time')).color]""")
+        expect(colours and colours[0] != colours[1] and colours[1] == colours[2], f"gone / next / later: {colours}")
+        tabs = [a.text.replace("\n", " ") for a in driver.find_elements(By.CSS_SELECTOR, "nav.tabs a")]
+        expect(tabs == ["下り 元町・中華街方面", "上り 横浜方面"], f"tabs: {tabs}")
 
       with finding("7", "alternatives that leave before the previous train arrives are greyed, not links"):
         # Route alternatives that leave before the previous train arrives are greyed, not links.
@@ -631,6 +652,16 @@ def features(server):
         expect(sizes[0] >= max(sizes[1:]), f"the countdown is the largest type on a phone: {sizes}")
         driver.save_screenshot(os.path.join(SHOTS, "board-phone-dark-ja.png"))
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+      with finding("32.4", "the board: the next train the headline, and a way back on a phone"):
+        visit(f"/board/{BASHAMICHI}?direction=Inbound")
+        rows = driver.execute_script("""return [...document.querySelectorAll('.board .rows > li:not(.next-day)')].slice(0, 2)
+            .map(li => [li.getBoundingClientRect().height, parseFloat(getComputedStyle(li.querySelector('time')).fontSize)])""")
+        expect(len(rows) == 2 and rows[0][0] > rows[1][0] * 1.2 and rows[0][1] > rows[1][1] * 1.2, f"first row vs second (height, time's type): {rows}")
+        back = driver.find_element(By.CSS_SELECTOR, ".board a.back")
+        box = back.rect
+        expect(back.get_attribute("href").endswith("/station/" + BASHAMICHI) and box["width"] >= 44 and box["height"] >= 44,
+               f"back link {back.get_attribute('href')} {box}")
 
       with finding("board", "full-screen button where the browser can"):
         # The wall board offers full screen where the browser can do it.

@@ -105,11 +105,23 @@ extension ScheduleCommand {
             return
         }
         var lines = [output.headline]
+        // Several railways may share a name (西武's 池袋線 is also the S-TRAIN's two routes,
+        // Seibu.S-Yurakucho on weekdays and Seibu.S-Fukutoshin at weekends): such a name carries its
+        // id, and a railway without service that day says when it runs (issue 32, 11).
+        let reference = timetable.reference
+        let shared = Set(Dictionary(grouping: railways, by: \.nameJa).filter { $0.value.count > 1 }.keys)
+        func label(_ member: ScheduleJSON.Railway) -> String {
+            var notes = shared.contains(member.nameJa) ? [member.railway] : []
+            if member.schedule == nil, let services = reference.railways[member.railway]?.services, !services.isEmpty {
+                notes.append("runs on " + services.map { reference.serviceNames[$0.id]?.en ?? $0.id }.joined(separator: ", "))
+            }
+            return member.nameJa + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
+        }
         let grouped = Dictionary(grouping: railways, by: { $0.schedule ?? "(no service)" })
         for (schedule, members) in grouped.sorted(by: { $0.key < $1.key }) {
-            let name = timetable.reference.serviceNames[schedule].map { " (\($0.en) / \($0.ja))" } ?? ""
+            let name = reference.serviceNames[schedule].map { " (\($0.en) / \($0.ja))" } ?? ""
             lines.append("  \(schedule)\(name): \(members.count) railway\(members.count == 1 ? "" : "s") — "
-                         + members.prefix(6).map(\.nameJa).joined(separator: "、") + (members.count > 6 ? "…" : ""))
+                         + members.prefix(6).map(label).joined(separator: "、") + (members.count > 6 ? "…" : ""))
             for reason in members.first?.reasons ?? [] { lines.append("    " + reason) }
         }
         print(lines.joined(separator: "\n"))

@@ -165,8 +165,7 @@ extension Timetable {
         for direction in try directions(at: station) {
             let day = try stationTimetable(station: station, direction: direction, serviceDate: instant.serviceDate).rows
             let upcoming = try nextDepartures(station: station, direction: direction, at: instant, limit: nextLimit)
-            var side = diagramSide(of: station, on: railway, toward: direction)
-            if side.neighbour == nil { try continueOnThroughRailway(&side, from: station, day: day) }
+            var side = try placedSide(of: direction, at: station, serviceDate: instant.serviceDate, day: day)
             side.noTrainsThisDay = day.isEmpty
             side.next = upcoming.rows
             side.lastTrainGone = upcoming.lastTrainGone
@@ -204,6 +203,20 @@ extension Timetable {
     public func heading(of direction: Reference.Direction, at station: Reference.Station) -> [Reference.Station] {
         let side = diagramSide(of: station, on: station.railway.flatMap { reference.railways[$0] }, toward: direction)
         return side.terminal.map { [$0] } ?? side.toward
+    }
+
+    /// A side of the rail diagram as the station page draws it: neighbour and terminal in railway
+    /// order, or, where the railway ends here, the railway most of the day's trains go on as
+    /// (`day`: this direction's departures on `serviceDate`, read here when not given and needed).
+    /// The timetable's tabs name their directions by it, as the station page's sides do.
+    public func placedSide(of direction: Reference.Direction, at station: Reference.Station,
+                           serviceDate: CivilDate, day: [Board.Row]? = nil) throws -> StationDetail.Side {
+        var side = diagramSide(of: station, on: station.railway.flatMap { reference.railways[$0] }, toward: direction)
+        if side.neighbour == nil {
+            let rows = try day ?? stationTimetable(station: station, direction: direction, serviceDate: serviceDate).rows
+            try continueOnThroughRailway(&side, from: station, day: rows)
+        }
+        return side
     }
 
     /// The complex's stations of other railways that trains leave from. Not the station's own

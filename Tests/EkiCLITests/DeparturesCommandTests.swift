@@ -110,6 +110,11 @@ import Testing
         #expect(schedule.stdout.hasPrefix("2026-11-23: holiday schedule — holiday: Labor Thanksgiving Day / 祝日: 勤労感謝の日"))
         #expect(schedule.stdout.contains("Holiday (Sunday/holiday timetable / 休日ダイヤ): 1 railway — 東京さくらトラム（都電荒川線）"),
                 "\(schedule.stdout)")
+        // A name several railways share carries its id, and a railway without service that day
+        // says when it runs: the S-TRAIN's weekend route was a bare "池袋線" under no service (issue 32, 11).
+        let weekday = try Self.eki(["schedule", "2026-11-24"])
+        #expect(weekday.stdout.contains("  (no service): 2 railways — 池袋線 (Seibu.S-Fukutoshin; runs on Saturday/holiday timetable)、"
+                                        + "西武秩父線 (Seibu.SeibuChichibuBranch; runs on Saturday/holiday timetable)\n"), "\(weekday.stdout)")
     }
 
     /// Dates outside the years the holiday calendar covers are one line and exit 2 in every

@@ -20,9 +20,9 @@ import Testing
             let board = try await Self.page(client, "/board/\(APIClient.encode("馬車道"))?direction=\(APIClient.encode("上り"))&at=2026-11-24T07:30")
             #expect(board.contains("data-station=\"Minatomirai.Minatomirai.Bashamichi\" data-direction=\"Inbound\""))
             let timetable = try await Self.page(client, "/timetable/bashamichi?direction=\(APIClient.encode("上り"))&date=2026-11-24")
-            #expect(timetable.contains("aria-current=\"page\" class=\"current\">上り</a>"))
+            #expect(timetable.contains("aria-current=\"page\" class=\"current\">上り <small>横浜方面</small></a>"))
             let english = try await Self.page(client, "/timetable/bashamichi?direction=outbound&date=2026-11-24")
-            #expect(english.contains("aria-current=\"page\" class=\"current\">下り</a>"))
+            #expect(english.contains("aria-current=\"page\" class=\"current\">下り <small>元町・中華街方面</small></a>"))
         }
     }
 
@@ -31,7 +31,7 @@ import Testing
             // 渋谷 has ten railways; only the Yamanote Line has an inner loop.
             let inner = try await Self.page(client, "/timetable/shibuya?direction=InnerLoop&date=2026-11-24")
             #expect(inner.contains("href=\"/station/JR-East.Yamanote.Shibuya\""))
-            #expect(inner.contains("aria-current=\"page\" class=\"current\">内回り</a>"))
+            #expect(inner.contains("aria-current=\"page\" class=\"current\">内回り <small>品川・東京方面</small></a>"))
             let toyoko = try await Self.page(client, "/timetable/shibuya?railway=toyoko&direction=Outbound&date=2026-11-24")
             #expect(toyoko.contains("href=\"/station/Tokyu.Toyoko.Shibuya\"") && toyoko.contains("東横線"))
             let board = try await Self.page(client, "/board/shibuya?railway=\(APIClient.encode("東横線"))&direction=Outbound&at=2026-11-24T07:30")

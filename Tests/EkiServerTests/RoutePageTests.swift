@@ -34,6 +34,22 @@ import Testing
         }
     }
 
+    /// A train before and after that has already left is greyed 発車済み, not offered (issue 32, 11);
+    /// on another day than the rider's it is offered as before.
+    @Test func aTrainThatHasLeftIsNotOffered() async throws {
+        try await WebPageTests.withPages { client in
+            let route = "/route?date=2026-11-24&segments=Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro"
+            let page = try await WebPageTests.page(client, route + "&at=2026-11-24T07:36")
+            #expect(page.contains("<span class=\"cannot\"><time>07:31</time><span class=\"badge c-local\" title=\"各駅停車\">各</span>清瀬行 → 08:24 <small>(発車済み)</small></span>"))
+            #expect(page.contains("<span class=\"cannot\"><time>07:34</time>") && page.contains("><time>07:39</time>"))
+            #expect(!page.contains("segments=Minatomirai.Minatomirai.006072.Weekday"))
+            let english = try await WebPageTests.page(client, route + "&at=2026-11-24T07:36&lang=en")
+            #expect(english.contains("for Kiyose → 08:24 <small>(departed)</small>"))
+            let dayBefore = try await WebPageTests.page(client, route + "&at=2026-11-23T07:36")
+            #expect(dayBefore.contains("segments=Minatomirai.Minatomirai.006072.Weekday") && !dayBefore.contains("発車済み"))
+        }
+    }
+
     /// The pace chosen on a form stays with the answer: the select shows it, the option links and
     /// the route page's links and card carry it (issue 29).
     @Test func thePaceTravelsWithTheLinks() async throws {

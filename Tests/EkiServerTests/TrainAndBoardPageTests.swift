@@ -40,7 +40,8 @@ import Testing
     @Test func theBoardNamesItsRailwayAndMarksLongDestinations() async throws {
         try await WebPageTests.withPages { client in
             let board = try await WebPageTests.page(client, "/board/Tokyu.Toyoko.Shibuya?direction=Outbound&at=2026-11-24T07:30&lang=en")
-            #expect(board.contains("<p class=\"where\"><span class=\"chip line-da0442\">Toyoko Line</span><span>Outbound toward Yokohama</span></p>"))
+            #expect(board.contains("<p class=\"where\"><a class=\"back\" href=\"/station/Tokyu.Toyoko.Shibuya?lang=en\" aria-label=\"Back to the station\">←</a>"
+                                   + "<span class=\"chip line-da0442\">Toyoko Line</span><span>Outbound toward Yokohama</span></p>"))
             #expect(board.components(separatedBy: "<li data-due=\"2026-11-24 ").count - 1 == BoardView.rows)
             // Too wide for the row at full size: smaller type (and two lines), never an ellipsis.
             #expect(board.contains("<span class=\"dest long\">Motomachi-Chukagai</span>"))
@@ -49,6 +50,8 @@ import Testing
             // A direction whose name says where it goes is not followed by the terminal again.
             let hanzomon = try await WebPageTests.page(client, "/board/TokyoMetro.Hanzomon.Shibuya?direction=TokyoMetro.Oshiage&at=2026-11-24T07:30")
             #expect(hanzomon.contains(">半蔵門線</span><span>押上方面</span>"))
+            // A way back to the station on a phone (issue 32, 4).
+            #expect(hanzomon.contains("<p class=\"where\"><a class=\"back\" href=\"/station/TokyoMetro.Hanzomon.Shibuya\" aria-label=\"駅のページへ戻る\">←</a>"))
             // Board mode's rules are board.css, loaded by the board alone; app.css's .dest cuts with an
             // ellipsis, and board.css must undo it.
             #expect(WebPageTests.assets(of: board).contains { $0.hasPrefix("/assets/board.") && $0.hasSuffix(".css") })

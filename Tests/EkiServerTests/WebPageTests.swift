@@ -138,7 +138,7 @@ import Testing
             #expect(manifest["lang"] as? String == "ja")
             // Home and the Shinkansen ticket page (a trip is followed where there is no signal), and
             // what a bookmark's board loads (its page is kept for offline).
-            #expect(shell.count == 16 && shell.starts(with: ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]))
+            #expect(shell.count == 17 && shell.starts(with: ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]))
             let home = try await Self.page(client, "/"), ticket = try await Self.page(client, "/ticket")
             let board = try await Self.page(client, "/board/Tokyu.Toyoko.Shibuya?direction=Outbound")
             for name in ["home.", "board."] { #expect(shell.contains { $0.hasPrefix("/assets/" + name) }, "\(name) is in the shell") }
@@ -158,12 +158,42 @@ import Testing
             // Rows link to the train alone; app.js adds the boarding station (the list's data-from) on the way.
             #expect(page.contains("<ol class=\"day\" data-from=\"Minatomirai.Minatomirai.Bashamichi\">"))
             #expect(page.contains("<li id=\"now\" class=\"now\"><a href=\"/train/Minatomirai.Minatomirai.006072.Weekday\"><time>07:31</time>"))
-            #expect(page.contains("aria-current=\"page\" class=\"current\">上り</a>"))
-            #expect(page.contains("href=\"/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Outbound&amp;date=2026-11-24\""))
+            // Each tab says where it goes, as the station page's side does (issue 32, 11).
+            #expect(page.contains("aria-current=\"page\" class=\"current\">上り <small>横浜方面</small></a>"))
+            #expect(page.contains("href=\"/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Outbound&amp;date=2026-11-24\">下り <small>元町・中華街方面</small></a>"))
+            // At a railway's end, by where its trains go on; a loop by its next major stations; a
+            // direction already named after where it goes, by its name alone.
+            let toyoko = try await Self.page(client, "/timetable/Tokyu.Toyoko.Shibuya?direction=Inbound&date=2026-11-24")
+            #expect(toyoko.contains(">上り <small>副都心線直通</small></a>") && toyoko.contains(">下り <small>横浜方面</small></a>"))
+            let yamanote = try await Self.page(client, "/timetable/JR-East.Yamanote.Shibuya?direction=InnerLoop&date=2026-11-24")
+            #expect(yamanote.contains(">内回り <small>品川・東京方面</small></a>") && yamanote.contains(">外回り <small>新宿・池袋方面</small></a>"))
+            let ginza = try await Self.page(client, "/timetable/TokyoMetro.Ginza.Shibuya?direction=TokyoMetro.Asakusa&date=2026-11-24")
+            #expect(ginza.contains("class=\"current\">浅草方面</a>"))
             // Every row has a destination; the day starts 05:00 and ends 00:22 (shown as 00:22).
             #expect(page.contains("<time>05:00</time>") && page.contains("<time>00:22</time>"))
             #expect(page.components(separatedBy: "<span class=\"dest\"></span>").count == 1)
         }
+    }
+
+    /// The hour × minutes grid as a printed timetable: a letter for each destination but the usual
+    /// one, with its key; the next train boxed and scrolled to, the ones gone greyed (issue 32, 6).
+    @Test func theGridMarksDestinationsAndNow() async throws {
+        try await Self.withPages { client in
+            let page = try await Self.page(client, "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&date=2026-11-24&at=2026-11-24T07:30&view=grid")
+            let key = try #require(page.firstMatch(of: /<ul class="legend marks" aria-label="行先">(.*?)<\/ul>/)?.output.1)
+            #expect(key.hasPrefix("<li><span class=\"dim\">無印</span> 渋谷</li><li><sup>和</sup> 和光市</li>"), "\(key)")
+            #expect(key.contains("<li><sup>池</sup> 池袋</li>") && key.contains("<li><sup>森</sup> 森林公園</li>"))
+            // The 07:31 to 清瀬 is the next train; the 07:27 to 和光市 has gone.
+            #expect(page.contains("class=\"c-local-text now\" id=\"now\" title=\"各駅停車 清瀬\">31<sup>清</sup></a>"))
+            #expect(page.contains("class=\"c-limited-text gone\" title=\"特急 和光市\">27<sup>和</sup></a>"))
+            #expect(page.components(separatedBy: " now\"").count == 2)
+            // Another day than today: nothing marked as gone or next.
+            let other = try await Self.page(client, "/timetable/Minatomirai.Minatomirai.Bashamichi?direction=Inbound&date=2026-11-25&at=2026-11-24T07:30&view=grid")
+            #expect(!other.contains(" gone") && !other.contains("id=\"now\""))
+        }
+        // Marks stay short: one letter, two where one is shared, else the letter and a number.
+        let marks = TimetableView.destinationMarks(["池袋", "池袋", "和光市", "新宿三丁目", "新木場", "Shinjuku", "Shinrin-koen", "Shiki"])
+        #expect(marks.map { "\($0.mark ?? "-") \($0.name)" } == ["- 池袋", "S1 Shiki", "S2 Shinjuku", "S3 Shinrin-koen", "和 和光市", "新宿 新宿三丁目", "新木 新木場"])
     }
 
     @Test func trainPageFollowsThroughServiceAndHighlightsTheRider() async throws {

@@ -23,6 +23,8 @@ struct BoardView: PageView {
     var name: String
     var railway: Chip?
     var heading: String
+    /// The station page, for a phone's way back (issue 32, 4); small, and gone in full screen.
+    var stationHref: String
     var clock: String
     var rows: [Row]
 
@@ -42,6 +44,7 @@ struct BoardView: PageView {
         name = lang.pick(station.name)
         self.railway = railway.map { Chip($0, lang: lang) }
         self.heading = Phrases.direction(board.direction, at: station, heading: heading, reference: reference, lang: lang)
+        stationHref = scope.link(Phrases.station("/station", station, reference: reference))
         clock = pinned?.minute.clock ?? ""
         rows = board.rows.indices.map { index in
             let row = board.rows[index]

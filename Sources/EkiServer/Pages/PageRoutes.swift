@@ -86,7 +86,13 @@ public enum WebPages {
                                                  path: request.uri.string, timetable: timetable, scope: scope))
                 case .one(let station, let direction):
                     let board = try timetable.stationTimetable(station: station, direction: direction, serviceDate: date)
-                    return scope.html(TimetableView(board: board, directions: try timetable.directions(at: station),
+                    let directions = try timetable.directions(at: station)
+                    // Each tab says where it goes; only at a railway's end is another day read (its through service).
+                    let sides = try Dictionary(uniqueKeysWithValues: directions.map { other in
+                        (other.id, try timetable.placedSide(of: other, at: station, serviceDate: date,
+                                                            day: other.id == direction.id ? board.rows : nil))
+                    })
+                    return scope.html(TimetableView(board: board, directions: directions, sides: sides,
                                                     now: try PagePlaces.instant(request, timeZone: timetable.timeZone),
                                                     grid: PagePlaces.query(request, "view") == "grid",
                                                     reference: reference, scope: scope))

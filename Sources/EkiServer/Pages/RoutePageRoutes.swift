@@ -13,7 +13,7 @@ extension WebPages {
         let reference = timetable.reference
         router.get("/route") { request, _ in
             try answer(request, site: site) { scope in
-                let query = try pageQuery(request, allowed: ["date", "segments", "use", "lang", "pace"])
+                let query = try pageQuery(request, allowed: ["date", "segments", "use", "lang", "pace", "at"])
                 // No route in the URL: route.js opens the rider's kept one, or says there is none.
                 guard query.optional("segments") != nil else { return scope.html(RouteEmptyView(scope: scope)) }
                 let pace = try pagePace(query)
@@ -23,7 +23,8 @@ extension WebPages {
                 let proposals = plan.segments.count > 1 ? try planner.proposals(after: 0, in: plan) : []
                 let json = try JSONOutput.string(RouteJSON(plan, reference: reference), pretty: false)
                 return scope.html(RouteView(plan: plan, alternatives: alternatives, proposals: proposals, json: json,
-                                            use: query.optional("use"), pace: PaceField(pace), reference: reference, scope: scope))
+                                            use: query.optional("use"), pace: PaceField(pace),
+                                            now: try PagePlaces.instant(request, timeZone: timetable.timeZone), reference: reference, scope: scope))
             }
         }
         router.get("/route/fastest") { request, _ in

@@ -60,8 +60,10 @@ struct RouteView: PageView {
     /// `use`: keep this route as the rider's own as soon as the page opens: "edit" after a swap (it
     /// stays the same route), anything else for a route taken up anew (a fastest route, a suggestion).
     /// `pace`: the rider's change pace the page was worked out at, kept in its links.
+    /// `now`: the rider's moment (the clock, or the page's `at=`): a train before and after that
+    /// has already left is greyed as 発車済み, never a tap away.
     init(plan: RoutePlan, alternatives: [SegmentAlternatives], proposals: [SwapProposal], json: String, use: String?,
-         pace: PaceField = PaceField(.standard), reference: Reference, scope: PageScope) {
+         pace: PaceField = PaceField(.standard), now: ServiceInstant? = nil, reference: Reference, scope: PageScope) {
         let rules = TransferRules(pace: pace.pace)
         let lang = scope.lang
         let route = plan.route
@@ -106,6 +108,9 @@ struct RouteView: PageView {
                                       note: lang.t("発\(Self.signed(alternative.departsBy))分・着\(Self.signed(alternative.arrivesBy))分",
                                                    "leaves \(Self.signed(alternative.departsBy)), arrives \(Self.signed(alternative.arrivesBy)) min"))
                     made.why = Self.cannotMake(alternative.segment, at: index, in: plan, rules: rules, reference: reference, lang: lang)
+                    if made.why == nil, let now, now.serviceDate == route.serviceDate, alternative.segment.departure.value < now.minute.value {
+                        made.why = lang.t("発車済み", "departed")   // issue 32, 11: it was offered as if it could still be taken
+                    }
                     if made.why != nil { made.href = nil }
                     if made.why == nil, Self.tight(alternative.segment, at: index, in: plan, rules: rules, reference: reference) {
                         made.note = (made.note ?? "") + lang.t(" ⚠ 短い乗換", " ⚠ tight change")

@@ -151,7 +151,7 @@ struct StationView: PageView {
         }
         let named = reference.directionName(side.direction, at: station), heading = lang.pick(named)
         return Side(direction: side.direction.id, station: station.id, heading: heading,
-                    toward: side.direction.toward != nil ? nil : toward(side).map(lang.pick).flatMap { says($0, beyond: heading) ? $0 : nil },
+                    toward: Self.toward(of: side, beyond: heading, lang: lang),
                     bookmark: bookmark(side, detail: detail),
                     timetableHref: scope.link(Phrases.station("/timetable", station, reference: reference, query: query)),
                     boardHref: scope.link(Phrases.station("/board", station, reference: reference, query: query)),
@@ -166,8 +166,13 @@ struct StationView: PageView {
                     destinations: side.frequency.isEmpty ? [] : side.destinations.map { .init(name: lang.pick($0.name), trains: $0.trains) })
     }
 
-    /// Where a side's trains go, in both languages: 元町・中華街方面, 渋谷・新宿方面 (a loop),
-    /// 副都心線直通 (leaving only by through service).
+    /// What a side's heading says beside its direction's name: where its trains go, unless the
+    /// direction is already named after where it goes (a feed's headsign) or says those places.
+    static func toward(of side: StationDetail.Side, beyond heading: String, lang: PageLanguage) -> String? {
+        guard side.direction.toward == nil, let toward = toward(side).map(lang.pick), says(toward, beyond: heading) else { return nil }
+        return toward
+    }
+
     /// Whether "浅草方面" / "toward Asakusa" adds anything to a heading: not when the heading already
     /// names those terminals ("浅草方面", "For Asakusa" at 渋谷's 銀座線 said it twice, issue 32, 8).
     static func says(_ toward: String, beyond heading: String) -> Bool {
@@ -175,6 +180,8 @@ struct StationView: PageView {
         return !heading.localizedCaseInsensitiveContains(places)
     }
 
+    /// Where a side's trains go, in both languages: 元町・中華街方面, 渋谷・新宿方面 (a loop),
+    /// 副都心線直通 (leaving only by through service).
     static func toward(_ side: StationDetail.Side) -> LocalizedName? {
         if let terminal = side.terminal { return .init(ja: "\(terminal.name.ja)方面", en: "toward \(terminal.name.en)") }
         if !side.toward.isEmpty {

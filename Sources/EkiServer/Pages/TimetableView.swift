@@ -7,7 +7,9 @@ import Foundation
 struct TimetableView: PageView {
     static let template = "timetable"
 
-    struct Tab: View { var href: String; var name: String; var current: Bool }
+    /// A direction's tab: its name and where it goes ("下り" 元町・中華街方面), as the station page's
+    /// side says it (issue 32, 11: 下り/上り alone told a rider nothing).
+    struct Tab: View { var href: String; var name: String; var toward: String?; var current: Bool }
     /// One departure; `hour` heads the first row of each hour.
     struct Row: View {
         var hour: String?
@@ -25,7 +27,14 @@ struct TimetableView: PageView {
     /// kind marked), and any date by the form; `grid` is the classic hour × minutes view.
     struct Day: View { var href: String; var name: String; var current: Bool; var today: Bool }
     struct GridHour: View { var hour: String; var minutes: [GridMinute] }
-    struct GridMinute: View { var href: String; var minute: String; var category: String; var title: String }
+    /// A minute of the grid: `mark` is its destination's letter where it is not the day's usual one
+    /// (as printed timetables mark 和 for 和光市), `now` the next train, `gone` one already left.
+    struct GridMinute: View {
+        var href: String; var minute: String; var category: String; var title: String
+        var mark: String?; var now: Bool; var gone: Bool
+    }
+    /// The grid's destination key: "無印 池袋 · 和 和光市 · 森 森林公園".
+    struct Mark: View { var mark: String?; var name: String }
     /// What a colour in the grid (and a badge in the list) means: each category the day has, its
     /// badge and name, and the operator's own type names in it where they differ (通勤特急 under 特急).
     struct Key: View { var category: String; var letter: String; var name: String; var types: String? }
@@ -38,6 +47,8 @@ struct TimetableView: PageView {
     var listHref: String
     var gridHref: String
     var hours: [GridHour]
+    var marks: [Mark]
+    var hasMarks: Bool
     var legend: [Key]
     var hasLegend: Bool
     var station: String
@@ -50,7 +61,9 @@ struct TimetableView: PageView {
     var rows: [Row]
 
     /// `now`: the moment to mark, when the page shows today's service day.
-    init(board: Board, directions: [Reference.Direction], now: ServiceInstant?, grid: Bool = false, reference: Reference, scope: PageScope) {
+    /// `sides`: each direction's side of the rail diagram (`Timetable.placedSide`), by direction id.
+    init(board: Board, directions: [Reference.Direction], sides: [String: StationDetail.Side], now: ServiceInstant?, grid: Bool = false,
+         reference: Reference, scope: PageScope) {
         let lang = scope.lang
         let station = board.station
         func page(_ direction: Reference.Direction) -> String {
@@ -65,8 +78,10 @@ struct TimetableView: PageView {
         railway = station.railway.flatMap { reference.railways[$0] }.map { Chip($0, lang: lang) }
         schedule = Phrases.schedule(board.serviceDate, board.schedule, board.day, reference: reference, lang: lang)
         tabs = directions.map { direction in
-            Tab(href: scope.link(page(direction)),
-                name: lang.pick(reference.directionName(direction, at: station)), current: direction.id == board.direction.id)
+            let name = lang.pick(reference.directionName(direction, at: station))
+            return Tab(href: scope.link(page(direction)), name: name,
+                       toward: sides[direction.id].flatMap { StationView.toward(of: $0, beyond: name, lang: lang) },
+                       current: direction.id == board.direction.id)
         }
         noTrains = board.rows.isEmpty
         date = board.serviceDate.iso
@@ -87,17 +102,25 @@ struct TimetableView: PageView {
             return Day(href: here(day, grid: grid), name: lang.t(ja, en),
                        current: ScheduleDay(board.serviceDate).kind == kind, today: today.map { ScheduleDay($0).kind == kind } ?? false)
         }
+        let nowIndex = now.flatMap { now in
+            now.serviceDate == board.serviceDate ? board.rows.firstIndex { $0.departure.time.value >= now.minute.value } : nil
+        }
         var byHour: [GridHour] = []
-        for row in board.rows {
+        let destinationMarks = grid ? Self.destinationMarks(board.rows.map { lang.pick($0.destination) }) : []
+        let markOf = Dictionary(uniqueKeysWithValues: destinationMarks.compactMap { mark in mark.mark.map { (mark.name, $0) } })
+        for (index, row) in board.rows.enumerated() where grid {
             let value = row.departure.time.value, label = "\((value / 60) % 24)"
             if byHour.last?.hour != label { byHour.append(GridHour(hour: label, minutes: [])) }
-            let category = row.departure.category
+            let category = row.departure.category, destination = lang.pick(row.destination)
             byHour[byHour.count - 1].minutes.append(GridMinute(
                 href: scope.link(Phrases.train(row.departure, serviceDate: row.serviceDate, from: station, reference: reference)),
                 minute: String(format: "%02d", value % 60), category: category.rawValue,
-                title: lang.t(category.nameJa, category.nameEn) + " " + lang.pick(row.destination)))
+                title: lang.t(category.nameJa, category.nameEn) + " " + destination,
+                mark: markOf[destination], now: index == nowIndex, gone: nowIndex.map { index < $0 } ?? false))
         }
-        hours = grid ? byHour : []
+        hours = byHour
+        marks = destinationMarks.count > 1 ? destinationMarks : []
+        hasMarks = !marks.isEmpty
         // Only classified trains have a category's colour; a feed without train types has no key.
         var typesIn: [TrainCategory: [String]] = [:]
         for row in board.rows where row.departure.classified {
@@ -111,9 +134,6 @@ struct TimetableView: PageView {
                        types: others.isEmpty ? nil : others.joined(separator: lang.t("・", ", ")))
         }
         hasLegend = !legend.isEmpty
-        let nowIndex = now.flatMap { now in
-            now.serviceDate == board.serviceDate ? board.rows.firstIndex { $0.departure.time.value >= now.minute.value } : nil
-        }
         var hour = -1
         rows = board.rows.enumerated().map { index, row in
             let departure = row.departure
@@ -134,6 +154,30 @@ struct TimetableView: PageView {
                        href: scope.link(Phrases.train(departure, serviceDate: row.serviceDate, from: nil, reference: reference)),
                        time: departure.time.clock, category: badge?.category ?? "none", letter: badge?.letter ?? "", type: type,
                        destination: Phrases.destination(row, lang: lang))
+        }
+    }
+
+    /// Each destination of the day, the most frequent first and unmarked, the others with the
+    /// start of their name, one letter or two, that no other destination's starts with: 和 for 和光市,
+    /// 新宿 and 新木 where 新宿三丁目 and 新木場 share 新; where two letters are not enough (Shinjuku-
+    /// sanchome, Shinrin-koen, Shiki in English), the first with a number: S1, S2.
+    static func destinationMarks(_ destinations: [String]) -> [Mark] {
+        var counts: [String: Int] = [:]
+        for name in destinations { counts[name, default: 0] += 1 }
+        let names = counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
+        let letters = names.map { Array($0.filter { $0.isLetter || $0.isNumber }) }
+        var numbered: [String: Int] = [:]
+        return names.indices.map { index in
+            guard index > 0 else { return Mark(mark: nil, name: names[index]) }
+            let own = letters[index]
+            func unique(_ length: Int) -> Bool {
+                own.count >= length && !letters.indices.contains { $0 != index && Array(letters[$0].prefix(length)) == Array(own.prefix(length)) }
+            }
+            func written(_ characters: ArraySlice<Character>) -> String { String(characters).prefix(1).uppercased() + String(characters).dropFirst() }
+            if let length = [1, 2].first(where: unique) { return Mark(mark: written(own.prefix(length)), name: names[index]) }
+            let first = own.first.map { String($0).uppercased() } ?? ""
+            numbered[first, default: 0] += 1
+            return Mark(mark: first + "\(numbered[first]!)", name: names[index])
         }
     }
 }

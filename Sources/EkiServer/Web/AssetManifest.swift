@@ -27,7 +27,7 @@ struct AssetManifest: Sendable {
     /// The service worker keeps these for offline use: home and the ticket page in both languages
     /// (a Shinkansen trip is followed where there is no signal) and the assets they load, and the
     /// board's (the bookmarks' boards are kept for offline, and their pages load board.js/.css).
-    static let shell = ["app.css", "lines.css", "trip.css", "ticket.css", "board.css", "app.js", "home.js", "trip.js", "ticket.js",
+    static let shell = ["app.css", "lines.css", "route.css", "trip.css", "ticket.css", "board.css", "app.js", "home.js", "trip.js", "ticket.js",
                         "route.js", "board.js", "icon.svg"]
     /// Home and the ticket page in the data's language and, by `?lang=`, in the other one.
     static func shellPages(language: PageLanguage) -> [String] {

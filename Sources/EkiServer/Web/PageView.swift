@@ -170,7 +170,8 @@ struct PageScope: Sendable {
         for text in ["?lang=en", "&lang=en", "?lang=ja", "&lang=ja"] { plain = plain.replacingOccurrences(of: text, with: "") }
         let zone = site.timeZone
         return Frame(lang: lang.rawValue, english: lang == .en, langField: lang == site.language ? nil : lang.rawValue, title: title, bodyClass: bodyClass,
-                     stylesheets: (["app.css", "lines.css"] + stylesheets).map(site.assets.url),
+                     // A page with routes (it loads route.js) has their styles too.
+                     stylesheets: (["app.css", "lines.css"] + (scripts.contains("route.js") ? ["route.css"] : []) + stylesheets).map(site.assets.url),
                      scripts: (["app.js"] + scripts).map(site.assets.url), icon: site.assets.url("icon.svg"),
                      home: link("/"), pages: Frame.Pages(route: link("/route"), last: link("/route/last"), ride: link("/ride"), ticket: link("/ticket")),
                      otherLanguage: other.link(plain, default: site.language), otherLang: other.rawValue,
