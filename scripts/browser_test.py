@@ -309,7 +309,7 @@ def run(server):
         # Import is a real button that Tab reaches; a file with broken entries is checked, the
         # good ones kept (a bare one gets its names from the server), the others counted.
         visit("/?lang=en")
-        for _ in range(40):
+        for _ in range(150):  # home has nearby cards once the rider has allowed their position
             ActionChains(driver).send_keys(Keys.TAB).perform()
             if driver.execute_script("return document.activeElement.id") == "import-button":
                 break

@@ -523,6 +523,46 @@ def features(server):
         finally:
             own.quit()
 
+      with finding("32.13", "nearby on opening once allowed, following the rider; the usual routes from where the rider is"):
+        # Issue 32, 13 and 14. Its own browser: its geolocation and storage are its own.
+        own = phone()
+        try:
+            own.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["geolocation"]})
+            own.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 35.658, "longitude": 139.7016, "accuracy": 10})
+            def go(path):
+                own.get(base + path)
+                WebDriverWait(own, PATIENCE).until(loaded)
+            def first_place(d):
+                try:
+                    return [h.text.split(" ")[0] for h in d.find_elements(By.CSS_SELECTOR, "#nearby .card h3")][:1]
+                except StaleElementReferenceException:
+                    return []
+            go("/")
+            # Two usual routes: from 馬車道 (used on three days) and from 渋谷 (one day).
+            own.execute_script("""localStorage.setItem('eki.patterns', JSON.stringify({
+                a: {legs: [{board: 'Minatomirai.Minatomirai.Bashamichi', direction: 'Inbound', alight: 'Tokyu.Toyoko.NakaMeguro'}], days: ['2026-01-05', '2026-01-06', '2026-01-07']},
+                b: {legs: [{board: 'JR-East.Yamanote.Shibuya', direction: 'InnerLoop', alight: 'JR-East.Yamanote.Shinagawa'}], days: ['2026-01-05']}}))""")
+            go("/")
+            routes = lambda d: [a.text.split("\n")[0] for a in d.find_elements(By.CSS_SELECTOR, "#suggestions a.suggestion")]
+            WebDriverWait(own, PATIENCE).until(lambda d: routes(d))
+            expect(routes(own)[0].startswith("馬車道"), f"without a position, the most used first: {routes(own)}")
+            own.find_element(By.ID, "locate").click()
+            WebDriverWait(own, PATIENCE).until(lambda d: first_place(d) == ["渋谷"])
+            # The first fix asks the usual routes again, from 渋谷: only the one that starts there.
+            WebDriverWait(own, PATIENCE).until(lambda d: routes(d) and routes(d)[0].startswith("渋谷"))
+            expect(routes(own) == [routes(own)[0]], f"from 渋谷, the route that starts there: {routes(own)}")
+            asked = own.execute_script("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/route/suggest') && n.includes('lat=35.65800'))")
+            expect(asked, "the usual routes asked with the rider's position")
+            # The rider walks to 新宿: nearby follows without a tap.
+            own.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 35.6905, "longitude": 139.6995, "accuracy": 10})
+            WebDriverWait(own, PATIENCE).until(lambda d: first_place(d) == ["新宿"])
+            # Opened again: nearby is there at once, and the button is not offered again.
+            go("/")
+            WebDriverWait(own, PATIENCE).until(lambda d: first_place(d) == ["新宿"])
+            expect(not own.find_element(By.ID, "locate").is_displayed(), "the locate button hidden once following")
+        finally:
+            own.quit()
+
       with finding("32.8", "nearby names each way of a railway once (大江戸線 at 新宿 and 都庁前)"):
         # The 大江戸線 has two records at 新宿 and at 都庁前 (where its loop meets the line to 光が丘):
         # nearby listed 外回り and 内回り twice under one chip.

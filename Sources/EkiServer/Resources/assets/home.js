@@ -58,24 +58,54 @@
   };
   showBookmarks();
   // Nearby: the server draws the cards (station → railway → next train each way); here they
-  // are only put in the rider's order: near first, stations opened often pulled forward.
+  // are only put in the rider's order: near first, stations opened often pulled forward. Once the
+  // rider has allowed their position, nearby shows on opening and follows them (issue 32, 13): it is
+  // drawn again when they have moved 150 m or the fix has become twice as accurate; one drawing at a
+  // time, then the latest fix. Each fix is kept (eki.position) for the usual routes, which start
+  // from where the rider is.
   const locate = q("#locate");
-  if (locate) locate.addEventListener("click", () => {
+  let drawn = null, drawing = false, waiting = null;
+  const draw = async pos => {
+    const list = q("#nearby .list"), c = pos.coords;
+    save("eki.position", {lat: c.latitude, lon: c.longitude, at: Date.now()});
+    document.dispatchEvent(new CustomEvent("eki:position"));
+    if (drawing) { waiting = pos; return; }
+    const moved = drawn ? Math.hypot((c.latitude - drawn.lat) * 111e3, (c.longitude - drawn.lon) * 91e3) : Infinity;
+    if (drawn && moved < 150 && c.accuracy > drawn.accuracy / 2) return;
+    drawing = true;
+    try {
+      const src = link(`/nearby?fragment=1&lat=${c.latitude.toFixed(5)}&lon=${c.longitude.toFixed(5)}`);
+      const r = await fetch(src);
+      if (!r.ok) throw new Error(r.status);
+      list.dataset.src = src;
+      list.innerHTML = await r.text();
+      drawn = {lat: c.latitude, lon: c.longitude, accuracy: c.accuracy};
+      live();
+      const score = x => Number(x.dataset.distance) / (1 + Math.log2(1 + Math.max(0, ...x.dataset.stations.split(" ").map(weight))));
+      [...list.querySelectorAll(".card")].sort((a, b) => score(a) - score(b)).forEach(x => list.append(x));
+    } catch { if (!drawn) list.textContent = t("取得できませんでした", "Could not load"); }
+    finally {
+      drawing = false;
+      if (waiting) { const next = waiting; waiting = null; draw(next); }
+    }
+  };
+  const follow = () => {
     const list = q("#nearby .list");
     if (!navigator.geolocation) { list.textContent = t("位置情報が使えません", "Location is not available"); return; }
-    list.textContent = t("現在地を取得中…", "Finding you…");
-    navigator.geolocation.getCurrentPosition(async pos => {
-      try {
-        list.dataset.src = link(`/nearby?fragment=1&lat=${pos.coords.latitude.toFixed(5)}&lon=${pos.coords.longitude.toFixed(5)}`);
-        const r = await fetch(list.dataset.src);
-        if (!r.ok) throw new Error(r.status);
-        list.innerHTML = await r.text();
-        live();
-        const score = c => Number(c.dataset.distance) / (1 + Math.log2(1 + Math.max(0, ...c.dataset.stations.split(" ").map(weight))));
-        [...list.querySelectorAll(".card")].sort((a, b) => score(a) - score(b)).forEach(c => list.append(c));
-      } catch { list.textContent = t("取得できませんでした", "Could not load"); }
-    }, () => { list.textContent = t("位置情報の許可がありません", "Location permission was denied"); });
-  });
+    if (!drawn) list.textContent = t("現在地を取得中…", "Finding you…");
+    navigator.geolocation.watchPosition(pos => { localStorage.setItem("eki.locate", "on"); draw(pos); }, () => {
+      localStorage.removeItem("eki.locate");
+      if (!drawn) list.textContent = t("位置情報の許可がありません", "Location permission was denied");
+    }, {enableHighAccuracy: true, maximumAge: 15e3});
+    locate.hidden = true;
+  };
+  if (locate) {
+    locate.addEventListener("click", follow);
+    // Allowed before: no tap needed. The browser's own answer is asked first, so opening home
+    // never prompts by surprise.
+    if (localStorage.getItem("eki.locate") === "on" && navigator.permissions)
+      navigator.permissions.query({name: "geolocation"}).then(p => { if (p.state === "granted") follow(); }).catch(() => {});
+  }
   const exportButton = q("#export");
   if (exportButton) exportButton.addEventListener("click", () => {
     const blob = new Blob([JSON.stringify({bookmarks: E.bookmarks, history}, null, 2)], {type: "application/json"});

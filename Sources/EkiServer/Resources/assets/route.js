@@ -102,11 +102,20 @@
   const suggestions = q("#suggestions");
   const patterns = Object.values(load("eki.patterns", {})).filter(p => p && Array.isArray(p.legs) && Array.isArray(p.days))
     .sort((a, b) => b.days.length - a.days.length).slice(0, 8);
-  if (suggestions && patterns.length) (async () => {
+  // With a position of the last ten minutes (home's nearby keeps it), the routes that start near
+  // the rider, nearest and most used first, their first train one they can walk to (issue 32, 14);
+  // none near, the most used ones.
+  const suggest = async () => {
     const list = patterns.map(p => `${p.days.length}*` + p.legs.map(l => `${l.board}~${l.direction}~${l.alight}`).join(",")).join("|");
-    const r = await fetch(`/api/v1/route/suggest?patterns=${encodeURIComponent(list)}&at=${tokyoNow()}${paceQuery()}`);
-    if (!r.ok) return;
-    const found = (await r.json()).suggestions.filter(s => s.route);
+    const ask = async near => {
+      const r = await fetch(`/api/v1/route/suggest?patterns=${encodeURIComponent(list)}&at=${tokyoNow()}${near ? `&lat=${near.lat.toFixed(5)}&lon=${near.lon.toFixed(5)}` : ""}${paceQuery()}`);
+      return r.ok ? (await r.json()).suggestions.filter(s => s.route) : [];
+    };
+    const position = load("eki.position", null);
+    const near = position && Number.isFinite(position.lat) && Number.isFinite(position.lon) && Date.now() - position.at < 6e5 ? position : null;
+    let found = near ? await ask(near) : [];
+    if (!found.length) found = await ask(null);
+    suggestions.dataset.near = found.some(s => s.distanceMeters != null) ? "1" : "";
     q(".list", suggestions).innerHTML = found.map(s => {
       const route = s.route, names = [name(route.segments[0].board.title), ...route.segments.map(x => name(x.alight.title))];
       const segments = route.segments.map(x => `${x.train}~${x.board.id}~${x.alight.id}`).join(",");
@@ -114,5 +123,10 @@
         + `<time>${esc(route.departure)}</time> → <time>${esc(route.arrival)}</time> · ${t(`乗換${route.segments.length - 1}回`, `${route.segments.length - 1} change(s)`)}</a>`;
     }).join("");
     suggestions.hidden = !found.length;
-  })();
+  };
+  if (suggestions && patterns.length) {
+    suggest();
+    // The first fix from home's nearby: ask again, from where the rider is (later fixes do not).
+    document.addEventListener("eki:position", () => { if (!suggestions.dataset.near) suggest(); }, {once: true});
+  }
 })();
