@@ -563,6 +563,31 @@ def features(server):
         finally:
             own.quit()
 
+      with finding("32.17", "a direction's column hidden on the station page, remembered, and brought back"):
+        own = phone()
+        try:
+            def go(path):
+                own.get(base + path)
+                WebDriverWait(own, PATIENCE).until(loaded)
+            def showing():
+                return [side.get_attribute("id") for side in own.find_elements(By.CSS_SELECTOR, ".sides > .side") if side.is_displayed()]
+            go(f"/station/{BASHAMICHI}")
+            own.find_element(By.CSS_SELECTOR, "#dir-Inbound button.hide-side").click()
+            go(f"/station/{BASHAMICHI}")
+            width = own.execute_script("return [document.querySelector('#dir-Outbound').getBoundingClientRect().width, document.querySelector('.sides').getBoundingClientRect().width]")
+            back = own.find_element(By.CSS_SELECTOR, ".shown-sides button")
+            expect(showing() == ["dir-Outbound"] and width[0] > 0.9 * width[1] and back.text == "表示: 上り 横浜方面",
+                   f"after hiding 上り and opening again: {showing()}, width {width}, {back.text!r}")
+            expect(not own.find_elements(By.CSS_SELECTOR, "#dir-Outbound button.hide-side") or
+                   not own.find_element(By.CSS_SELECTOR, "#dir-Outbound button.hide-side").is_displayed(), "the last column cannot be hidden")
+            go("/station/Tokyu.Toyoko.Shibuya")
+            expect(len(showing()) == 2, f"another station keeps both: {showing()}")
+            go(f"/station/{BASHAMICHI}")
+            own.find_element(By.CSS_SELECTOR, ".shown-sides button").click()
+            expect(showing() == ["dir-Outbound", "dir-Inbound"] or sorted(showing()) == ["dir-Inbound", "dir-Outbound"], f"brought back: {showing()}")
+        finally:
+            own.quit()
+
       with finding("32.8", "nearby names each way of a railway once (大江戸線 at 新宿 and 都庁前)"):
         # The 大江戸線 has two records at 新宿 and at 都庁前 (where its loop meets the line to 光が丘):
         # nearby listed 外回り and 内回り twice under one chip.
@@ -891,7 +916,16 @@ def no_dead_controls(base):
             dead = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "button[type=button]") if b.is_displayed()]
             expect(not dead, f"{path} without JavaScript shows controls that do nothing: {dead}")
         # このルートにする keeps the route in the browser (route.js): without JavaScript it is not offered.
-        driver.get(base + "/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("渋谷"))
+        # The server was started again for the offline finding: the day's route network is built
+        # first (503 until then), as the page's own reload would wait without JavaScript.
+        fastest = "/route/fastest?from=" + urllib.parse.quote("馬車道") + "&to=" + urllib.parse.quote("渋谷")
+        def built(_):
+            try:
+                return urllib.request.urlopen(base + "/api/v1" + fastest, timeout=PATIENCE).status == 200
+            except urllib.error.HTTPError as error:
+                return False if error.code == 503 else error.code
+        WebDriverWait(driver, PATIENCE, poll_frequency=2).until(built)
+        driver.get(base + fastest)
         expect(driver.find_elements(By.CSS_SELECTOR, ".option"), "fastest ways listed without JavaScript")
         dead = [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".option a.button") if a.is_displayed()]
         expect(not dead, f"/route/fastest without JavaScript offers {dead}")

@@ -73,7 +73,7 @@ struct StationView: PageView {
     init(detail: StationDetail, reference: Reference, scope: PageScope) {
         let lang = scope.lang
         let station = detail.station
-        frame = scope.frame(title: lang.pick(station.name), path: Phrases.station("/station", station, reference: reference))
+        frame = scope.frame(title: lang.pick(station.name), path: Phrases.station("/station", station, reference: reference), scripts: ["station.js"])
         line = AssetManifest.lineClass(detail.railway?.color)
         name = lang.pick(station.name)
         otherName = lang == .ja ? station.name.en : station.name.ja
