@@ -588,6 +588,15 @@ def features(server):
         finally:
             own.quit()
 
+      with finding("32.5", "English station page on a phone: badges on one line, destinations whole"):
+        visit("/station/Tokyu.Toyoko.Shibuya?lang=en")
+        broken = driver.execute_script("""return [...document.querySelectorAll('.side .departures li a')].flatMap(a => {
+            const badge = a.querySelector('.badge'), dest = a.querySelector('.dest'), out = [];
+            if (badge && badge.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(badge).fontSize) * 1.2) out.push('badge in two lines: ' + badge.textContent);
+            if (dest && (dest.scrollWidth > dest.clientWidth + 1 || getComputedStyle(dest).textOverflow === 'ellipsis' && dest.scrollHeight > dest.clientHeight + 1)) out.push('cut: ' + dest.textContent);
+            return out; })""")
+        expect(not broken, f"{len(broken)}: {broken[:5]}")
+
       with finding("32.8", "nearby names each way of a railway once (大江戸線 at 新宿 and 都庁前)"):
         # The 大江戸線 has two records at 新宿 and at 都庁前 (where its loop meets the line to 光が丘):
         # nearby listed 外回り and 内回り twice under one chip.
