@@ -10,10 +10,13 @@ struct CachedJSON: Sendable {
     /// Names the database's contents: its snapshot digest and import time, read once at start.
     let databaseTag: String
     let answers: AnswerCache
+    /// Whether the file answers are read from is still the one opened (`ServedFile.intact`).
+    let mayKeep: @Sendable () -> Bool
 
-    init(snapshotDigest: String, importedAt: String, cacheBytes: Int) {
+    init(snapshotDigest: String, importedAt: String, cacheBytes: Int, mayKeep: @escaping @Sendable () -> Bool = { true }) {
         databaseTag = Self.hex(Self.fnv1a(snapshotDigest + "|" + importedAt))
         answers = AnswerCache(capacity: cacheBytes)
+        self.mayKeep = mayKeep
     }
 
     /// How long a client may reuse an answer fixed by its URI alone (a re-import is rare and
@@ -41,7 +44,7 @@ struct CachedJSON: Sendable {
         let body = ByteBuffer(bytes: try JSONOutput.data(make(), pretty: false))
         // Not kept when the file changed in place while it was read (issue 33): the answer itself is
         // not sent either (`LiveResponder`), and the cache must not give it later.
-        if ServedFile.mayKeepAnswers { answers.keep(body, for: key) }
+        if mayKeep() { answers.keep(body, for: key) }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 

@@ -39,18 +39,11 @@ public final class LiveResponder: HTTPResponder, Sendable {
         var timetable: Timetable
         var responder: RouterResponder<EkiRequestContext>
         var identity: FileIdentity?
-        /// Whether the file is still the one opened (not written over in place): `ServedFile`'s check.
-        var intact: @Sendable () -> Bool
 
         init(timetable: Timetable, responder: RouterResponder<EkiRequestContext>, identity: FileIdentity?, path: String) {
             self.timetable = timetable
             self.responder = responder
             self.identity = identity
-            if let identity {
-                intact = { @Sendable in !FileIdentity.isRewritten(path, since: identity) }
-            } else {
-                intact = { true }
-            }
         }
     }
 
@@ -106,9 +99,7 @@ public final class LiveResponder: HTTPResponder, Sendable {
             lostInPlace(served, now: now)
             return try await served.responder.respond(to: request, context: context)
         }
-        let response = try await ServedFile.$isIntact.withValue(served.intact) {
-            try await served.responder.respond(to: request, context: context)
-        }
+        let response = try await served.responder.respond(to: request, context: context)
         guard let now = FileIdentity(path: url.path), now.isRewrite(of: opened) else { return response }
         // Written over while this answer was made: what was read may mix two files, so it is not
         // sent (nor kept: `CachedJSON` looked). Asked again of the closed connection, it is answered
