@@ -86,6 +86,7 @@ let package = Package(
         // interchanges.tsv: the reviewed change times of Tokyo's big interchanges (InterchangeTable).
         .target(name: "EkiImport", dependencies: [
             "EkiCore", "EkiStore",
+            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], resources: [.embedInCode("MiniTokyo3D/interchanges.tsv")], swiftSettings: optimizedInTests),
         // DIY routes: segments worked out against the timetable, alternatives, swaps, transfers,
@@ -153,7 +154,8 @@ let package = Package(
         .executableTarget(name: "EkiBench", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "EkiTracking"], path: "Benchmarks/EkiBench"),
         // Finds ../shared/data and imports it once per test run, for every test target.
         .target(name: "EkiTestSupport", dependencies: [
-            "EkiStore", "EkiImport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "EkiCore", "EkiStore", "EkiImport", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], path: "Tests/EkiTestSupport"),
         // Requests to the server in tests, in-process or over a socket (HummingbirdTesting's client
         // would bring AsyncHTTPClient, HTTP/2 and a second BoringSSL into every test build).
@@ -169,8 +171,10 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/EkiHTTPTesting"),
-        .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore"]),
-        .testTarget(name: "EkiStoreTests", dependencies: ["EkiCore", "EkiStore", "EkiImport", "EkiTestSupport"]),
+        .testTarget(name: "EkiCoreTests", dependencies: ["EkiCore", "EkiTestSupport"]),
+        .testTarget(name: "EkiStoreTests", dependencies: [
+            "EkiCore", "EkiStore", "EkiImport", "EkiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "EkiImportTests", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),

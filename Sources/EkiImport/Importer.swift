@@ -1,5 +1,6 @@
 import EkiStore
 import Foundation
+import GRDB
 
 /// Folder in, database out: recognise the format, read it, validate, write atomically.
 public struct Importer: Sendable {
@@ -33,8 +34,31 @@ public struct Importer: Sendable {
     public let sources: [any TimetableSource]
     public init(sources: [any TimetableSource] = Importer.sources) { self.sources = sources }
 
+    /// Reads `folder` and writes the database file at `database`, atomically (`TimetableWriter`).
     public func run(folder: URL, database: URL, progress: (Event) -> Void = { _ in }) throws -> Report {
         let started = Date()
+        let read = try read(folder: folder, progress: progress)
+        let summary = try TimetableWriter(target: database).write(read.dataset) { progress(.writing($0, $1)) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: database.path)[.size] as? NSNumber)?.int64Value ?? 0
+        return report(read, folder: folder, database: database.path, summary: summary, started: started, size: size)
+    }
+
+    /// Reads `folder` and writes it into an empty database handed in (one in memory, for tests).
+    public func run(folder: URL, into writer: any DatabaseWriter, progress: (Event) -> Void = { _ in }) throws -> Report {
+        let started = Date()
+        let read = try read(folder: folder, progress: progress)
+        let summary = try TimetableWriter.write(read.dataset, into: writer) { progress(.writing($0, $1)) }
+        return report(read, folder: folder, database: "", summary: summary, started: started, size: 0)
+    }
+
+    /// A folder read and checked: what the writer gets.
+    struct Read {
+        var format: String
+        var dataset: TimetableDataset
+        var warnings: [ImportWarning]
+    }
+
+    func read(folder: URL, progress: (Event) -> Void) throws -> Read {
         // A folder, or a single file such as a GTFS .zip: the sources decide what they recognise.
         // A link that loops looks missing to every check below: it is named as what it is.
         if let loop = SymbolicLinks.firstLoop(in: folder) {
@@ -55,17 +79,18 @@ public struct Importer: Sendable {
         var dataset = try source.load(folder, warnings: &warnings) { progress(.loading($0)) }
         DatasetValidator.validate(&dataset, warnings: &warnings)
         progress(.validated(warnings: warnings.count))
+        return Read(format: source.name, dataset: dataset, warnings: warnings)
+    }
 
-        let summary = try TimetableWriter(target: database).write(dataset) { progress(.writing($0, $1)) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: database.path)[.size] as? NSNumber)?.int64Value ?? 0
-        return Report(
-            source: source.name, folder: folder.path, database: database.path,
-            snapshotDate: dataset.source.snapshotDate,
+    func report(_ read: Read, folder: URL, database: String, summary: TimetableWriter.Summary, started: Date, size: Int64) -> Report {
+        Report(
+            source: read.format, folder: folder.path, database: database,
+            snapshotDate: read.dataset.source.snapshotDate,
             counts: .init(railways: summary.railways, stations: summary.stations, stationComplexes: summary.complexes,
                           trains: summary.trains, stopEvents: summary.stopEvents, departures: summary.departures,
                           throughDepartures: summary.throughDepartures),
             elapsedSeconds: Date().timeIntervalSince(started), databaseBytes: size,
-            warningCounts: Dictionary(grouping: warnings, by: \.kind.rawValue).mapValues(\.count),
-            warnings: warnings)
+            warningCounts: Dictionary(grouping: read.warnings, by: \.kind.rawValue).mapValues(\.count),
+            warnings: read.warnings)
     }
 }

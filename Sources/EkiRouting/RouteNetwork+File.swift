@@ -17,11 +17,11 @@ extension RouteNetwork {
     /// database file, else built (and left there for the next process; a folder that cannot be
     /// written costs only that). `folder == nil`: built, as `init(timetable:serviceDate:)`.
     public static func cached(timetable: Timetable, serviceDate: CivilDate, in folder: URL?) throws -> RouteNetwork {
-        guard let folder, let identity = CacheFile.identity(timetable.url.path) else {
+        guard let folder, let path = timetable.url?.path, let identity = CacheFile.identity(path) else {
             return try RouteNetwork(timetable: timetable, serviceDate: serviceDate)
         }
         // One file per database path and day: two databases sharing the folder keep theirs apart.
-        let file = folder.appendingPathComponent("route-network-\(CacheFile.pathTag(timetable.url.path))-\(serviceDate.iso).bin")
+        let file = folder.appendingPathComponent("route-network-\(CacheFile.pathTag(path))-\(serviceDate.iso).bin")
         let key = "\(identity) \(serviceDate.iso) v4"
         if let network = RouteNetwork(file: file, key: key, reference: timetable.reference, serviceDate: serviceDate) {
             return network

@@ -105,7 +105,7 @@ public final class RouteNetworks: Sendable {
                 waitInline: Duration? = .seconds(120), folder: URL? = nil) {
         self.timetable = timetable
         self.folder = folder
-        opened = FileIdentity(path: timetable.url.path)
+        opened = timetable.url.flatMap { FileIdentity(path: $0.path) }
         self.window = window
         self.capacity = max(1, capacity)
         self.queueLimit = max(1, queueLimit)
@@ -240,8 +240,8 @@ public final class RouteNetworks: Sendable {
         let result = Result { () throws -> RouteNetwork in
             let network = try RouteNetwork.cached(timetable: builderTimetable(), serviceDate: date, in: folder)
             // Looked at once it is made: a file written over before or during the build shows by now.
-            if let opened, FileIdentity.isRewritten(timetable.url.path, since: opened) {
-                throw DatabaseRewritten(path: timetable.url.path)
+            if let opened, let path = timetable.url?.path, FileIdentity.isRewritten(path, since: opened) {
+                throw DatabaseRewritten(path: path)
             }
             return network
         }
@@ -270,7 +270,7 @@ public final class RouteNetworks: Sendable {
     /// is no longer the one served (replaced since) or cannot be opened.
     private func builderTimetable() -> Timetable {
         if let own = ownConnection.withLock({ $0 }) { return own }
-        guard let own = try? Timetable(url: timetable.url), let mine = try? own.info(), let served = try? timetable.info(),
+        guard let url = timetable.url, let own = try? Timetable(url: url), let mine = try? own.info(), let served = try? timetable.info(),
               mine.snapshotDigest == served.snapshotDigest, mine.importedAt == served.importedAt else { return timetable }
         ownConnection.withLock { $0 = own }
         return own

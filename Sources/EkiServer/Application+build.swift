@@ -69,7 +69,7 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
     router.add(middleware: RouteNetworkWait(networks: networks, wait: limits.routeWait, trustedProxy: limits.trustedProxy))
     let api = TimetableAPI(timetable: timetable,
                            cache: CachedJSON(snapshotDigest: info.snapshotDigest, importedAt: info.importedAt, cacheBytes: cacheBytes,
-                                             mayKeep: ServedFile.intact(timetable.url.path)),
+                                             mayKeep: ServedFile.intact(timetable.url?.path)),
                            clock: clock, networks: networks, contract: site.web.api)
     try api.addRoutes(to: router)
     RideAPI(timetable: timetable, trustedProxy: limits.trustedProxy).addRoutes(to: router)

@@ -15,8 +15,8 @@ extension Timetable {
     /// so the database file named is the one opened. A folder that cannot be written costs only
     /// the layout, as without it.
     public func keepSearchIndex(in folder: URL) {
-        guard let database = CacheFile.identity(url.path) else { return }
-        keptSearchIndex.withLock { $0 = SearchIndex.KeptFile(folder: folder, databasePath: url.path, database: database) }
+        guard let path = url?.path, let database = CacheFile.identity(path) else { return }
+        keptSearchIndex.withLock { $0 = SearchIndex.KeptFile(folder: folder, databasePath: path, database: database) }
     }
 }
 

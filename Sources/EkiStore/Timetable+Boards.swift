@@ -88,9 +88,22 @@ extension Timetable {
     /// come the next day's first (their rows' `day` says which day they are).
     public func nextDepartures(station: Reference.Station, direction: Reference.Direction,
                                at instant: ServiceInstant, limit: Int) throws -> Board {
+        try nextDepartures(station: station, direction: direction, at: instant, limit: limit, read: nil)
+    }
+
+    /// `read`: the asked service day's whole board at `instant` and its timetable
+    /// (`stationTimetable(read:)`), when the caller has them already (station detail), so the day
+    /// is not read again.
+    func nextDepartures(station: Reference.Station, direction: Reference.Direction, at instant: ServiceInstant,
+                        limit: Int, read: (whole: Board, day: [Board.Row])?) throws -> Board {
         let today = instant.serviceDate, minute = instant.minute.value
-        var board = try dayBoard(station: station, direction: direction, serviceDate: today,
-                                 from: minute, limit: limit, at: instant)
+        var board: Board
+        if let read {
+            board = read.whole
+            board.rows = Array(read.whole.rows.lazy.filter { $0.departure.time.value >= minute }.prefix(limit))
+        } else {
+            board = try dayBoard(station: station, direction: direction, serviceDate: today, from: minute, limit: limit, at: instant)
+        }
         // Yesterday's service, where it runs on past this moment (a feed's times past 24:00 + now).
         if latestMinute >= minute + 1440 {
             board.rows += try dayBoard(station: station, direction: direction, serviceDate: today.adding(days: -1),
@@ -105,8 +118,8 @@ extension Timetable {
         if board.rows.count > limit { board.rows.removeLast(board.rows.count - limit) }
         board.lastTrainGone = board.rows.first.map { $0.day > today } ?? true
         if board.lastTrainGone {
-            board.noTrainsThisDay = try stationTimetable(station: station, direction: direction, serviceDate: today,
-                                                         limit: 1).rows.isEmpty
+            board.noTrainsThisDay = try read.map { $0.day.isEmpty }
+                ?? stationTimetable(station: station, direction: direction, serviceDate: today, limit: 1).rows.isEmpty
         }
         return board
     }
@@ -116,10 +129,26 @@ extension Timetable {
     /// night trains at 27:11). Times are on the day's clock (27:11 of the day before is 03:11).
     public func stationTimetable(station: Reference.Station, direction: Reference.Direction,
                                  serviceDate: CivilDate, limit: Int = .max) throws -> Board {
+        try stationTimetable(station: station, direction: direction, serviceDate: serviceDate, limit: limit, read: nil)
+    }
+
+    /// `read`: the service day's whole board, read at any moment of that day (station detail's).
+    func stationTimetable(station: Reference.Station, direction: Reference.Direction, serviceDate: CivilDate,
+                          limit: Int = .max, read: Board?) throws -> Board {
         let start = ServiceInstant(serviceDate: serviceDate, minute: ServiceMinute(ServiceMinute.dayStart))
         let nextDay = 1440 + ServiceMinute.dayStart
-        var board = try dayBoard(station: station, direction: direction, serviceDate: serviceDate, from: 0, limit: limit,
-                                 at: start)
+        var board: Board
+        if let read {
+            // The same rows, counted from 03:00 as a timetable's are.
+            board = read
+            board.rows = read.rows.map { row in
+                var row = row
+                row.minutesUntil = row.boardMinute - start.minute.value
+                return row
+            }
+        } else {
+            board = try dayBoard(station: station, direction: direction, serviceDate: serviceDate, from: 0, limit: limit, at: start)
+        }
         board.rows.removeAll { $0.departure.time.value >= nextDay }
         if latestMinute >= nextDay {
             board.rows += try dayBoard(station: station, direction: direction, serviceDate: serviceDate.adding(days: -1),

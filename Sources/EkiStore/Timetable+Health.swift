@@ -20,10 +20,10 @@ extension Timetable {
         do {
             let verdict = try reader.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
             guard verdict == "ok" else {
-                throw StoreError.inconsistent("\(url.path) fails SQLite's integrity check: \(verdict ?? "no answer")")
+                throw StoreError.inconsistent("\(url?.path ?? "the database") fails SQLite's integrity check: \(verdict ?? "no answer")")
             }
         } catch let error as DatabaseError {
-            throw StoreError.inconsistent("\(url.path) cannot be read whole (\(error.message ?? "SQLite error \(error.resultCode)"))")
+            throw StoreError.inconsistent("\(url?.path ?? "the database") cannot be read whole (\(error.message ?? "SQLite error \(error.resultCode)"))")
         }
     }
 }

@@ -163,8 +163,13 @@ extension Timetable {
 
         var typeCounts: [String: Int] = [:]
         for direction in try directions(at: station) {
-            let day = try stationTimetable(station: station, direction: direction, serviceDate: instant.serviceDate).rows
-            let upcoming = try nextDepartures(station: station, direction: direction, at: instant, limit: nextLimit)
+            // The day read once: its timetable and the next trains are both made from it.
+            let whole = try dayBoard(station: station, direction: direction, serviceDate: instant.serviceDate,
+                                     from: 0, limit: .max, at: instant)
+            let day = try stationTimetable(station: station, direction: direction, serviceDate: instant.serviceDate,
+                                           read: whole).rows
+            let upcoming = try nextDepartures(station: station, direction: direction, at: instant, limit: nextLimit,
+                                              read: (whole, day))
             var side = try placedSide(of: direction, at: station, serviceDate: instant.serviceDate, day: day)
             side.noTrainsThisDay = day.isEmpty
             side.next = upcoming.rows

@@ -76,7 +76,7 @@ extension Timetable {
     }
 
     static func trainPart(_ db: Database, code: String) throws -> TrainPart? {
-        guard let row = try Row.fetchOne(db, sql: """
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT t.id, t.code, r.code AS railway, s.code AS service, t.number, y.code AS type,
                    d.code AS direction, t.vehicle, t.stops, COALESCE(t.trip_id, t.code) AS public_id,
                    t.headsign_ja, t.headsign_en
@@ -86,17 +86,23 @@ extension Timetable {
             JOIN train_type y ON y.id = t.type_id
             JOIN direction d ON d.id = t.direction_id
             WHERE t.code = ?
-            """, arguments: [code]) else { return nil }
+            """), arguments: [code]) else { return nil }
         let rowId: Int64 = row["id"]
         let blob: [UInt8] = [UInt8](row["stops"] as Data)
         guard let stopList = StopList(decoding: blob) else {
             throw StoreError.inconsistent("train \(code) has a damaged stop list")
         }
         let stationCodes = try stationCodes(db, ids: stopList.stops.map(\.stationId))
-        let terminals = try Row.fetchAll(db, sql: """
+        let terminals = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT kind, st.code FROM train_terminal tt JOIN station st ON st.id = tt.station_id
             WHERE tt.train_id = ? ORDER BY kind, position
-            """, arguments: [rowId])
+            """), arguments: [rowId])
+        // The parts it runs on as and on from, in one statement: true for a next part.
+        let links = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT l.train_id = ?1, t.code FROM train_link l
+            JOIN train t ON t.id = CASE WHEN l.train_id = ?1 THEN l.next_id ELSE l.train_id END
+            WHERE l.train_id = ?1 OR l.next_id = ?1 ORDER BY t.code
+            """), arguments: [rowId])
         return TrainPart(
             id: row["code"], publicId: row["public_id"], railway: row["railway"], service: row["service"], number: row["number"],
             headsign: (row["headsign_ja"] as String?).map { LocalizedName(ja: $0, en: row["headsign_en"] as String? ?? $0) },
@@ -107,22 +113,22 @@ extension Timetable {
             },
             origins: terminals.filter { $0[0] == 0 }.map { $0[1] },
             destinations: terminals.filter { $0[0] == 1 }.map { $0[1] },
-            names: try Row.fetchAll(db, sql: "SELECT name_ja, name_en FROM train_name WHERE train_id = ? ORDER BY position",
+            names: try Row.fetchAll(db.cachedStatement(sql: "SELECT name_ja, name_en FROM train_name WHERE train_id = ? ORDER BY position"),
                                     arguments: [rowId]).map { LocalizedName(ja: $0[0], en: $0[1]) },
-            next: try String.fetchAll(db, sql: """
-                SELECT t.code FROM train_link l JOIN train t ON t.id = l.next_id WHERE l.train_id = ? ORDER BY t.code
-                """, arguments: [rowId]),
-            previous: try String.fetchAll(db, sql: """
-                SELECT t.code FROM train_link l JOIN train t ON t.id = l.train_id WHERE l.next_id = ? ORDER BY t.code
-                """, arguments: [rowId]))
+            next: links.filter { $0[0] as Bool }.map { $0[1] },
+            previous: links.filter { !($0[0] as Bool) }.map { $0[1] })
     }
 
+    /// The codes of stations by row id, in one statement whatever their number (a train's stops:
+    /// one SELECT per station made a 30-stop train 30 statements).
     static func stationCodes(_ db: Database, ids: [Int64]) throws -> [Int64: String] {
+        let distinct = Array(Set(ids))
+        guard !distinct.isEmpty else { return [:] }
         var codes: [Int64: String] = [:]
-        let statement = try db.cachedStatement(sql: "SELECT code FROM station WHERE id = ?")
-        for id in Set(ids) {
-            codes[id] = try String.fetchOne(statement, arguments: [id])
-        }
+        let marks = repeatElement("?", count: distinct.count).joined(separator: ",")
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, code FROM station WHERE id IN (\(marks))",
+                                       arguments: StatementArguments(distinct))
+        while let row = try rows.next() { codes[row[0]] = row[1] }
         return codes
     }
 }

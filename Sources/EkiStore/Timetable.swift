@@ -6,7 +6,8 @@ import Synchronization
 /// The read-only façade over a timetable database: every query the apps make goes through here.
 public final class Timetable: Sendable {
     let reader: any DatabaseReader
-    public let url: URL
+    /// The file it was read from; nil for a database that is not a file (built in memory).
+    public let url: URL?
     /// Railways, directions, calendars and train types, read at open; stations, complexes and
     /// search's list as they are first asked for (`Reference`).
     public let reference: Reference
@@ -26,12 +27,11 @@ public final class Timetable: Sendable {
     /// Where search's index is kept between processes, when it is (`keepSearchIndex`).
     let keptSearchIndex = Mutex<SearchIndex.KeptFile?>(nil)
 
-    /// Opens an existing database read-only; says clearly when there is none or it is not ours.
+    /// Opens an existing database file read-only; says clearly when there is none or it is not ours.
     /// `whole`: every station and complex read now, into plain dictionaries (`Reference.StationTable`):
     /// for a process that answers many questions (`eki serve`, benchmarks). A fresh `eki` reads
     /// what its one answer needs, as it is asked for.
-    public init(url: URL, whole: Bool = false) throws {
-        self.url = url
+    public convenience init(url: URL, whole: Bool = false) throws {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StoreError.notFound("no timetable database at \(url.path): run `eki import <data-dir>` first")
         }
@@ -44,13 +44,28 @@ public final class Timetable: Sendable {
         // No mmap: a file overwritten in place (never by eki, but by a careless copy) must give an
         // error answer, and a memory map of a truncated file would stop the process with SIGBUS.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
+        let queue: DatabaseQueue
         do {
-            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            reader = queue
+            queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw StoreError.wrongSchema("\(url.path) is not a readable timetable database (\(error.message ?? "SQLite error \(error.resultCode)"))")
+        }
+        try self.init(reader: queue, url: url, whole: whole)
+    }
+
+    /// A timetable over any database that holds one: a file `init(url:)` opened, or one built in
+    /// memory (the tests' fixture, `TimetableWriter.write(_:into:)`). `url` is the file it was read
+    /// from, nil when there is none; what keeps files beside it (route network caches, search's
+    /// kept index, the served file's checks) does nothing without one.
+    public init(reader: any DatabaseReader, url: URL? = nil, whole: Bool = false) throws {
+        self.url = url
+        self.reader = reader
+        let place = url?.path ?? "the database"
+        do {
             // The meta table read with SQLite's own calls, like the reference tables: GRDB's
             // generic fetches instantiate their types at run time, ~1 ms of a fresh board.
             var meta: [String: String] = [:]
-            let version = try queue.read { db -> Int? in
+            let version = try reader.read { db -> Int? in
                 var hasMeta = false
                 try Reference.each(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'") { _ in hasMeta = true }
                 guard hasMeta else { return nil }
@@ -60,12 +75,12 @@ public final class Timetable: Sendable {
                 return meta["schema_version"].flatMap { Int($0) }
             }
             guard let version else {
-                throw StoreError.wrongSchema("\(url.path) is not an Eki timetable database")
+                throw StoreError.wrongSchema("\(place) is not an Eki timetable database")
             }
             guard version == Schema.version else {
-                throw StoreError.wrongSchema("\(url.path) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
+                throw StoreError.wrongSchema("\(place) has schema version \(version), this eki reads \(Schema.version): run `eki import` again")
             }
-            reference = try queue.read { db in try Reference.load(db, reader: queue, whole: whole) }
+            reference = try reader.read { db in try Reference.load(db, reader: reader, whole: whole) }
             // Tokyo's zone as the fixed offset it is (no daylight saving since 1951): reading the tz
             // database for Asia/Tokyo was ~0.2 ms of every fresh process.
             timeZone = meta["time_zone"].flatMap { $0 == TokyoTime.identifier ? TokyoTime.zone : TimeZone(identifier: $0) } ?? TokyoTime.zone
@@ -74,7 +89,7 @@ public final class Timetable: Sendable {
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
-            throw StoreError.wrongSchema("\(url.path) is not a readable timetable database (\(error.message ?? "SQLite error \(error.resultCode)"))")
+            throw StoreError.wrongSchema("\(place) is not a readable timetable database (\(error.message ?? "SQLite error \(error.resultCode)"))")
         }
     }
 
@@ -115,9 +130,9 @@ extension Timetable {
             })
             func count(_ key: String) -> Int { meta["count_" + key].flatMap(Int.init) ?? 0 }
             func rows(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+            let size = url.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? NSNumber }?.int64Value ?? 0
             return DatabaseInfo(
-                path: url.path,
+                path: url?.path ?? "",
                 schemaVersion: meta["schema_version"].flatMap(Int.init) ?? 0,
                 source: meta["source_format"] ?? "",
                 snapshotDate: meta["snapshot_date"] ?? "",

@@ -53,26 +53,7 @@ public struct TimetableWriter {
                     try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF")
                 }
                 let queue = try DatabaseQueue(path: temporary.path, configuration: configuration)
-                try queue.writeWithoutTransaction { db in
-                    try db.inTransaction {
-                        try Schema.create(db)
-                        var builder = Builder(db: db, dataset: dataset)
-                        progress(.reference, summary)
-                        try builder.writeReference(&summary)
-                        progress(.trains, summary)
-                        try builder.writeTrains(&summary)
-                        progress(.departures, summary)
-                        try builder.writeDepartures(&summary)
-                        progress(.finishing, summary)
-                        try writeMeta(db, dataset: dataset, summary: summary)
-                        return .commit
-                    }
-                    // Foreign keys are declared for readers and checked once here rather than per row.
-                    if let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
-                        throw StoreError.inconsistent("foreign key violation in table \(violation[0] as String? ?? "?")")
-                    }
-                    try db.execute(sql: "ANALYZE")
-                }
+                summary = try Self.write(dataset, into: queue, importedAt: importedAt, ekiVersion: ekiVersion, progress: progress)
                 try queue.close()
             }
             // rename(2) replaces the target atomically.
@@ -90,10 +71,50 @@ public struct TimetableWriter {
         }
     }
 
+    /// Writes the dataset into an empty database handed in — the scratch file `write(_:)` renames
+    /// into place, or one in memory (the tests' fixture) — and returns counts.
+    public static func write(_ dataset: TimetableDataset, into writer: any DatabaseWriter, importedAt: Date = Date(),
+                             ekiVersion: String = EkiCoreVersion.version,
+                             progress: (Stage, Summary) -> Void = { _, _ in }) throws -> Summary {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try fill(db, with: dataset, importedAt: importedAt, ekiVersion: ekiVersion, progress: progress)
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.inconsistent("cannot write the database: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")")
+        }
+    }
+
+    private static func fill(_ db: Database, with dataset: TimetableDataset, importedAt: Date, ekiVersion: String,
+                             progress: (Stage, Summary) -> Void) throws -> Summary {
+        var summary = Summary()
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        try db.inTransaction {
+            try Schema.create(db)
+            var builder = Builder(db: db, dataset: dataset)
+            progress(.reference, summary)
+            try builder.writeReference(&summary)
+            progress(.trains, summary)
+            try builder.writeTrains(&summary)
+            progress(.departures, summary)
+            try builder.writeDepartures(&summary)
+            progress(.finishing, summary)
+            try writeMeta(db, dataset: dataset, summary: summary, importedAt: importedAt, ekiVersion: ekiVersion)
+            return .commit
+        }
+        // Foreign keys are declared for readers and checked once here rather than per row.
+        if let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
+            throw StoreError.inconsistent("foreign key violation in table \(violation[0] as String? ?? "?")")
+        }
+        try db.execute(sql: "ANALYZE")
+        return summary
+    }
+
     /// Removes the work files of imports and updates whose process is gone (`WorkFiles`).
     func removeStaleWorkFiles() { work.removeStale() }
 
-    private func writeMeta(_ db: Database, dataset: TimetableDataset, summary: Summary) throws {
+    private static func writeMeta(_ db: Database, dataset: TimetableDataset, summary: Summary, importedAt: Date,
+                                  ekiVersion: String) throws {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TokyoTime.zone
         let values: [(String, String)] = [

@@ -6,8 +6,9 @@ import GRDBSQLite
 /// One rider's own data on this machine — the boards they viewed, and later bookmarks and routes —
 /// kept in a small database apart from the timetable, so a data update never touches it.
 public final class UserState: Sendable {
-    let writer: DatabaseQueue
-    public let url: URL
+    let writer: any DatabaseWriter
+    /// The state file; nil for state kept in a database handed in (`init(writer:)`).
+    public let url: URL?
 
     /// Opens the state file, creating it (and its folder) on first use. `environment` says where
     /// the default folder is (the one folder eki tightens if it existed already).
@@ -35,13 +36,26 @@ public final class UserState: Sendable {
                 try Self.run(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
             }
             let logBytes = Self.size(url.path + "-wal")
-            writer = try DatabaseQueue(path: url.path, configuration: configuration)
-            try Self.migrateIfNeeded(writer)
-            if logBytes > Self.longLog { writer.inDatabase(Self.truncateLog) }
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            writer = queue
+            try Self.migrateIfNeeded(queue)
+            if logBytes > Self.longLog { queue.inDatabase(Self.truncateLog) }
         } catch let error as DatabaseError {
             throw StoreError.wrongSchema("\(url.path) is not a usable Eki state file (\(error.message ?? "SQLite error \(error.resultCode)"))")
         } catch let error as CocoaError {
             throw StoreError.notFound("cannot create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+        }
+    }
+
+    /// State kept in a database handed in — one in memory for a test, or a rider's file opened
+    /// some other way — brought up to this eki's tables.
+    public init(writer: any DatabaseWriter) throws {
+        url = nil
+        self.writer = writer
+        do {
+            try Self.migrateIfNeeded(writer)
+        } catch let error as DatabaseError {
+            throw StoreError.wrongSchema("not a usable Eki state database (\(error.message ?? "SQLite error \(error.resultCode)"))")
         }
     }
 
@@ -101,12 +115,12 @@ public final class UserState: Sendable {
     /// Brings a file up to the migrations below. `PRAGMA user_version` (in the file's header: no
     /// table read) holds how many it has; a file made before eki kept it (0) goes through the
     /// migrator once, which knows from its own table what it already has.
-    static func migrateIfNeeded(_ queue: DatabaseQueue) throws {
+    static func migrateIfNeeded(_ writer: any DatabaseWriter) throws {
         let known = Int64(migrator.migrations.count)
-        let version = try queue.inDatabase { db in try Self.userVersion(db) }
+        let version = try writer.writeWithoutTransaction { db in try Self.userVersion(db) }
         guard version < known else { return }
-        try migrator.migrate(queue)
-        try queue.inDatabase { db in try Self.run(db, "PRAGMA user_version = \(known)") }
+        try migrator.migrate(writer)
+        try writer.writeWithoutTransaction { db in try Self.run(db, "PRAGMA user_version = \(known)") }
     }
 
     /// `PRAGMA user_version`, read with SQLite's own calls (GRDB's generic fetch instantiates its

@@ -97,7 +97,7 @@ extension ServeCommand {
         let timetable = try database.open(whole: true)
         // What imports and updates killed midway (kill -9) left beside the database: a server that
         // runs for months would otherwise keep them until the next import or update (issue 33).
-        WorkFiles(for: timetable.url).removeStale()
+        WorkFiles(for: database.url).removeStale()
         var logger = Logger(label: "eki.server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let published = publish.map { URL(fileURLWithPath: $0).standardizedFileURL }
@@ -117,7 +117,7 @@ extension ServeCommand {
             // The one line on stdout: scripts read the URL (and the port, when 0 was asked) from it.
             // A clock set by EKI_NOW is named in it, so that it is never left set by accident.
             let clock = RiderClock.notice.map { ", \($0)," } ?? ""
-            FileHandle.standardOutput.write(Data("eki serving \(timetable.url.path)\(clock) on \(url)\n".utf8))
+            FileHandle.standardOutput.write(Data("eki serving \(database.url.path)\(clock) on \(url)\n".utf8))
         }
         do {
             try await app.runService()

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aCopiedReleaseFolderServesThePages() async throws {
-        let database = try SharedData.imported().timetable.url
+        let database = try #require(try SharedData.imported().timetable.url)
         let folder = try Self.copiedRelease(withBundle: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = Process()
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func theBinaryAloneSaysWhatIsMissing() throws {
-        let database = try SharedData.imported().timetable.url
+        let database = try #require(try SharedData.imported().timetable.url)
         let folder = try Self.copiedRelease(withBundle: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = Process()
@@ -94,7 +94,7 @@ import Testing
 
     /// `eki` answers boards alone; `eki serve` without `eki-tools` beside it is one line and exit 1.
     @Test func ekiWithoutToolsAnswersBoardsAndSaysWhatIsMissing() throws {
-        let database = try SharedData.imported().timetable.url
+        let database = try #require(try SharedData.imported().timetable.url)
         let folder = try Self.copiedRelease(withBundle: true, withTools: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {

@@ -1,3 +1,4 @@
+import EkiTestSupport
 import Foundation
 import Testing
 @testable import EkiCore
@@ -246,12 +247,9 @@ struct SearchKeyTests {
     }
 
     /// <repo>/Tests/EkiCoreTests/SearchKeyTests.swift → <repo>/../shared/data/minitokyo3d/stations.json
-    private static let stationsURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/data/minitokyo3d/stations.json")
+    private static let stationsURL = SharedData.minitokyo3d.appendingPathComponent("stations.json")
 
-    @Test func everyMiniTokyo3DStationFoldsToAUsableKey() throws {
+    @Test(.enabled(if: SharedData.isPresent, "reads ../shared/data")) func everyMiniTokyo3DStationFoldsToAUsableKey() throws {
         let data = try Data(contentsOf: Self.stationsURL)
         let stations = try JSONDecoder().decode([Station].self, from: data)
         #expect(stations.count > 1000)

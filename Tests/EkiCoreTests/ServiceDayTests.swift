@@ -1,4 +1,5 @@
 import EkiCore
+import EkiTestSupport
 import Foundation
 import Testing
 
@@ -49,10 +50,8 @@ import Testing
         #expect(ScheduleDay(try #require(CivilDate(iso: "2026-11-21"))).preferredServiceKinds == ["saturday", "saturdayHoliday"])
     }
 
-    @Test func categoriesCoverEveryTrainTypeOfTheSharedData() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/data/minitokyo3d/train-types.json")
+    @Test(.enabled(if: SharedData.isPresent, "reads ../shared/data")) func categoriesCoverEveryTrainTypeOfTheSharedData() throws {
+        let url = SharedData.minitokyo3d.appendingPathComponent("train-types.json")
         let types = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [[String: Any]]
         let unlisted = types.map { $0["id"] as! String }.filter { TrainTypeCategories.listed(typeId: $0) == nil }
         #expect(unlisted.isEmpty, "no category for \(unlisted)")

@@ -45,6 +45,7 @@ import Testing
     }
 
     @Test func everyRealMiniTokyo3DFilePasses() throws {
+        try SharedData.require()
         let folder = SharedData.minitokyo3d
         for (path, shape) in MiniTokyo3DFileList.referenceFiles {
             #expect(throws: Never.self, "\(path)") { try JSONCheck.validate(folder.appendingPathComponent(path), as: shape) }

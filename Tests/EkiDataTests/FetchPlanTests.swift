@@ -6,6 +6,7 @@ import Testing
 /// Which files a fetch asks for, and from where: checked against the real Mini Tokyo 3D folder.
 @Suite struct FetchPlanTests {
     @Test func theTimetableFileNamesFollowTheRepositorysNamingForEveryRealRailway() throws {
+        try SharedData.require()
         let railways = try MiniTokyo3DFileList.railwayIds(in: SharedData.minitokyo3d.appendingPathComponent("railways.json"))
         #expect(railways.count == 179)
         let planned = Set(railways.map(MiniTokyo3DFileList.timetablePath))
@@ -17,6 +18,7 @@ import Testing
     }
 
     @Test func theReferenceFilesAreExactlyTheRealFoldersOthers() throws {
+        try SharedData.require()
         let real = try FileManager.default.contentsOfDirectory(atPath: SharedData.minitokyo3d.path)
             .filter { $0.hasSuffix(".json") }.sorted()
         #expect(MiniTokyo3DFileList.referenceFiles.map(\.path).sorted() == real)

@@ -142,6 +142,7 @@ import Testing
     /// The Minatomirai line as Mini Tokyo 3D writes it: its railway, stations, operator, the
     /// directions and types its trains use, and a few real trains (through service, a named one).
     static func miniTokyo3DSubset(into folder: URL) throws {
+        try SharedData.require()
         let source = SharedData.minitokyo3d
         let railway = "Minatomirai.Minatomirai"
         let trains = try load(source.appendingPathComponent("train-timetables/minatomirai-minatomirai.json"))
@@ -253,6 +254,7 @@ import Testing
     /// each, its real trains of a weekday and a weekend, calendars for a year, with Showa Day
     /// (2026-04-29, a Wednesday) run as a holiday by calendar_dates.txt.
     static func gtfsSubset(into folder: URL) throws -> [String: [[String]]] {
+        try SharedData.require()
         let source = SharedData.minitokyo3d
         let railway = "Minatomirai.Minatomirai"
         let stations = try load(source.appendingPathComponent("stations.json")).filter { $0["railway"] as? String == railway }

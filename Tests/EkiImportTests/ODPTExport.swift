@@ -25,6 +25,7 @@ struct ODPTExport {
     }
 
     mutating func write(to folder: URL) throws {
+        if source == SharedData.minitokyo3d { try SharedData.require() }
         let allRailways = try read("railways.json") as! [Object]
         let railways = allRailways.filter { railwayIds.contains($0["id"] as! String) }
         let stations = try read("stations.json") as! [Object]

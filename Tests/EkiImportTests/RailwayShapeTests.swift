@@ -1,13 +1,12 @@
+import EkiTestSupport
 import EkiCore
 import Foundation
 import Testing
 @testable import EkiImport
 
 /// Shape resolution against the real Mini Tokyo 3D data (<repo>/../shared/data/minitokyo3d/).
-@Suite struct RailwayShapeTests {
-    static let dataDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data/minitokyo3d")
+@Suite(.enabled(if: SharedData.isPresent, "reads ../shared/data")) struct RailwayShapeTests {
+    static let dataDirectory = SharedData.minitokyo3d
 
     struct RailwayRecord: Decodable { var id: String }
     struct StationRecord: Decodable {

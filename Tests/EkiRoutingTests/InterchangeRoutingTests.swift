@@ -27,10 +27,17 @@ import Testing
         }
     }
 
-    static let world: World = {
-        let timetable = try! SharedData.imported().timetable
-        return World(timetable: timetable, network: try! RouteNetwork(timetable: timetable, serviceDate: tuesday))
-    }()
+    /// The real data and its Tuesday network, made once (skips the test without the real data).
+    static var world: World {
+        get throws {
+            try SharedData.require()
+            return try worldOnce.get()
+        }
+    }
+    private static let worldOnce = Result { () throws -> World in
+        let timetable = try SharedData.imported().timetable
+        return World(timetable: timetable, network: try RouteNetwork(timetable: timetable, serviceDate: tuesday))
+    }
 
     /// Every change of every option gives at least the minutes it needs, and only a change the
     /// data calls cross-platform reads "同じホーム".
@@ -48,7 +55,7 @@ import Testing
     /// 品川 → 御茶ノ水: the 東海道線 arrived at 東京 08:08 and the plan changed to the 中央線快速 08:09,
     /// "乗換 1分 · 同じホーム" — the 中央線 leaves from the raised platforms 1–2, a 6-minute change.
     @Test func tokyoFromTheTokaidoLineToTheChuoLineIsNotOneMinute() throws {
-        let world = Self.world
+        let world = try Self.world
         let tokaido = try world.station("JR-East.Tokaido.Tokyo"), chuo = try world.station("JR-East.ChuoRapid.Tokyo")
         let change = world.reference.change(from: tokaido, to: chuo)
         #expect(change.minutes == 6 && change.kind == .concourse && change.source == .table)
@@ -66,7 +73,7 @@ import Testing
     /// 上野 → 海浜幕張: 宇都宮線 to 京葉線 at 東京 in 6 minutes. The 京葉線 platforms lie far beneath
     /// the south end: the reviewed table's 12 (measured by a station guide).
     @Test func tokyoToTheKeiyoLineIsALongWalk() throws {
-        let world = Self.world
+        let world = try Self.world
         let utsunomiya = try world.station("JR-East.Utsunomiya.Tokyo"), keiyo = try world.station("JR-East.Keiyo.Tokyo")
         let change = world.reference.change(from: utsunomiya, to: keiyo)
         #expect(change.minutes == 12 && change.kind == .longWalk)
@@ -83,7 +90,7 @@ import Testing
 
     /// 池袋 → 千葉: 丸ノ内線 at 東京 to the 総武快速線 five floors down in 5 minutes.
     @Test func tokyoFromTheMarunouchiLineToTheDeepPlatforms() throws {
-        let world = Self.world
+        let world = try Self.world
         let marunouchi = try world.station("TokyoMetro.Marunouchi.Tokyo"), sobu = try world.station("JR-East.SobuRapid.Tokyo")
         let change = world.reference.change(from: marunouchi, to: sobu)
         #expect(change.minutes == 6 && change.kind == .gates)
@@ -96,7 +103,7 @@ import Testing
     /// "追加" picked a train 5 minutes later: one rule now. The train "追加" picks leaves at or after
     /// the change's minutes; any 銀座線 train before it is flagged ⚠ (or cannot be made).
     @Test func shibuyaFromTheToyokoLineToTheGinzaLineAgreesEverywhere() throws {
-        let world = Self.world
+        let world = try Self.world
         let planner = RoutePlanner(timetable: world.timetable)
         let toyoko = try world.station("Tokyu.Toyoko.Shibuya"), ginza = try world.station("TokyoMetro.Ginza.Shibuya")
         let needed = try #require(planner.rules.needed(from: toyoko, to: ginza, reference: world.reference))
@@ -123,7 +130,7 @@ import Testing
     /// 銀座線 for 渋谷 across the 丸ノ内線 for 荻窪. Any other pair of directions walks to another
     /// platform, and says so.
     @Test func crossPlatformChangesStayShortInTheirDirectionsOnly() throws {
-        let world = Self.world, reference = world.reference
+        let world = try Self.world, reference = world.reference
         let toyoko = try world.station("Tokyu.Toyoko.NakaMeguro"), hibiya = try world.station("TokyoMetro.Hibiya.NakaMeguro")
         let across = reference.change(from: toyoko, to: hibiya, arriving: "Inbound", departing: "TokyoMetro.KitaSenju")
         #expect(across.minutes == 1 && across.kind == .crossPlatform)
@@ -149,7 +156,7 @@ import Testing
     /// the platform, the one for 池袋 at 08:01 does not (3 minutes), so toward 霞ケ関 the rider takes
     /// the 08:03. Trains written here on the real stations, so the test says what it asks.
     @Test func theScansCrossThePlatformOnlyInItsDirections() throws {
-        let reference = Self.world.reference
+        let reference = try Self.world.reference
         func row(_ id: String) throws -> Int64 { try #require(reference.stations[id]).rowId }
         func direction(_ id: String) throws -> Int64 { try #require(reference.directions[id]).rowId }
         func train(_ rowId: Int64, _ direction: Int64, _ stops: [(String, Int)]) throws -> RunningTrain {
@@ -184,7 +191,7 @@ import Testing
     /// runs on as a 小田急 train; a rider who gets off there and takes a 小田急 train for 小田原
     /// crosses the platform (the cross row 代々木上原方面>下り), as the scans count it.
     @Test func offAThroughTrainTheArrivingPartsDirectionCounts() throws {
-        let world = Self.world
+        let world = try Self.world
         let planner = RoutePlanner(timetable: world.timetable)
         let first = try planner.segment(Route.Segment(train: "TokyoMetro.Chiyoda.A603K.Weekday", board: "TokyoMetro.Chiyoda.YoyogiKoen",
                                                       alight: "TokyoMetro.Chiyoda.YoyogiUehara"), on: Self.tuesday)
@@ -201,7 +208,7 @@ import Testing
     /// earlier for the last train; going slowly never arrives earlier nor leaves later. On 上野 →
     /// 海浜幕張 (a 12-minute change at 東京 or another long one) the paces give different answers.
     @Test func paceChangesFastestAndLastTrainAnswersInTheExpectedDirection() throws {
-        let world = Self.world
+        let world = try Self.world
         // Two trips with long changes at 東京 (each full-network search takes seconds in a debug build).
         var arrivalsByTrip: [String: [Int]] = [:]
         for (from, to) in [("上野", "海浜幕張"), ("池袋", "千葉")] {

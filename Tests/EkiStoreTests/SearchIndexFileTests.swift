@@ -158,14 +158,14 @@ import Testing
         let scratch = ScratchFolder()
         defer { scratch.remove() }
         let live = scratch.file("timetable.sqlite"), folder = scratch.file("cache")
-        try FileManager.default.copyItem(at: tokyo.url, to: live)
+        try FileManager.default.copyItem(at: try #require(tokyo.url), to: live)
         let before = try Self.opened(live, keepingIn: folder)
         #expect(Self.describe(try before.search("しぶや")) == Self.describe(try tokyo.search("しぶや")))
         let file = try #require(Self.indexFiles(in: folder).first)
         let tokyoInode = Self.inode(file)
 
         // Swapped as an update does: written beside, renamed over.
-        try FileManager.default.copyItem(at: gtfs.url, to: scratch.file("new.sqlite"))
+        try FileManager.default.copyItem(at: try #require(gtfs.url), to: scratch.file("new.sqlite"))
         #expect(rename(scratch.file("new.sqlite").path, live.path) == 0)
         let after = try Self.opened(live, keepingIn: folder)
         let name = try #require(gtfs.reference.searchable.first.flatMap { gtfs.reference.stations[$0.station]?.name.en })

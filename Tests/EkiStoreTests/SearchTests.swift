@@ -157,6 +157,7 @@ import Testing
     }
 
     @Test func rejectsLongOrBinaryText() throws {
+        try SharedData.require()
         #expect(throws: SearchError.tooLong(characters: 65)) { try Self.search(String(repeating: "あ", count: 65)) }
         #expect(try Self.search(String(repeating: "あ", count: 64)).isEmpty)
         // One Character, 50,001 scalars: counted as what it costs to fold.

@@ -2,6 +2,7 @@ import EkiCore
 import EkiStore
 import EkiTestSupport
 import Foundation
+import GRDB
 import Testing
 
 /// The rider's own state file: history of boards viewed, and the nearby order it teaches.
@@ -29,6 +30,21 @@ import Testing
         #expect(try UserState(url: scratch.file("nested/folder/state.sqlite")).history() == history)
         #expect(try state.clearHistory() == 2)
         #expect(try state.history().isEmpty)
+    }
+
+    @Test func stateHandedADatabaseInMemoryKeepsItThere() throws {
+        // Any database: a queue in memory gets the same tables, and nothing is written to disk.
+        let queue = try DatabaseQueue()
+        let state = try UserState(writer: queue)
+        #expect(state.url == nil)
+        try state.recordView(station: TokyoFixture.minatomachi, direction: "Inbound", at: Self.morning)
+        try state.recordView(station: TokyoFixture.minatomachi, direction: "Inbound", at: Self.morning.addingTimeInterval(60))
+        #expect(try state.history().map(\.views) == [2])
+        #expect(try state.addBookmark(.init(station: TokyoFixture.kanjoShibuyazaka, direction: "OuterLoop"), at: Self.morning))
+        // Opened again over the same database: migrated once, the history and bookmark still there.
+        let again = try UserState(writer: queue)
+        #expect(try again.history().first?.station == TokyoFixture.minatomachi)
+        #expect(try again.bookmarks().map(\.station) == [TokyoFixture.kanjoShibuyazaka])
     }
 
     @Test func weightsFadeWithAHalfLifeOfThirtyDays() throws {

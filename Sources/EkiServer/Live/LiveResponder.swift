@@ -64,14 +64,17 @@ public final class LiveResponder: HTTPResponder, Sendable {
     /// `interval`: how often the path is looked at; nil for never by itself — whoever holds this
     /// calls `checkFile()` (tests, which then know exactly when the file was looked at).
     public init(timetable: Timetable, logger: Logger, interval: Duration? = .seconds(1), build: @escaping Build) throws {
-        url = timetable.url
+        guard let url = timetable.url else {
+            throw StoreError.notFound("a live server follows a database file, and this timetable was not read from one")
+        }
+        self.url = url
         // Everything read before the first answer (`Timetable(url:whole:)`): look-ups without a
         // lock, and a file later damaged in place still has its stations in memory.
-        let timetable = timetable.isWhole ? timetable : try Timetable(url: timetable.url, whole: true)
+        let timetable = timetable.isWhole ? timetable : try Timetable(url: url, whole: true)
         self.build = build
         self.logger = logger
-        let current = Current(timetable: timetable, responder: try build(timetable), identity: FileIdentity(path: timetable.url.path),
-                              path: timetable.url.path)
+        let current = Current(timetable: timetable, responder: try build(timetable), identity: FileIdentity(path: url.path),
+                              path: url.path)
         state = Mutex(State(current: current))
         if let interval { watch(every: interval) }
     }

@@ -9,8 +9,8 @@ import Foundation
 enum ServedFile {
     /// The check for the file at `path` as it is now; always true where there is no file (an
     /// in-memory database) to watch.
-    static func intact(_ path: String) -> @Sendable () -> Bool {
-        guard let opened = FileIdentity(path: path) else { return { true } }
+    static func intact(_ path: String?) -> @Sendable () -> Bool {
+        guard let path, let opened = FileIdentity(path: path) else { return { true } }
         return { !FileIdentity.isRewritten(path, since: opened) }
     }
 }

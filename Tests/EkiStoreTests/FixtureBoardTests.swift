@@ -1,0 +1,181 @@
+import EkiCore
+import EkiStore
+import EkiTestSupport
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+/// Boards, the service day, schedules, through service and loop lines on the hand-written Tokyo in
+/// memory (`TokyoFixture`): the logic, without `../shared`. Every expected value follows from the
+/// fixture's own lines (港町 inbound locals every 15 minutes from 05:00 on weekdays, …).
+@Suite struct FixtureBoardTests {
+    static func board(_ station: String, _ direction: String, at text: String, limit: Int = 3) throws -> Board {
+        let timetable = try TokyoFixture.timetable()
+        let station = try #require(timetable.reference.stations[station])
+        let direction = try #require(timetable.reference.directions[direction])
+        return try timetable.nextDepartures(station: station, direction: direction,
+                                            at: try #require(ServiceInstant(parsing: text)), limit: limit)
+    }
+
+    @Test func firstWeekdayInboundTrainFromMinatomachiIsTheFiveOClockLocal() throws {
+        let board = try Self.board(TokyoFixture.minatomachi, "Inbound", at: "2026-12-01T04:00")
+        #expect(board.schedule == "Weekday")
+        #expect(board.rows.map(\.departure.time.clock) == ["05:00", "05:15", "05:30"])
+        #expect(board.rows[0].destination.ja == "渋谷坂")
+        #expect(board.rows[0].departure.category == .local)
+        #expect(board.rows.map(\.minutesUntil) == [60, 75, 90])
+    }
+
+    @Test func theThroughExpressNamesWhereItEndsTwoRailwaysOn() throws {
+        let board = try Self.board(TokyoFixture.minatomachi, "Inbound", at: "2026-12-01T06:58", limit: 2)
+        #expect(board.rows.map(\.departure.time.clock) == ["07:00", "07:00"])
+        let express = try #require(board.rows.first { $0.departure.category == .express })
+        #expect(express.departure.trainId == TokyoFixture.throughParts[0])
+        #expect(express.destination.ja == "所沢野")
+        #expect(express.destination.en == "Tokorozawano")
+    }
+
+    @Test func pastMidnightTheBoardIsStillYesterdaysServiceDay() throws {
+        // Wednesday 00:20 is Tuesday's service day: the 24:30 is Tuesday's last train, then Wednesday's 05:00.
+        let board = try Self.board(TokyoFixture.minatomachi, "Inbound", at: "2026-12-02T00:20")
+        #expect(board.serviceDate.iso == "2026-12-01")
+        #expect(board.rows.map(\.departure.time.serviceClock) == ["24:30", "05:00", "05:15"])
+        #expect(board.rows.map(\.serviceDate.iso) == ["2026-12-01", "2026-12-02", "2026-12-02"])
+        #expect(board.rows.map(\.minutesUntil) == [10, 280, 295])
+        #expect(!board.lastTrainGone)
+        #expect(board.rows.map(\.isNextDay) == [false, true, true])
+    }
+
+    @Test func afterTheLastTrainTheBoardSaysSoAndShowsTheFirstTrains() throws {
+        let board = try Self.board(TokyoFixture.minatomachi, "Inbound", at: "2026-12-02T00:40", limit: 2)
+        #expect(board.lastTrainGone)
+        #expect(!board.noTrainsThisDay)
+        #expect(board.rows.map(\.departure.time.clock) == ["05:00", "05:15"])
+        #expect(board.rows.map(\.serviceDate.iso) == ["2026-12-02", "2026-12-02"])
+    }
+
+    @Test func aHolidayMondayRunsTheSaturdayHolidayTimetable() throws {
+        // 2026-11-23 (Mon) is 勤労感謝の日 by Japan's rules: the fixture's SaturdayHoliday, first train 06:00.
+        let board = try Self.board(TokyoFixture.minatomachi, "Inbound", at: "2026-11-23T04:00", limit: 2)
+        #expect(board.schedule == "SaturdayHoliday")
+        #expect(board.day.reasonEn == "holiday: Labor Thanksgiving Day")
+        #expect(board.rows.map(\.departure.time.clock) == ["06:00", "06:20"])
+        #expect(board.rows[0].departure.trainId == "Umi.Kaigan.HK360.SaturdayHoliday")
+    }
+
+    @Test func aLoopTrainGoesTowardTheMajorStationsAhead() throws {
+        let board = try Self.board(TokyoFixture.kanjoShibuyazaka, "OuterLoop", at: "2026-12-01T12:01", limit: 1)
+        let row = try #require(board.rows.first)
+        #expect(row.departure.time.clock == "12:10")
+        #expect(row.departure.destinations.isEmpty)
+        #expect(row.destination.ja.hasSuffix("方面"))
+        #expect(row.destination.ja.hasPrefix("新宿原"))
+    }
+
+    @Test func theThroughTrainIsFollowedAcrossThreeRailways() throws {
+        let timetable = try TokyoFixture.timetable()
+        // Asked from its middle part, the run still starts at 港町 and ends at 所沢野.
+        let run = try #require(try timetable.trainRun(TokyoFixture.throughParts[1]))
+        #expect(run.map(\.id) == TokyoFixture.throughParts)
+        #expect(run.map(\.railway) == ["Umi.Kaigan", "Metro.Fuku", "Kita.Kita"])
+        #expect(run.first?.stops.first?.station == TokyoFixture.minatomachi)
+        #expect(run.last?.stops.last?.station == TokyoFixture.tokorozawano)
+        #expect(run.last?.stops.last?.arrival?.clock == "07:40")
+        #expect(run[1].previous == [TokyoFixture.throughParts[0]])
+        #expect(run[1].next == [TokyoFixture.throughParts[2]])
+    }
+
+    @Test func aComplexOfThreePlatformGroupsChangesByItsGroups() throws {
+        let timetable = try TokyoFixture.timetable()
+        let found = timetable.stations(matching: "渋谷坂").map(\.id).sorted()
+        #expect(found == [TokyoFixture.kanjoShibuyazaka, TokyoFixture.fukuShibuyazaka, TokyoFixture.ginShibuyazaka,
+                          TokyoFixture.kaiganShibuyazaka].sorted())
+        let stations = timetable.reference.stations
+        let kaigan = try #require(stations[TokyoFixture.kaiganShibuyazaka])
+        let fuku = try #require(stations[TokyoFixture.fukuShibuyazaka])
+        let kanjo = try #require(stations[TokyoFixture.kanjoShibuyazaka])
+        let gin = try #require(stations[TokyoFixture.ginShibuyazaka])
+        #expect(kaigan.complex == gin.complex)
+        #expect(kaigan.platformGroup == fuku.platformGroup)
+        #expect(Set([kaigan.platformGroup, kanjo.platformGroup, gin.platformGroup]).count == 3)
+        // The rule (docs/TRANSFERS.md): 2 minutes to another railway of the same group, 5 through
+        // another operator's gates to another group.
+        #expect(timetable.reference.change(from: kaigan, to: fuku).minutes == 2)
+        #expect(timetable.reference.change(from: kaigan, to: kanjo).minutes == 5)
+    }
+
+    @Test func theFiveCategoriesAreAllThere() throws {
+        let timetable = try TokyoFixture.timetable()
+        #expect(Set(timetable.reference.trainTypes.values.map(\.category)) == Set(TrainCategory.allCases))
+    }
+}
+
+/// How many statements an answer costs, counted by GRDB's trace on a fixture database of the test's own.
+@Suite struct FixtureStatementCountTests {
+    /// The fixture in its own database, with every statement run after it was written counted.
+    final class Counted: Sendable {
+        let timetable: Timetable
+        private let log = Log()
+
+        /// What the trace writes to (a class: the connection's hook holds it).
+        final class Log: Sendable {
+            let statements = Mutex<[String]>([])
+            let counting = Mutex(false)
+        }
+
+        init() throws {
+            var configuration = Configuration()
+            let log = self.log
+            configuration.prepareDatabase { db in
+                db.trace(options: .statement) { event in
+                    guard log.counting.withLock({ $0 }) else { return }
+                    log.statements.withLock { $0.append("\(event)") }
+                }
+            }
+            let queue = try DatabaseQueue(configuration: configuration)
+            _ = try TimetableWriter.write(TokyoFixture.dataset, into: queue)
+            timetable = try Timetable(reader: queue, whole: true)
+        }
+
+        /// The queries `work` ran (not the transaction around them).
+        func count(_ work: () throws -> Void) rethrows -> [String] {
+            log.statements.withLock { $0 = [] }
+            log.counting.withLock { $0 = true }
+            defer { log.counting.withLock { $0 = false } }
+            try work()
+            return log.statements.withLock { $0 }.filter { $0.hasPrefix("SELECT") }
+        }
+    }
+
+    @Test func aTrainPartCostsTheSameStatementsWhateverItsStops() throws {
+        let counted = try Counted()
+        // 北線's 2-stop local and 環状線's 5-stop loop train, and a through part with links both ways.
+        var parts: [String: TrainPart] = [:]
+        let short = try counted.count { parts["short"] = try counted.timetable.trainPart("Kita.Kita.N340.Weekday") }
+        let long = try counted.count { parts["long"] = try counted.timetable.trainPart("JR.Kanjo.J300.Weekday") }
+        let linked = try counted.count { parts["linked"] = try counted.timetable.trainPart(TokyoFixture.throughParts[1]) }
+        #expect(parts["short"]?.stops.count == 2)
+        #expect(parts["long"]?.stops.count == 5)
+        #expect(parts["linked"]?.next == [TokyoFixture.throughParts[2]])
+        #expect(short.count == long.count)
+        #expect(long.count == linked.count)
+        #expect(long.count == 5, "\(long)")
+    }
+
+    @Test func stationDetailReadsEachDirectionsDayOnce() throws {
+        let counted = try Counted()
+        let timetable = counted.timetable
+        let station = try #require(timetable.reference.stations[TokyoFixture.chuodori])
+        _ = try timetable.directions(at: station)
+        var detail: StationDetail?
+        let statements = try counted.count {
+            detail = try timetable.stationDetail(station, at: try #require(ServiceInstant(parsing: "2026-12-01T12:00")))
+        }
+        #expect(detail?.sides.count == 2)
+        #expect(detail?.sides.map(\.direction.id) == ["Outbound", "Inbound"])
+        #expect(detail?.sides.map { $0.next.first?.departure.time.clock } == ["12:03", "12:06"])
+        // One read of the day's departures per direction, and nothing else from the departure table.
+        #expect(statements.filter { $0.contains("FROM departure d") }.count == 2)
+    }
+}
