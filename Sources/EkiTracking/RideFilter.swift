@@ -28,40 +28,30 @@ final class RideFilter {
     private var jumps = 0
     private var loosened = false
 
-    // Tuning, in one place.
-    static let newLinePenalty = 1.0
-    static let scoreWindow = 30.0
-    static let stopSpeed = 1.0
-    static let stopSeconds = 12.0
-    static let usableAccuracy = 150.0
-    static let poorAccuracy = 200.0
-    /// A gap in the fixes this long could hide a stop (braking from speed, a dwell, leaving again
-    /// take a minute or more; half a minute between two fixes at speed cannot).
-    static let hiddenStop = 30.0
-    /// Still this long, the rider may be changing trains; other lines then start at most this far behind.
-    static let changeSeconds = 75.0
-    static let changeWindow = 8.0
-    /// Fixes kept for the speed estimate: two a second over its 30 s.
-    static let recentLimit = 64
+    /// Every number the filter could be tuned by, named with its unit (RideTuning.swift).
+    let tuning: RideTuning
 
-    init(rails: RailNetwork) { self.rails = rails }
+    init(rails: RailNetwork, tuning: RideTuning = .standard) {
+        self.rails = rails
+        self.tuning = tuning
+    }
 
     /// Takes one fix already screened for garbage; returns the state after it.
     func update(_ fix: Fix) -> TrackingState {
         let point = PlanePoint(GeoPoint(latitude: fix.latitude, longitude: fix.longitude))
-        let accuracy = max(fix.accuracy, 5)
-        let sigma = (accuracy * accuracy + 20 * 20).squareRoot()
+        let accuracy = max(fix.accuracy, tuning.minimumAccuracy)
+        let sigma = (accuracy * accuracy + tuning.lineNoise * tuning.lineNoise).squareRoot()
         let gap = last.map { fix.time - $0.time } ?? 0
         // A fix hundreds of metres from where the chosen train must be, moments after the last,
         // is a GPS jump: it says nothing about any line (a line near where it landed would gain
         // on the others for no reason). Several in a row are believed.
         if isJump(point, sigma: sigma, time: fix.time, gap: gap) {
             jumps += 1
-            if jumps < 5, let state = lastState {
+            if jumps < tuning.outliersInARow, let state = lastState {
                 last = fix
                 var carried = state
                 carried.time = fix.time
-                carried.reducedAccuracy = lastUsable.map { fix.time - $0 >= 60 } ?? true
+                carried.reducedAccuracy = lastUsable.map { fix.time - $0 >= tuning.reducedAccuracyAfter } ?? true
                 return carried
             }
         } else {
@@ -69,25 +59,25 @@ final class RideFilter {
         }
         let speed = observedSpeed(fix, point: point)
         last = fix
-        if accuracy <= Self.usableAccuracy { lastUsable = fix.time }
+        if accuracy <= tuning.usableAccuracy { lastUsable = fix.time }
         recent.append((fix.time, point, accuracy, speed))
-        recent.removeAll { fix.time - $0.time > 30 }
+        recent.removeAll { fix.time - $0.time > tuning.recentWindow }
         // Bounded whatever the pace of the fixes (a client may send many a second): the speed
-        // estimate needs only a few from 10–30 s ago.
-        if recent.count > Self.recentLimit { recent.removeFirst(recent.count - Self.recentLimit) }
+        // estimate needs only a few from 10–30 s ago (`speedBaseline` to `recentWindow`).
+        if recent.count > tuning.recentLimit { recent.removeFirst(recent.count - tuning.recentLimit) }
 
         // Standing still: a stop once it lasts, recorded once per stop on every line within reach.
         // A fix without a speed changes nothing, and only a clear move ends a stop (GPS speed
         // jitters around 1 m/s at a standstill).
-        if let speed, speed < Self.stopSpeed {
+        if let speed, speed < tuning.stopSpeed {
             if stillSince == nil { stillSince = fix.time; stopRecorded = false }
-        } else if let speed, speed > 2 * Self.stopSpeed {
+        } else if let speed, speed > tuning.moveFactor * tuning.stopSpeed {
             stillSince = nil
         }
-        if gap > 20 { stillSince = nil }
-        if let speed, speed > 6 { lastTrainSpeed = fix.time }
+        if gap > tuning.stillGap { stillSince = nil }
+        if let speed, speed > tuning.trainSpeed { lastTrainSpeed = fix.time }
 
-        let radius = min(1500, max(150, 3 * accuracy))
+        let radius = min(tuning.reachMaximum, max(tuning.reachMinimum, tuning.reachAccuracies * accuracy))
         let nearby = rails.project(point, within: radius)
         let best = tracks.values.map { max($0.total(0), $0.total(1)) }.max() ?? 0
         var reached = Set<Int>()
@@ -96,13 +86,13 @@ final class RideFilter {
             if tracks[line] == nil {
                 let along = projections[0].along
                 tracks[line] = RideTrack(line: line, along: along, sigma: sigma, time: fix.time,
-                                         score: tracks.isEmpty ? 0 : best - Self.newLinePenalty)
+                                         score: tracks.isEmpty ? 0 : best - tuning.newLinePenalty)
             }
             let projection = pick(projections, for: tracks[line]!, at: fix.time, sigma: sigma)
             advance(&tracks[line]!, to: projection, fix: fix, sigma: sigma, speed: speed, gap: gap)
         }
         // Lines out of reach of this fix: the fix is far from them (an outlier hurts all alike).
-        let missing = -min(8, 0.5 * (radius / sigma) * (radius / sigma)) * 0.5
+        let missing = -min(tuning.emissionCap, 0.5 * (radius / sigma) * (radius / sigma)) * tuning.emissionWeight
         for line in tracks.keys where !reached.contains(line) {
             tracks[line]!.score[0] += missing
             tracks[line]!.score[1] += missing
@@ -111,14 +101,14 @@ final class RideFilter {
 
         // A long stop may be a change of train: beliefs built on the last train loosen, so the
         // next one can win on its own evidence within a station or two.
-        if let since = stillSince, !loosened, fix.time - since >= Self.changeSeconds {
+        if let since = stillSince, !loosened, fix.time - since >= tuning.changeSeconds {
             loosened = true
             for line in tracks.keys {
-                for d in 0..<2 { tracks[line]!.score[d] = max(tracks[line]!.score[d], -Self.changeWindow - tracks[line]!.schedule[d]) }
+                for d in 0..<2 { tracks[line]!.score[d] = max(tracks[line]!.score[d], -tuning.changeWindow - tracks[line]!.schedule[d]) }
             }
         }
         if stillSince == nil { loosened = false }
-        if let since = stillSince, !stopRecorded, fix.time - since >= Self.stopSeconds, accuracy <= Self.usableAccuracy {
+        if let since = stillSince, !stopRecorded, fix.time - since >= tuning.stopSeconds, accuracy <= tuning.usableAccuracy {
             stopRecorded = true
             for line in reached { recordStop(on: line, accuracy: accuracy, time: fix.time) }
         }
@@ -136,11 +126,11 @@ final class RideFilter {
 
     /// Whether `point` lies implausibly far from the chosen line's filtered position.
     private func isJump(_ point: PlanePoint, sigma: Double, time: Double, gap: Double) -> Bool {
-        guard gap < 30, let chosen, let track = tracks[chosen.line] else { return false }
+        guard gap < tuning.outlierWithin, let chosen, let track = tracks[chosen.line] else { return false }
         let line = rails.lines[chosen.line]
         let expected = PlanePoint(line.position(at: track.along + track.velocity * max(0, time - track.time)).point)
-        let spread = (track.variance + 16 * gap * gap + sigma * sigma).squareRoot()
-        return point.distance(to: expected) > max(250, 5 * spread)
+        let spread = (track.variance + tuning.speedErrorVariance * gap * gap + sigma * sigma).squareRoot()
+        return point.distance(to: expected) > max(tuning.outlierMinimum, tuning.outlierSpreads * spread)
     }
 
     // MARK: - Motion
@@ -149,12 +139,12 @@ final class RideFilter {
     /// (one second apart, GPS noise would swamp it). Nil when nothing tells.
     private func observedSpeed(_ fix: Fix, point: PlanePoint) -> Double? {
         if fix.speed.isFinite, fix.speed >= 0 { return fix.speed }
-        guard let earlier = recent.last(where: { fix.time - $0.time >= 10 }) else { return nil }
+        guard let earlier = recent.last(where: { fix.time - $0.time >= tuning.speedBaseline }) else { return nil }
         let noise = (earlier.accuracy + fix.accuracy) / 2
         let distance = earlier.point.distance(to: point)
         let elapsed = fix.time - earlier.time
         // Too noisy to call a stop or a move: say nothing.
-        if noise / elapsed > 3 { return nil }
+        if noise / elapsed > tuning.speedNoiseLimit { return nil }
         return max(0, distance - noise) / elapsed
     }
 
@@ -164,7 +154,7 @@ final class RideFilter {
         let line = rails.lines[track.line]
         let dt = max(0, time - track.time)
         let predicted = track.along + track.velocity * dt
-        let spread = 100 + 40 * dt
+        let spread = tuning.pickSpread + tuning.pickSpreadGrowth * dt
         return projections.min { a, b in
             func cost(_ p: Projection) -> Double {
                 let jump = line.signedStep(from: predicted, to: p.along) / spread
@@ -178,7 +168,7 @@ final class RideFilter {
         let line = rails.lines[track.line]
         // Emission: distance from the line against the fix's accuracy (halved: GPS errors of
         // successive fixes are correlated, so each fix is not fully new evidence).
-        let emission = -min(8, 0.5 * (projection.distance / sigma) * (projection.distance / sigma)) * 0.5
+        let emission = -min(tuning.emissionCap, 0.5 * (projection.distance / sigma) * (projection.distance / sigma)) * tuning.emissionWeight
         track.score[0] += emission
         track.score[1] += emission
         track.offset = projection.distance
@@ -188,18 +178,19 @@ final class RideFilter {
         let previous = track.along
         let predicted = track.along + track.velocity * dt
         let innovation = line.signedStep(from: predicted, to: projection.along)
-        let predictedVariance = track.variance + 16 * dt * dt + 25
+        let predictedVariance = track.variance + tuning.speedErrorVariance * dt * dt + tuning.positionNoiseVariance
         // A fix far from where the train can be is an outlier (GPS now and then jumps hundreds of
         // metres while claiming good accuracy): it moves nothing. Several in a row mean the
         // filter lost the train, and it starts again from the fixes.
-        let outlier = dt < 30 && abs(innovation) > max(250, 5 * (predictedVariance + sigma * sigma).squareRoot())
+        let outlier = dt < tuning.outlierWithin
+            && abs(innovation) > max(tuning.outlierMinimum, tuning.outlierSpreads * (predictedVariance + sigma * sigma).squareRoot())
         if outlier { track.rejected += 1 } else { track.rejected = 0 }
-        if outlier && track.rejected < 5 {
+        if outlier && track.rejected < tuning.outliersInARow {
             track.time = fix.time
             track.seen = fix.time
             return
         }
-        if dt > 300 || abs(innovation) > 3000 || track.rejected >= 5 {
+        if dt > tuning.restartAfter || abs(innovation) > tuning.restartDistance || track.rejected >= tuning.outliersInARow {
             track.rejected = 0
             track.anchor = (projection.along, fix.time, sigma)
             track.along = projection.along
@@ -209,14 +200,14 @@ final class RideFilter {
             let gain = predictedVariance / (predictedVariance + sigma * sigma)
             track.along = Self.wrap(predicted + gain * innovation, line: line)
             track.variance = (1 - gain) * predictedVariance
-            if dt > 0 { track.velocity += gain * 0.6 * innovation / max(dt, 1) }
-            track.velocity = max(-50, min(50, track.velocity))
+            if dt > 0 { track.velocity += gain * tuning.velocityGain * innovation / max(dt, 1) }
+            track.velocity = max(-tuning.maxSpeed, min(tuning.maxSpeed, track.velocity))
         }
         // The phone's own speed and course are better than differences of noisy positions.
         if let speed {
-            let heading = Self.headingSign(course: fix.course, bearing: projection.bearing)
+            let heading = headingSign(course: fix.course, bearing: projection.bearing)
             let sign = heading ?? (track.velocity >= 0 ? 1 : -1)
-            if speed < Self.stopSpeed { track.velocity = 0 } else { track.velocity = sign * speed }
+            if speed < tuning.stopSpeed { track.velocity = 0 } else { track.velocity = sign * speed }
         }
         track.time = fix.time
         track.seen = fix.time
@@ -225,26 +216,27 @@ final class RideFilter {
         // direction it goes away from, in proportion to how clear it is.
         let moved = line.signedStep(from: track.anchor.along, to: projection.along)
         let combined = (sigma * sigma + track.anchor.sigma * track.anchor.sigma).squareRoot()
-        if abs(moved) > 3 * combined, abs(moved) > 60 {
+        if abs(moved) > tuning.moveNoises * combined, abs(moved) > tuning.moveMinimum {
             let elapsed = max(1, fix.time - track.anchor.time)
-            let evidence = min(abs(moved) / combined, 8) * 0.7
+            let evidence = min(abs(moved) / combined, tuning.moveEvidenceCap) * tuning.moveEvidenceWeight
             track.score[RideTrack.direction(-moved)] -= evidence
             // Faster than any train: this line is not the ride (a parallel line seen askew).
-            if abs(moved) / elapsed > 60 { track.score[0] -= 3; track.score[1] -= 3 }
+            if abs(moved) / elapsed > tuning.impossibleSpeed { track.score[0] -= tuning.impossiblePenalty; track.score[1] -= tuning.impossiblePenalty }
             track.anchor = (projection.along, fix.time, sigma)
-        } else if fix.time - track.anchor.time > 600 {
+        } else if fix.time - track.anchor.time > tuning.anchorAge {
             track.anchor = (projection.along, fix.time, sigma)
         }
         // Course: along the line one way or the other, or across it.
-        if fix.course.isFinite, fix.course >= 0, let speed, speed > 4, fix.accuracy < 50, projection.distance < 80 {
+        if fix.course.isFinite, fix.course >= 0, let speed, speed > tuning.courseSpeed, fix.accuracy < tuning.courseAccuracy,
+           projection.distance < tuning.courseDistance {
             let cosine = cos((fix.course - projection.bearing) * .pi / 180)
-            track.score[0] -= 0.75 * (1 - cosine)
-            track.score[1] -= 0.75 * (1 + cosine)
+            track.score[0] -= tuning.courseWeight * (1 - cosine)
+            track.score[1] -= tuning.courseWeight * (1 + cosine)
         }
 
         // Stations crossed at speed since the last fix wait to be called passes.
         let step = line.signedStep(from: previous, to: track.along)
-        if gap <= 40, abs(step) > 0, abs(step) < 2000 {
+        if gap <= tuning.crossingGap, abs(step) > 0, abs(step) < tuning.crossingStep {
             for station in line.stations {
                 let from = line.signedStep(from: previous, to: station.along)
                 if from * step > 0, abs(from) <= abs(step), !track.crossing.contains(where: { $0.station == station.index }) {
@@ -254,23 +246,23 @@ final class RideFilter {
         }
     }
 
-    /// A station just crossed, with what the last 25 s of fixes say of the approach: the slowest
-    /// speed and whether they came without a gap that could hide a stop.
+    /// A station just crossed, with what the last 25 s (`approachWindow`) of fixes say of the
+    /// approach: the slowest speed and whether they came without a gap that could hide a stop.
     private func approach(to station: RailLine.Station, time: Double) -> RideTrack.Crossing {
-        let window = recent.filter { time - $0.time <= 25 }
-        var gapless = (window.first.map { time - $0.time } ?? 0) >= 15
-        for (a, b) in zip(window, window.dropFirst()) where b.time - a.time > Self.hiddenStop { gapless = false }
+        let window = recent.filter { time - $0.time <= tuning.approachWindow }
+        var gapless = (window.first.map { time - $0.time } ?? 0) >= tuning.approachCoverage
+        for (a, b) in zip(window, window.dropFirst()) where b.time - a.time > tuning.hiddenStop { gapless = false }
         let speeds = window.compactMap(\.speed)
         return RideTrack.Crossing(station: station.index, along: station.along, time: time,
-                                  slowest: speeds.count >= 5 ? speeds.min() ?? 0 : 0, gapless: gapless)
+                                  slowest: speeds.count >= tuning.approachSpeeds ? speeds.min() ?? 0 : 0, gapless: gapless)
     }
 
     /// A stop of the train, seen on one line: at the nearest station when close enough, else between stations.
     private func recordStop(on lineIndex: Int, accuracy: Double, time: Double) {
-        guard var track = tracks[lineIndex], track.offset < max(100, accuracy) else { return }
+        guard var track = tracks[lineIndex], track.offset < max(tuning.stopOffset, accuracy) else { return }
         let line = rails.lines[lineIndex]
         let nearest = line.nearestStation(to: track.along)
-        if let nearest, abs(nearest.offset) <= max(300, accuracy) {
+        if let nearest, abs(nearest.offset) <= max(tuning.stopStationReach, accuracy) {
             track.record(RideEvent(kind: .stop(station: nearest.station.index), time: time))
             track.lastStop = (nearest.station.index, time)
             track.crossing.removeAll { $0.station == nearest.station.index }
@@ -280,23 +272,23 @@ final class RideFilter {
         tracks[lineIndex] = track
     }
 
-    /// A station crossed without stopping becomes a pass once the train is 300 m beyond it; a gap
-    /// in the fixes in between leaves it unknown.
+    /// A station crossed without stopping becomes a pass once the train is 300 m (`passDistance`)
+    /// beyond it; a gap in the fixes in between leaves it unknown.
     private func settleCrossings(on lineIndex: Int, time: Double, gap: Double, speed: Double?) {
         guard var track = tracks[lineIndex], !track.crossing.isEmpty else { return }
         let line = rails.lines[lineIndex]
         var kept: [RideTrack.Crossing] = []
         for var crossing in track.crossing {
-            if gap > Self.hiddenStop { crossing.gapless = false }
+            if gap > tuning.hiddenStop { crossing.gapless = false }
             if let speed { crossing.slowest = min(crossing.slowest, speed) }
-            if let stop = track.lastStop, stop.station == crossing.station, time - stop.time < 600 { continue }
+            if let stop = track.lastStop, stop.station == crossing.station, time - stop.time < tuning.lastStopMemory { continue }
             if stillSince != nil { kept.append(crossing); continue }
-            if abs(line.signedStep(from: crossing.along, to: track.along)) > 300 {
+            if abs(line.signedStep(from: crossing.along, to: track.along)) > tuning.passDistance {
                 // Only a crossing seen throughout at speed is a pass; anything else stays unknown.
-                if track.offset < 150, crossing.gapless, crossing.slowest > 5 {
+                if track.offset < tuning.passOffset, crossing.gapless, crossing.slowest > tuning.passSpeed {
                     track.record(RideEvent(kind: .pass(station: crossing.station), time: time))
                 }
-            } else if time - crossing.time < 300 {
+            } else if time - crossing.time < tuning.crossingMemory {
                 kept.append(crossing)
             }
         }
@@ -307,9 +299,9 @@ final class RideFilter {
     // MARK: - Timetable
 
     /// For each direction: how well the day's best-fitting train explains being here now, with the
-    /// stops and passes seen. Recomputed every 5 s or when a stop or pass is added.
+    /// stops and passes seen. Recomputed every 5 s (`weighEvery`) or when a stop or pass is added.
     private func weigh(_ track: inout RideTrack, schedule: DaySchedule, minute: Double, time: Double) {
-        guard time - track.scheduleTime >= 5 || track.events.count != track.scheduleEvents else { return }
+        guard time - track.scheduleTime >= tuning.weighEvery || track.events.count != track.scheduleEvents else { return }
         track.scheduleTime = time
         track.scheduleEvents = track.events.count
         let line = rails.lines[track.line]
@@ -319,30 +311,31 @@ final class RideFilter {
             var bestTrain: DaySchedule.Train?
             var bestLate = Double.infinity
             for train in schedule.trains(line: track.line, sign: sign)
-            where train.firstMinute <= minute + 20 && train.lastMinute >= minute - 20 {
+            where train.firstMinute <= minute + tuning.trainWindow && train.lastMinute >= minute - tuning.trainWindow {
                 guard let scheduled = train.scheduledMinute(at: track.along, line: line, sign: sign) else { continue }
                 let late = minute - scheduled
                 // Trains run up to a few minutes late, rarely early.
-                let off = late > 4 ? (late - 4) / 3 : (late < -1.5 ? (-1.5 - late) / 1.5 : 0)
+                let off = late > tuning.lateAllowed ? (late - tuning.lateAllowed) / tuning.lateScale
+                    : (late < -tuning.earlyAllowed ? (-tuning.earlyAllowed - late) / tuning.earlyScale : 0)
                 var mismatch = 0.0
-                for event in track.events where time - event.time < 1800 {
+                for event in track.events where time - event.time < tuning.eventMemory {
                     switch event.kind {
                     case .stop(let station?):
-                        if !train.stopping.contains(station) { mismatch += 3 }
+                        if !train.stopping.contains(station) { mismatch += tuning.wrongCall }
                     case .stop(nil):
-                        mismatch += 1.5
+                        mismatch += tuning.stopBetweenStations
                     case .pass(let station):
-                        if train.stopping.contains(station) { mismatch += 3 }
+                        if train.stopping.contains(station) { mismatch += tuning.wrongCall }
                     }
                 }
                 // Each part bounded: one misread stop or pass must not weigh like "no such train".
-                let fit = -min(off * off, 6) - min(mismatch, 8)
+                let fit = -min(off * off, tuning.lateCap) - min(mismatch, tuning.mismatchCap)
                 // Equal fits (two trains minutes apart both within the lateness allowed) name the
                 // one closer to its timetable; the score is the same either way.
                 if fit > bestFit || (fit == bestFit && abs(late) < bestLate) { bestFit = fit; bestTrain = train; bestLate = abs(late) }
             }
             // No train of this line and direction anywhere near now: the ride is not on it.
-            track.schedule[direction] = bestTrain == nil ? -16 : bestFit
+            track.schedule[direction] = bestTrain == nil ? -tuning.noTrain : bestFit
             track.train[direction] = bestTrain
         }
     }
@@ -363,12 +356,12 @@ final class RideFilter {
             for d in 0..<2 {
                 track.score[d] -= top
                 // Nothing falls so far behind that it cannot come back when the lines part.
-                track.score[d] = max(track.score[d], -Self.scoreWindow - track.schedule[d])
+                track.score[d] = max(track.score[d], -tuning.scoreWindow - track.schedule[d])
             }
             tracks[line] = track
         }
         // Forget lines left behind long ago.
-        tracks = tracks.filter { time - $0.value.seen < 900 }
+        tracks = tracks.filter { time - $0.value.seen < tuning.forgetAfter }
     }
 
     private func ranked() -> [(line: Int, direction: Int, total: Double)] {
@@ -386,7 +379,7 @@ final class RideFilter {
     private func choose() {
         guard let top = ranked().first else { chosen = nil; return }
         if let current = chosen, let track = tracks[current.line] {
-            if top.total - track.total(current.direction) < 1.0 { return }
+            if top.total - track.total(current.direction) < tuning.switchMargin { return }
         }
         chosen = (top.line, top.direction)
     }
@@ -400,7 +393,7 @@ final class RideFilter {
 
     private func state(fix: Fix, accuracy: Double, speed: Double?, reached: Set<Int>) -> TrackingState {
         var state = TrackingState(time: fix.time)
-        let list = ranked().prefix(8)
+        let list = ranked().prefix(tuning.candidatesShown)
         if let top = list.first?.total {
             let weights = list.map { exp($0.total - top) }
             let sum = weights.reduce(0, +)
@@ -410,17 +403,17 @@ final class RideFilter {
                                                score: (weight / sum * 1000).rounded() / 1000)
             }.filter { $0.score > 0 }
         }
-        state.reducedAccuracy = lastUsable.map { fix.time - $0 >= 60 } ?? true
+        state.reducedAccuracy = lastUsable.map { fix.time - $0 >= tuning.reducedAccuracyAfter } ?? true
         state.offTrain = offTrain(fix: fix, speed: speed, accuracy: accuracy)
         guard let chosen, let track = tracks[chosen.line] else { return state }
         let line = rails.lines[chosen.line]
         state.railway = line.railway
         state.direction = directionId(line: chosen.line, direction: chosen.direction)
-        let stopped = stillSince.map { fix.time - $0 >= 3 } ?? false
+        let stopped = stillSince.map { fix.time - $0 >= tuning.stoppedAfter } ?? false
         let place = RidePhase.place(on: line, along: track.along, sign: RideTrack.sign(chosen.direction),
-                                    stopped: stopped, moving: (speed ?? abs(track.velocity)) > 3,
-                                    lastStop: track.lastStop.flatMap { fix.time - $0.time < 600 ? $0.station : nil },
-                                    train: track.train[chosen.direction], poorAccuracy: accuracy > Self.poorAccuracy)
+                                    stopped: stopped, moving: (speed ?? abs(track.velocity)) > tuning.movingSpeed,
+                                    lastStop: track.lastStop.flatMap { fix.time - $0.time < tuning.lastStopMemory ? $0.station : nil },
+                                    train: track.train[chosen.direction], poorAccuracy: accuracy > tuning.poorAccuracy)
         state.previousStation = place.previous
         state.nextStation = place.next
         state.focusStation = place.focus
@@ -434,20 +427,20 @@ final class RideFilter {
     /// for longer than the train waits there.
     private func offTrain(fix: Fix, speed: Double?, accuracy: Double) -> Bool {
         guard let chosen, let track = tracks[chosen.line] else { return false }
-        if accuracy < 50, track.offset > max(150, 3 * accuracy) {
+        if accuracy < tuning.awayAccuracy, track.offset > max(tuning.awayMinimum, tuning.awayAccuracies * accuracy) {
             if awayFromLineSince == nil { awayFromLineSince = fix.time }
-        } else if track.offset < 80 {
+        } else if track.offset < tuning.backOnLine {
             awayFromLineSince = nil
         }
-        if let away = awayFromLineSince, fix.time - away >= 30 { return true }
-        guard let speed, speed < 2.5, let moving = lastTrainSpeed else { return false }
+        if let away = awayFromLineSince, fix.time - away >= tuning.awaySeconds { return true }
+        guard let speed, speed < tuning.walkingSpeed, let moving = lastTrainSpeed else { return false }
         let slow = fix.time - moving
         // A train may wait minutes at a station (for an express to overtake): past two minutes,
         // off once the timetable's train should have left two minutes ago; past five, off anyway.
-        if slow >= 300 { return true }
-        if slow >= 120, let stop = track.lastStop, let train = track.train[chosen.direction],
+        if slow >= tuning.offAfterSlow { return true }
+        if slow >= tuning.offAfterTimetable, let stop = track.lastStop, let train = track.train[chosen.direction],
            let call = train.stops.first(where: { $0.station == stop.station }),
-           Self.serviceMinute(fix.time, timeZone: rails.timeZone) - call.departure > 2 {
+           Self.serviceMinute(fix.time, timeZone: rails.timeZone) - call.departure > tuning.departedMinutes {
             return true
         }
         return false
@@ -461,11 +454,11 @@ final class RideFilter {
     }
 
     /// +1 when the course runs with the line's bearing, -1 against, nil when unknown or across.
-    static func headingSign(course: Double, bearing: Double) -> Double? {
+    func headingSign(course: Double, bearing: Double) -> Double? {
         guard course.isFinite, course >= 0 else { return nil }
         let cosine = cos((course - bearing) * .pi / 180)
-        if cosine > 0.5 { return 1 }
-        if cosine < -0.5 { return -1 }
+        if cosine > tuning.headingCosine { return 1 }
+        if cosine < -tuning.headingCosine { return -1 }
         return nil
     }
 }
