@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what the tests need (scripts/setup.sh --test), then the Swift suites (real data
 # from ../shared), then, side by side, the API against its OpenAPI contract (schemathesis), the
-# browser test of the web app and the rider test, all against the debug `eki` the suites built. The release `eki` the README builds (a
+# browser test of the web app, the rider test and the answer corpus (260 answers that must not
+# change unless a commit re-records them), all against the debug `eki` the suites built. The release `eki` the README builds (a
 # static executable, another 4 minutes of building) is checked by CI (.ci/run, scripts/release_smoke.sh),
 # or here with --release.
 set -euo pipefail
@@ -47,6 +48,7 @@ beside() {
 beside "API contract" scripts/api_test.sh .build/debug/eki "$database"
 beside "browser test" python3 scripts/browser_test.py .build/debug/eki "$database"
 beside "rider test" python3 scripts/rider_test.py .build/debug/eki "$database"
+beside "answer corpus" python3 scripts/answer_corpus.py check .build/debug/eki "$database"
 failed=()
 for i in "${!names[@]}"; do
   status=0

@@ -63,7 +63,8 @@ public struct FastestRoutes: Sendable {
             start = journey.departure + 1
         }
         return try journeys.map { kind, journey in
-            FastestOption(kind: kind, plan: try planner.plan(route(journey, on: network)))
+            let (route, parts) = try route(journey, on: network)
+            return FastestOption(kind: kind, plan: try planner.plan(route, parts: parts))
         }
     }
 
@@ -96,10 +97,11 @@ public struct FastestRoutes: Sendable {
         return kept
     }
 
-    /// A journey as the DIY route it becomes: each train boarded, where, and where to get off.
-    func route(_ journey: ConnectionScan.Journey, on network: RouteNetwork) throws -> Route {
+    /// A journey as the DIY route it becomes: each train boarded, where, and where to get off; and
+    /// each train's part, read once here and handed to the planner.
+    func route(_ journey: ConnectionScan.Journey, on network: RouteNetwork) throws -> (Route, [RidePart]) {
         let reference = planner.timetable.reference
-        var segments: [Route.Segment] = []
+        var segments: [Route.Segment] = [], parts: [RidePart] = []
         for leg in journey.legs {
             let trip = Int(network.trip[leg.board])
             guard let part = try planner.timetable.ridePart(rowId: network.tripRowIds[trip]),
@@ -108,7 +110,8 @@ public struct FastestRoutes: Sendable {
                 throw StoreError.inconsistent("a fastest route names a train or station the database does not have")
             }
             segments.append(Route.Segment(train: part.id, board: board.id, alight: alight.id))
+            parts.append(part)
         }
-        return Route(serviceDate: network.serviceDate, segments: segments)
+        return (Route(serviceDate: network.serviceDate, segments: segments), parts)
     }
 }

@@ -145,6 +145,7 @@ public struct LatestRoutes: Sendable {
             .filter { $0.departure == latest.departure && $0.arrival <= deadline.value }
             .min { ($0.arrival, $0.legs.count) < ($1.arrival, $1.legs.count) }
         let journey = safe ?? latest
-        return (try planner.plan(FastestRoutes(planner: planner).route(journey, on: network)), walks[origin] ?? 0)
+        let (route, parts) = try FastestRoutes(planner: planner).route(journey, on: network)
+        return (try planner.plan(route, parts: parts), walks[origin] ?? 0)
     }
 }

@@ -150,17 +150,21 @@ public struct RoutePlanner: Sendable {
     }
 
     /// Every segment worked out, with the transfers between them.
-    public func plan(_ route: Route) throws -> RoutePlan {
-        let segments = try route.segments.map { try segment($0, on: route.serviceDate) }
+    /// `parts`: each segment's train part when the caller has it already (a fastest route's scan
+    /// found them by row id), so it is not looked up again by its id.
+    public func plan(_ route: Route, parts: [RidePart]? = nil) throws -> RoutePlan {
+        let segments = try route.segments.indices.map { index in
+            try segment(route.segments[index], on: route.serviceDate, found: parts?[index])
+        }
         return RoutePlan(route: route, segments: segments,
                          transfers: zip(segments, segments.dropFirst()).map { transfer(from: $0, to: $1) })
     }
 
     /// One chosen train worked out: it must run on the day, leave the board station and reach the
     /// alight station later on (across through service).
-    public func segment(_ choice: Route.Segment, on date: CivilDate) throws -> RoutePlan.Segment {
-        guard choice.train.utf8.count <= 200, let code = try timetable.resolveTrain(choice.train, on: date),
-              let found = try timetable.ridePart(code) else {
+    /// `found`: the part `choice.train` names, when the caller has read it already.
+    public func segment(_ choice: Route.Segment, on date: CivilDate, found given: RidePart? = nil) throws -> RoutePlan.Segment {
+        guard let found = try given ?? resolvedPart(choice.train, on: date) else {
             throw RouteError.noTrain(choice.train)
         }
         let offset = try dayOffset(of: found, on: date)
@@ -187,6 +191,12 @@ public struct RoutePlanner: Sendable {
             }
         }
         throw RouteError.doesNotReach(train: part.publicId, station: choice.alight, after: board.publicId)
+    }
+
+    /// The part a rider's id names on `date` (`Timetable.resolveTrain`), or nil.
+    private func resolvedPart(_ id: String, on date: CivilDate) throws -> RidePart? {
+        guard id.utf8.count <= 200, let code = try timetable.resolveTrain(id, on: date) else { return nil }
+        return try timetable.ridePart(code)
     }
 
     /// 0 when `part` runs on `date`; -1440 when it is the day before's, still running after 03:00

@@ -3,7 +3,6 @@ import EkiStore
 import EkiTestSupport
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// Boards, the service day, schedules, through service and loop lines on the hand-written Tokyo in
@@ -113,43 +112,8 @@ import Testing
 
 /// How many statements an answer costs, counted by GRDB's trace on a fixture database of the test's own.
 @Suite struct FixtureStatementCountTests {
-    /// The fixture in its own database, with every statement run after it was written counted.
-    final class Counted: Sendable {
-        let timetable: Timetable
-        private let log = Log()
-
-        /// What the trace writes to (a class: the connection's hook holds it).
-        final class Log: Sendable {
-            let statements = Mutex<[String]>([])
-            let counting = Mutex(false)
-        }
-
-        init() throws {
-            var configuration = Configuration()
-            let log = self.log
-            configuration.prepareDatabase { db in
-                db.trace(options: .statement) { event in
-                    guard log.counting.withLock({ $0 }) else { return }
-                    log.statements.withLock { $0.append("\(event)") }
-                }
-            }
-            let queue = try DatabaseQueue(configuration: configuration)
-            _ = try TimetableWriter.write(TokyoFixture.dataset, into: queue)
-            timetable = try Timetable(reader: queue, whole: true)
-        }
-
-        /// The queries `work` ran (not the transaction around them).
-        func count(_ work: () throws -> Void) rethrows -> [String] {
-            log.statements.withLock { $0 = [] }
-            log.counting.withLock { $0 = true }
-            defer { log.counting.withLock { $0 = false } }
-            try work()
-            return log.statements.withLock { $0 }.filter { $0.hasPrefix("SELECT") }
-        }
-    }
-
     @Test func aTrainPartCostsTheSameStatementsWhateverItsStops() throws {
-        let counted = try Counted()
+        let counted = try TokyoFixture.Counted()
         // 北線's 2-stop local and 環状線's 5-stop loop train, and a through part with links both ways.
         var parts: [String: TrainPart] = [:]
         let short = try counted.count { parts["short"] = try counted.timetable.trainPart("Kita.Kita.N340.Weekday") }
@@ -164,7 +128,7 @@ import Testing
     }
 
     @Test func stationDetailReadsEachDirectionsDayOnce() throws {
-        let counted = try Counted()
+        let counted = try TokyoFixture.Counted()
         let timetable = counted.timetable
         let station = try #require(timetable.reference.stations[TokyoFixture.chuodori])
         _ = try timetable.directions(at: station)

@@ -2,6 +2,7 @@ import EkiCore
 import EkiStore
 import Foundation
 import GRDB
+import Synchronization
 
 /// A small Tokyo, written by hand and built in memory: the timetable the logic suites run on, so
 /// they need neither `../shared` nor the half-minute import of the real data (issue 28).
@@ -43,6 +44,42 @@ public enum TokyoFixture {
         let queue = try DatabaseQueue()
         _ = try TimetableWriter.write(dataset, into: queue, importedAt: Date(timeIntervalSince1970: 1_790_000_000))
         return queue
+    }
+
+    /// The fixture in a database of its own whose queries are counted (GRDB's trace), opened whole:
+    /// for tests of how many statements an answer costs.
+    public final class Counted: Sendable {
+        public let timetable: Timetable
+        private let log = Log()
+
+        /// What the trace writes to (a class: the connection's hook holds it).
+        final class Log: Sendable {
+            let statements = Mutex<[String]>([])
+            let counting = Mutex(false)
+        }
+
+        public init() throws {
+            var configuration = Configuration()
+            let log = self.log
+            configuration.prepareDatabase { db in
+                db.trace(options: .statement) { event in
+                    guard log.counting.withLock({ $0 }) else { return }
+                    log.statements.withLock { $0.append("\(event)") }
+                }
+            }
+            let queue = try DatabaseQueue(configuration: configuration)
+            _ = try TimetableWriter.write(TokyoFixture.dataset, into: queue)
+            timetable = try Timetable(reader: queue, whole: true)
+        }
+
+        /// The queries `work` ran (not the transactions around them).
+        public func count(_ work: () throws -> Void) rethrows -> [String] {
+            log.statements.withLock { $0 = [] }
+            log.counting.withLock { $0 = true }
+            defer { log.counting.withLock { $0 = false } }
+            try work()
+            return log.statements.withLock { $0 }.filter { $0.hasPrefix("SELECT") }
+        }
     }
 
     private static let askedOnce = Once { Result { try Timetable(reader: database()) } }
