@@ -49,7 +49,7 @@ struct TransfersCommand: ParsableCommand {
                 lines.append(lang.pick(reference.complexes[change.from.complex]?.name ?? change.from.name))
             }
             let minutes = change.change.minutes.map { lang == .ja ? "\($0)分" : "\($0) min" } ?? "—"
-            let estimate = change.basis.contains("estimate:") ? (lang == .ja ? "  推定" : "  estimate") : ""
+            let estimate = StationChange.isEstimate(basis: change.basis) ? (lang == .ja ? "  推定" : "  estimate") : ""
             let source = change.change.source == .rule ? (lang == .ja ? "  規則" : "  rule") : ""
             let directions = change.directions.map { "（\(lang.pick($0.arriving.name))→\(lang.pick($0.departing.name))）" } ?? ""
             lines.append("  \(line(change.from)) → \(line(change.to))\(directions)  \(minutes)  "

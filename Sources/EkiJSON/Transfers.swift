@@ -32,10 +32,10 @@ public struct ChangeJSON: Encodable {
         toRailway = change.to.railway.flatMap { reference.railways[$0] }.map(RailwayRefJSON.init)
         minutes = change.change.minutes
         kind = change.change.kind.rawValue
-        words = NameJSON(change.change.kind.words(minutes: change.change.minutes))
+        words = NameJSON(change.change.words)
         source = change.change.source.rawValue
         basis = change.basis
-        estimate = change.basis.contains("estimate:")
+        estimate = StationChange.isEstimate(basis: change.basis)
         arriving = change.directions.map { DirectionJSON(id: $0.arriving.id, title: NameJSON($0.arriving.name)) }
         departing = change.directions.map { DirectionJSON(id: $0.departing.id, title: NameJSON($0.departing.name)) }
     }

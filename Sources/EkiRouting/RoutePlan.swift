@@ -93,8 +93,12 @@ public struct RoutePlan: Sendable {
         public var allowed: Bool
         /// What the change is: across the platform, a walk through the concourse, the gates…
         public var kind: ChangeKind
+        /// `needed` rests on a rough figure (`StationChange.estimated`): the words say 目安.
+        public var estimated: Bool
 
-        public init(minutes: Int, place: Place, walkMeters: Int?, needed: Int, allowed: Bool = true, kind: ChangeKind? = nil) {
+        public init(minutes: Int, place: Place, walkMeters: Int?, needed: Int, allowed: Bool = true, kind: ChangeKind? = nil,
+                    estimated: Bool = false) {
+            self.estimated = estimated
             self.kind = kind ?? (place == .samePlatform ? .crossPlatform : place == .sameStation ? .concourse : .street)
             self.minutes = minutes
             self.place = place

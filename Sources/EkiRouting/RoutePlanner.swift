@@ -279,7 +279,7 @@ public struct RoutePlanner: Sendable {
         return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value,
                                   place: TransferRules.place(change, from: a.alight, to: b.board),
                                   walkMeters: a.alight.complex == b.board.complex ? nil : change.walkMeters,
-                                  needed: needed ?? 0, allowed: needed != nil, kind: change.kind)
+                                  needed: needed ?? 0, allowed: needed != nil, kind: change.kind, estimated: change.estimated)
     }
 
     /// The earliest minute a train can be boarded at `board` after arriving at `alight` at `minute`

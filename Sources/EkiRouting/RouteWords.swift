@@ -26,7 +26,7 @@ public enum RouteWords {
             return transfer.walkMeters.map { LocalizedName(ja: "別の駅へ徒歩約\($0)m（\(walk)分）", en: "walk about \($0) m to another station (\(walk) min)") }
                 ?? LocalizedName(ja: "別の駅へ徒歩\(walk)分", en: "\(walk) min walk to another station")
         }
-        return transfer.kind.words(minutes: transfer.allowed ? walk : nil)
+        return transfer.kind.words(minutes: transfer.allowed ? walk : nil, estimated: transfer.estimated)
     }
 
     /// "乗換 1分 · 同じホーム" / "Change: 1 min · same platform".

@@ -36,13 +36,17 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
     }
 
     /// The change in a rider's words with the minutes it takes: "同じホーム", "徒歩12分（長い通路）",
-    /// "乗換できません" where the data says it cannot be made (nil minutes).
-    public func words(minutes: Int?) -> LocalizedName {
+    /// "乗換できません" where the data says it cannot be made (nil minutes). `estimated`: the minutes
+    /// are a rough figure (the rule's, or the table's own estimate), and the words say so —
+    /// "徒歩5分（改札を出て乗換・目安）" / "5 min walk (to another operator's platforms; estimated)".
+    public func words(minutes: Int?, estimated: Bool = false) -> LocalizedName {
         guard let minutes else { return LocalizedName(ja: "乗換できません", en: "no change possible") }
         switch self {
         case .crossPlatform, .sameLine: return words
         case .feed: return LocalizedName(ja: "乗換\(minutes)分", en: "\(minutes) min to change")
-        default: return LocalizedName(ja: "徒歩\(minutes)分（\(words.ja)）", en: "\(minutes) min walk (\(words.en))")
+        default:
+            let ja = estimated ? words.ja + "・目安" : words.ja, en = estimated ? words.en + "; estimated" : words.en
+            return LocalizedName(ja: "徒歩\(minutes)分（\(ja)）", en: "\(minutes) min walk (\(en))")
         }
     }
 

@@ -16,6 +16,17 @@ public struct StationChange: Sendable, Equatable {
     public var source: Source
     /// The straight-line distance between the two stations' places, when both are known.
     public var walkMeters: Int?
+    /// Whether the minutes are a 目安 (a rough figure): the rule's, where the data gives none, or
+    /// the reviewed table's where its basis says it is an estimate. A feed's own figure is not.
+    public var estimated: Bool
+
+    /// The change in a rider's words: "徒歩5分（改札を出て乗換・目安）" where the minutes are an estimate.
+    public var words: LocalizedName { kind.words(minutes: minutes, estimated: estimated) }
+
+    /// Whether a figure's basis (the interchange table's last column) says it is an estimate.
+    public static func isEstimate(basis: String?) -> Bool {
+        basis?.range(of: "estimate", options: .caseInsensitive) != nil
+    }
 }
 
 extension Reference {
@@ -26,10 +37,11 @@ extension Reference {
         let meters = Self.distance(a, b, in: self)
         if let given = transfers[a.rowId]?.first(where: { $0.to == b.rowId }) {
             let kind = given.kind ?? .feed
-            return StationChange(minutes: given.minutes, kind: kind, source: kind == .feed ? .feed : .table, walkMeters: meters)
+            return StationChange(minutes: given.minutes, kind: kind, source: kind == .feed ? .feed : .table, walkMeters: meters,
+                                 estimated: given.estimated)
         }
         let (minutes, kind) = rule(from: a, to: b, meters: meters)
-        return StationChange(minutes: minutes, kind: kind, source: .rule, walkMeters: meters)
+        return StationChange(minutes: minutes, kind: kind, source: .rule, walkMeters: meters, estimated: true)
     }
 
     /// The change from a train of direction `arriving` at `a` to one of direction `departing` at
@@ -38,7 +50,8 @@ extension Reference {
     public func change(from a: Station, to b: Station, arriving: String?, departing: String?) -> StationChange {
         if let arriving, let departing,
            let cross = crosses[a.rowId]?.first(where: { $0.to == b.rowId && $0.arriving == arriving && $0.departing == departing }) {
-            return StationChange(minutes: cross.minutes, kind: .crossPlatform, source: .table, walkMeters: Self.distance(a, b, in: self))
+            return StationChange(minutes: cross.minutes, kind: .crossPlatform, source: .table, walkMeters: Self.distance(a, b, in: self),
+                                 estimated: false)
         }
         return change(from: a, to: b)
     }

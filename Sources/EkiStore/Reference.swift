@@ -117,6 +117,9 @@ public struct Reference: Sendable {
         public var to: Int64
         public var minutes: Int?
         public var kind: ChangeKind?
+        /// The figure was reasoned from the station's layout, not read from a source (its basis says
+        /// "estimate"): a rider is told it is a 目安.
+        public var estimated = false
     }
     /// Station row id → the changes across one island platform from it (the reviewed interchange
     /// table's cross rows), each for one pair of directions: the train arrived on, the train boarded.
@@ -210,9 +213,10 @@ public struct Reference: Sendable {
         try each(db, "SELECT a.alias, s.code FROM station_alias a JOIN station s ON s.id = a.station_id ORDER BY s.id") { row in
             reference.stationsByAlias[row.text(0), default: []].append(row.text(1))
         }
-        try each(db, "SELECT from_id, to_id, minutes, kind FROM station_transfer") { row in
+        try each(db, "SELECT from_id, to_id, minutes, kind, basis FROM station_transfer") { row in
             reference.transfers[row.int(0), default: []].append(
-                Transfer(to: row.int(1), minutes: row.optionalInt(2).map { Int($0) }, kind: row.optionalText(3).flatMap(ChangeKind.init)))
+                Transfer(to: row.int(1), minutes: row.optionalInt(2).map { Int($0) }, kind: row.optionalText(3).flatMap(ChangeKind.init),
+                         estimated: StationChange.isEstimate(basis: row.optionalText(4))))
         }
         try each(db, "SELECT from_id, to_id, arriving_id, departing_id, minutes FROM station_cross") { row in
             guard let arriving = directionCodes[row.int(2)], let departing = directionCodes[row.int(3)] else { return }

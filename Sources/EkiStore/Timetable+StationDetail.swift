@@ -91,7 +91,7 @@ public struct StationDetail: Sendable {
             return LocalizedName(ja: walkWords.ja + "・" + acrossWords.ja, en: walkWords.en + "; " + acrossWords.en)
         }
         /// The change's own words: "徒歩3分（隣のホーム）".
-        public var walkWords: LocalizedName { change.kind.words(minutes: change.minutes) }
+        public var walkWords: LocalizedName { change.words }
         /// "方向によって同じホーム1分", where some directions cross the platform: a phrase of its own,
         /// which a page keeps on one line.
         public var acrossWords: LocalizedName? {

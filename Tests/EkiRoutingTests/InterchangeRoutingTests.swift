@@ -83,9 +83,14 @@ import Testing
             option.plan.transfers.indices.filter { option.plan.segments[$0 + 1].board.id == keiyo.id }.map { option.plan.transfers[$0] }
         }
         #expect(toKeiyo.allSatisfy { $0.minutes >= 12 }, "\(toKeiyo.map(\.minutes))")
-        // The words say what the change is.
+        // The words say what the change is; a measured figure (takumick.com's 12 minutes from the
+        // 東海道線 platforms) is given as it is, a reasoned one as a 目安.
         let words = RouteWords.place(RoutePlan.Transfer(minutes: 14, place: .sameStation, walkMeters: nil, needed: 12, kind: .longWalk))
         #expect(words.ja == "徒歩12分（長い通路）" && words.en == "12 min walk (a long passage)")
+        let tokaido = try world.station("JR-East.Tokaido.Tokyo")
+        #expect(world.reference.change(from: tokaido, to: keiyo).words.ja == "徒歩12分（長い通路）")
+        let hatchobori = try world.station("JR-East.Keiyo.Hatchobori"), hibiya = try world.station("TokyoMetro.Hibiya.Hatchobori")
+        #expect(world.reference.change(from: hatchobori, to: hibiya).words.ja == "徒歩5分（改札を出て乗換・目安）")
     }
 
     /// 池袋 → 千葉: 丸ノ内線 at 東京 to the 総武快速線 five floors down in 5 minutes.

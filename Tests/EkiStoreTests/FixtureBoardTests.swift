@@ -102,6 +102,9 @@ import Testing
         // another operator's gates to another group.
         #expect(timetable.reference.change(from: kaigan, to: fuku).minutes == 2)
         #expect(timetable.reference.change(from: kaigan, to: kanjo).minutes == 5)
+        // No figure in the data: the rule's minutes, told as a 目安.
+        #expect(timetable.reference.change(from: kaigan, to: kanjo).words.ja == "徒歩5分（改札を出て乗換・目安）")
+        #expect(timetable.reference.change(from: kaigan, to: kanjo).words.en == "5 min walk (to another operator's platforms; estimated)")
     }
 
     @Test func theFiveCategoriesAreAllThere() throws {
