@@ -120,6 +120,8 @@ public struct TransferJSON: Encodable {
     /// The minutes the change needs at the rider's pace (the rule fastest routes use): `tight`
     /// when `minutes` is less.
     var neededMinutes: Int
+    /// `neededMinutes` rests on a rough figure (the rule's, or the table's own estimate): a 目安.
+    var neededEstimated: Bool
     var impossible: Bool
     var tight: Bool
     /// Last-train answers only: the latest later train from this change that still gets there.
@@ -134,6 +136,7 @@ public struct TransferJSON: Encodable {
         words = NameJSON(RouteWords.place(transfer))
         walkMeters = transfer.walkMeters
         neededMinutes = transfer.needed
+        neededEstimated = transfer.estimated
         impossible = transfer.impossible
         tight = transfer.tight
     }

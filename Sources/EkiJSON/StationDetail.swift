@@ -69,6 +69,8 @@ public struct StationDetailJSON: Encodable {
         var minutes: Int?
         var kind: String
         var source: String
+        /// The minutes are a rough figure (the rule's, or the table's own estimate): a 目安.
+        var estimated: Bool
         /// The minutes across one island platform for the directions whose trains stand there.
         var acrossMinutes: Int?
     }
@@ -112,7 +114,8 @@ public struct StationDetailJSON: Encodable {
         connections = detail.connections.map {
             Connection(station: $0.station.publicId, title: NameJSON($0.station.name), railway: $0.railway.map(RailwayRefJSON.init),
                        samePlatform: $0.samePlatform, minutes: $0.change.minutes, kind: $0.change.kind.rawValue,
-                       source: $0.change.source.rawValue, acrossMinutes: $0.across)
+                       source: $0.change.source.rawValue, estimated: $0.change.estimated,
+                       acrossMinutes: $0.across)
         }
     }
 }
