@@ -642,15 +642,15 @@ def ticket_flow(server, errors, expect):
         expect(unsure == "読み取りに自信のない項目: 降車駅", "the unsure field is named: " + unsure)
         WebDriverWait(driver, PATIENCE).until(lambda d: d.find_element(By.ID, "trip-after").is_displayed())
         after = driver.find_element(By.ID, "after-result").text
-        expect("東京で乗り換え（徒歩8分、13:05から）" in after, "after arrival: " + after[:80])
+        expect("東京で乗り換え（徒歩8分・目安、13:05から）" in after, "after arrival: " + after[:80])
         # The pace the route pages keep (eki.pace, app.js) counts in the walk off the Shinkansen
         # too: ゆっくり is 1½ of the standard 8 minutes.
         driver.execute_script("localStorage.setItem('eki.pace', JSON.stringify('relaxed'))")
         driver.get(base + "/ticket")
-        WebDriverWait(driver, PATIENCE).until(lambda d: "東京で乗り換え（徒歩12分、13:09から）" in d.find_element(By.ID, "after-result").text)
+        WebDriverWait(driver, PATIENCE).until(lambda d: "東京で乗り換え（徒歩12分・目安、13:09から）" in d.find_element(By.ID, "after-result").text)
         driver.execute_script("localStorage.removeItem('eki.pace')")
         driver.get(base + "/ticket")
-        WebDriverWait(driver, PATIENCE).until(lambda d: "東京で乗り換え（徒歩8分、13:05から）" in d.find_element(By.ID, "after-result").text)
+        WebDriverWait(driver, PATIENCE).until(lambda d: "東京で乗り換え（徒歩8分・目安、13:05から）" in d.find_element(By.ID, "after-result").text)
         driver.save_screenshot(os.path.join(SHOTS, "ticket-onboard-ja.png"))
         minutes = driver.find_element(By.ID, "alarm-minutes")
         minutes.clear(); minutes.send_keys("20"); minutes.send_keys(Keys.TAB)

@@ -64,7 +64,9 @@ public struct TripConnections: Encodable, Sendable {
     /// The terminal's lines: a header, then one departure a line.
     public func lines(lang: Ticket.Language) -> [String] {
         let ja = lang == .ja
-        var lines = [ja ? "\(station.ja)で乗り換え（徒歩\(walkMinutes)分、\(readyAt)から）:" : "At \(station.en), after a \(walkMinutes)-minute walk (from \(readyAt)):"]
+        // The walk off the Shinkansen is a stand-in (the data has no Shinkansen platforms): a 目安.
+        var lines = [ja ? "\(station.ja)で乗り換え（徒歩\(walkMinutes)分・目安、\(readyAt)から）:"
+                        : "At \(station.en), after a walk of about \(walkMinutes) min (from \(readyAt)):"]
         for d in departures {
             let railway = ja ? d.railway.ja : d.railway.en, destination = ja ? d.destination.ja : d.destination.en
             let bound = ja && !destination.hasSuffix("方面") ? "行" : ""

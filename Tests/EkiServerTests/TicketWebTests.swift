@@ -148,9 +148,9 @@ import Testing
             "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=10:30&from=\(shibuya)&pace=fast",
         ])
         #expect(answers.map(\.status.code) == [200, 200, 200, 200, 400, 400, 200, 400])
-        #expect(answers[6].text.contains("東京で乗り換え（徒歩12分、09:55から）"), "\(answers[6].text)")
+        #expect(answers[6].text.contains("東京で乗り換え（徒歩12分・目安、09:55から）"), "\(answers[6].text)")
         let after = answers[0].text
-        #expect(after.contains("東京で乗り換え（徒歩8分、09:51から）"))
+        #expect(after.contains("東京で乗り換え（徒歩8分・目安、09:51から）"))
         #expect(after.contains("<time>09:51</time>") && after.contains("山手線 品川・渋谷方面") && !after.contains("方面行"))
         #expect(after.contains("/route/fastest?from=%E6%9D%B1%E4%BA%AC&amp;at=2026-11-25T09:51"))
         #expect(answers[1].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)   // 軽井沢 is not in the data

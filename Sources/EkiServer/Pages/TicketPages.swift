@@ -198,8 +198,9 @@ struct TicketAfterView: View {
         }
         known = true
         station = lang.pick(connections.station)
-        heading = lang.t("\(station)で乗り換え（徒歩\(connections.walkMinutes)分、\(connections.readyAt)から）",
-                         "At \(station), after a \(connections.walkMinutes)-minute walk (from \(connections.readyAt))")
+        // The walk off the Shinkansen is a stand-in (the data has no Shinkansen platforms): a 目安.
+        heading = lang.t("\(station)で乗り換え（徒歩\(connections.walkMinutes)分・目安、\(connections.readyAt)から）",
+                         "At \(station), after a walk of about \(connections.walkMinutes) min (from \(connections.readyAt))")
         rows = connections.departures.map { d in
             let category = TrainCategory.allCases.first { $0.badge == d.category } ?? .local
             let destination = lang.pick(d.destination)
