@@ -176,7 +176,7 @@ let package = Package(
             "EkiCore", "EkiStore", "EkiImport", "EkiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "EkiImportTests", dependencies: [
-            "EkiCore", "EkiStore", "EkiImport", "EkiTestSupport",
+            "EkiCore", "EkiStore", "EkiImport", "EkiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EkiServerTests", dependencies: [
