@@ -6,16 +6,17 @@ import EkiHTTPTesting
 import Testing
 
 /// Fastest routes over HTTP with the network built in the background: a request waits a bounded
-/// time for it, then gets 503 with Retry-After; a date outside the served window is a 422.
+/// time for it, then gets 503 with Retry-After; a date outside the served window is a 422. On the
+/// hand-written Tokyo in memory (`TokyoFixture`): how the server waits is not about the data.
 @Suite struct RouteNetworkWaitTests {
     static func fastest(_ at: String) -> String {
-        "/api/v1/route/fastest?from=\(APIClient.encode("馬車道"))&to=\(APIClient.encode("銀座"))&at=\(at)"
+        "/api/v1/route/fastest?from=\(APIClient.encode("港町"))&to=\(APIClient.encode("表参"))&at=\(at)"
     }
 
     static func application(wait: Duration) throws -> some ApplicationProtocol {
         var limits = ServerLimits()
         limits.routeWait = wait
-        return Application(router: try buildRouter(timetable: SharedData.imported().timetable,
+        return Application(router: try buildRouter(timetable: TokyoFixture.timetable(whole: true),
                                                    clock: { APIClient.tuesdayMorning }, limits: limits))
     }
 
@@ -23,16 +24,16 @@ import Testing
     /// behind it, and the same request is answered once it is done.
     @Test func aRequestThatCannotWaitGets503AndRetryAfter() async throws {
         try await Self.application(wait: .zero).test(.router) { client in
-            let first = try await client.execute(uri: Self.fastest("2026-11-25T07:30"), method: .get) { $0 }
+            let first = try await client.execute(uri: Self.fastest("2026-12-10T07:30"), method: .get) { $0 }
             #expect(first.status == .serviceUnavailable)
             #expect(first.headers[.retryAfter] == "2")
             #expect(first.headers[.contentType] == "application/problem+json")
-            #expect(String(buffer: first.body).contains("the route network of 2026-11-25 is still being built; try again in 2 s"))
+            #expect(String(buffer: first.body).contains("the route network of 2026-12-10 is still being built; try again in 2 s"))
             // Asked again until it is built, however long a busy machine takes (no deadline to miss).
             var status = first.status
             while status == .serviceUnavailable {
                 try await Task.sleep(for: .milliseconds(50))
-                status = try await client.execute(uri: Self.fastest("2026-11-25T07:30"), method: .get) { $0.status }
+                status = try await client.execute(uri: Self.fastest("2026-12-10T07:30"), method: .get) { $0.status }
             }
             #expect(status == .ok)
         }
@@ -42,8 +43,11 @@ import Testing
     /// and loads itself again after the Retry-After seconds: the rider never has to press reload.
     @Test func aPageThatCannotWaitReloadsItself() async throws {
         try await Self.application(wait: .zero).test(.router) { client in
-            for (lang, words) in [("", "準備中です。まもなく自動で表示します"), ("&lang=en", "the page will load by itself in a moment")] {
-                let page = try await client.execute(uri: "/route/fastest?from=\(APIClient.encode("馬車道"))&to=\(APIClient.encode("渋谷"))&at=2026-11-27T07:30\(lang)",
+            // A day of its own for each language: the fixture's network is built in a moment, so a
+            // second request for the same day may find it ready.
+            for (lang, day, words) in [("", "2026-12-11", "準備中です。まもなく自動で表示します"),
+                                       ("&lang=en", "2026-12-12", "the page will load by itself in a moment")] {
+                let page = try await client.execute(uri: "/route/fastest?from=\(APIClient.encode("港町"))&to=\(APIClient.encode("表参"))&at=\(day)T07:30\(lang)",
                                                     method: .get, headers: [.accept: "text/html"]) { $0 }
                 #expect(page.status == .serviceUnavailable)
                 #expect(page.headers[.retryAfter] == "2")
@@ -53,7 +57,7 @@ import Testing
                 #expect(!html.contains("サーバーが答えられませんでした"))
             }
             // Any other page has no reload in it.
-            let board = try await client.execute(uri: "/search?q=shibuya", method: .get, headers: [.accept: "text/html"]) { String(buffer: $0.body) }
+            let board = try await client.execute(uri: "/search?q=shibuyazaka", method: .get, headers: [.accept: "text/html"]) { String(buffer: $0.body) }
             #expect(!board.contains("http-equiv=\"refresh\""))
         }
     }
@@ -65,6 +69,7 @@ import Testing
             let answer = try await client.execute(uri: Self.fastest("2026-11-26T07:30"), method: .get) { $0 }
             #expect(answer.status == .ok)
             let options = (try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any])?["options"] as? [Any]
+            // The fastest (港町 07:30 → 渋谷坂, 銀線 07:50 → 表参 07:53) and the two that leave later.
             #expect(options?.count == 3)
         }
     }
@@ -78,7 +83,7 @@ import Testing
                 let answer = try await client.execute(uri: Self.fastest(at), method: .get) { $0 }
                 #expect(answer.status == .unprocessableContent, "\(at)")
                 #expect(String(buffer: answer.body).contains("fastest routes are served for dates from 2026-11-23 to 2026-12-24, not \(at.prefix(10))"))
-                let page = try await client.execute(uri: "/route/fastest?from=shibuya&to=ginza&at=\(at)", method: .get) { $0.status }
+                let page = try await client.execute(uri: "/route/fastest?from=minatomachi&to=omotesan&at=\(at)", method: .get) { $0.status }
                 #expect(page == .unprocessableContent)
             }
         }

@@ -58,22 +58,23 @@ import Testing
     }
 
     @Test func historyReordersNearbyStations() throws {
-        let (timetable, _) = try SharedData.imported()
+        // On the fixture (TokyoFixture): beside 渋谷坂, 表参 1.3 km away, 新宿原 3.5 km.
+        let timetable = try TokyoFixture.timetable()
         let scratch = ScratchFolder()
         defer { scratch.remove() }
         let state = try UserState(url: scratch.file("state.sqlite"))
-        let here = GeoPoint(latitude: 35.4505, longitude: 139.6337)
-        let plain = try timetable.nearby(here, radius: 1000)
-        #expect(plain.stations.prefix(4).map(\.nearest.name.ja) == ["馬車道", "桜木町", "関内", "日ノ出町"])
+        let here = GeoPoint(latitude: 35.6585, longitude: 139.7000)
+        let plain = try timetable.nearby(here, radius: 4000)
+        #expect(plain.stations.map(\.nearest.name.ja) == ["渋谷坂", "表参", "新宿原"])
 
-        // Hinodecho (832 m) viewed on ten days passes Sakuragicho (251 m) and Kannai (571 m):
-        // 832 / (1 + log2(1 + 9.8)) ≈ 188; Bashamichi at 154 m stays first.
+        // 新宿原 viewed on ten days passes 表参: 3,503 / (1 + log2(1 + 9.8)) ≈ 791 m against 1,303;
+        // 渋谷坂 at 155 m stays first.
         for day in 0..<10 {
-            try state.recordView(station: "Keikyu.Main.Hinodecho", direction: "Inbound",
+            try state.recordView(station: TokyoFixture.fukuShinjukuhara, direction: "Northbound",
                                  at: Self.morning.addingTimeInterval(Double(day) * 86_400))
         }
         let personal = plain.personalized(weights: try state.viewWeights(now: Self.morning.addingTimeInterval(10 * 86_400)))
-        #expect(personal.stations.prefix(4).map(\.nearest.name.ja) == ["馬車道", "日ノ出町", "桜木町", "関内"])
+        #expect(personal.stations.map(\.nearest.name.ja) == ["渋谷坂", "新宿原", "表参"])
         #expect(personal.stations.count == plain.stations.count)
 
         // A year later the habit has faded (weight ≈ 0.002): distance decides again.
