@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -158,7 +159,6 @@ def fetch(url):
                 return f"{response.status}\n".encode() + response.read()
         except urllib.error.HTTPError as error:
             if error.code == 503:
-                import time
                 time.sleep(0.5)
                 continue
             return f"{error.code}\n".encode() + error.read()

@@ -111,6 +111,23 @@ def phone():
     return chrome(options)
 
 
+@contextlib.contextmanager
+def own_phone(base):
+    """A phone browser of its own, for a finding whose pages, storage or geolocation must not mix with
+    the main browser's (finding 4 counts the main one's saved pages): yields it and `go(path)`, which
+    opens a page, waits for it and returns its text; quits it at the end."""
+    own = phone()
+
+    def go(path):
+        own.get(base + path)
+        WebDriverWait(own, PATIENCE).until(loaded)
+        return own.find_element(By.TAG_NAME, "body").text
+    try:
+        yield own, go
+    finally:
+        own.quit()
+
+
 def run(base):
     driver = phone()
     clock = [None]
@@ -478,12 +495,7 @@ def features(server):
         # Home's route form: type 馬車道 / 池袋, tap 終電検索 — the same answer as the page asked
         # directly for today (issue 32, 2; it used to open an empty form). A browser of its own, so
         # its pages are not among the saved pages finding 4 counts.
-        own = phone()
-        try:
-            def go(path):
-                own.get(base + path)
-                WebDriverWait(own, PATIENCE).until(loaded)
-                return own.find_element(By.TAG_NAME, "body").text
+        with own_phone(base) as (own, go):
             direct = go("/route/last?from=馬車道&to=池袋")
             go("/")
             form = own.find_element(By.CSS_SELECTOR, "form.route-form")
@@ -496,16 +508,10 @@ def features(server):
             expect(fields == {"from": "馬車道", "to": "池袋"}, f"the last-train form kept: {fields}")
             cards = [card.text for card in own.find_elements(By.CSS_SELECTOR, ".card.option")]
             expect(cards and cards[0] in direct, f"from home: {cards[:1]} vs asked directly: {direct[:300]}")
-        finally:
-            own.quit()
 
       with finding("32.18", "the ride and the ticket a tap away: home's links and every page's ☰ menu"):
         # Both were reachable by URL only (issue 32, 18). Its own browser, as 32.2's.
-        own = phone()
-        try:
-            def go(path):
-                own.get(base + path)
-                WebDriverWait(own, PATIENCE).until(loaded)
+        with own_phone(base) as (own, go):
             go("/")
             links = {a.text: a.get_attribute("href") for a in own.find_elements(By.CSS_SELECTOR, "main ul.ways-on a")}
             expect(links.get("乗車中", "").endswith("/ride") and links.get("新幹線のきっぷ", "").endswith("/ticket"), f"home's links: {links}")
@@ -520,18 +526,12 @@ def features(server):
                     own.save_screenshot(os.path.join(SHOTS, "menu-open-ja.png"))
                 menu.find_element(By.LINK_TEXT, pick).click()
                 WebDriverWait(own, PATIENCE).until(lambda d: d.current_url.endswith(lands))
-        finally:
-            own.quit()
 
       with finding("32.13", "nearby on opening once allowed, following the rider; the usual routes from where the rider is"):
         # Issue 32, 13 and 14. Its own browser: its geolocation and storage are its own.
-        own = phone()
-        try:
+        with own_phone(base) as (own, go):
             own.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["geolocation"]})
             own.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 35.658, "longitude": 139.7016, "accuracy": 10})
-            def go(path):
-                own.get(base + path)
-                WebDriverWait(own, PATIENCE).until(loaded)
             def first_place(d):
                 try:
                     return [h.text.split(" ")[0] for h in d.find_elements(By.CSS_SELECTOR, "#nearby .card h3")][:1]
@@ -560,15 +560,9 @@ def features(server):
             go("/")
             WebDriverWait(own, PATIENCE).until(lambda d: first_place(d) == ["新宿"])
             expect(not own.find_element(By.ID, "locate").is_displayed(), "the locate button hidden once following")
-        finally:
-            own.quit()
 
       with finding("32.17", "a direction's column hidden on the station page, remembered, and brought back"):
-        own = phone()
-        try:
-            def go(path):
-                own.get(base + path)
-                WebDriverWait(own, PATIENCE).until(loaded)
+        with own_phone(base) as (own, go):
             def showing():
                 return [side.get_attribute("id") for side in own.find_elements(By.CSS_SELECTOR, ".sides > .side") if side.is_displayed()]
             go(f"/station/{BASHAMICHI}")
@@ -585,22 +579,16 @@ def features(server):
             go(f"/station/{BASHAMICHI}")
             own.find_element(By.CSS_SELECTOR, ".shown-sides button").click()
             expect(showing() == ["dir-Outbound", "dir-Inbound"] or sorted(showing()) == ["dir-Inbound", "dir-Outbound"], f"brought back: {showing()}")
-        finally:
-            own.quit()
 
       with finding("32.5", "English station page on a phone: badges on one line, destinations whole"):
         # Its own browser: a page seen by the main one joins finding 4's list of saved pages.
-        own = phone()
-        try:
-            own.get(base + "/station/Tokyu.Toyoko.Shibuya?lang=en")
-            WebDriverWait(own, PATIENCE).until(loaded)
+        with own_phone(base) as (own, go):
+            go("/station/Tokyu.Toyoko.Shibuya?lang=en")
             broken = own.execute_script("""return [...document.querySelectorAll('.side .departures li a')].flatMap(a => {
             const badge = a.querySelector('.badge'), dest = a.querySelector('.dest'), out = [];
             if (badge && badge.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(badge).fontSize) * 1.2) out.push('badge in two lines: ' + badge.textContent);
             if (dest && (dest.scrollWidth > dest.clientWidth + 1 || getComputedStyle(dest).textOverflow === 'ellipsis' && dest.scrollHeight > dest.clientHeight + 1)) out.push('cut: ' + dest.textContent);
             return out; })""")
-        finally:
-            own.quit()
         expect(not broken, f"{len(broken)}: {broken[:5]}")
 
       with finding("32.8", "nearby names each way of a railway once (大江戸線 at 新宿 and 都庁前)"):
