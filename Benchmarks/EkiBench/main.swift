@@ -74,8 +74,8 @@ measure("next 8 departures (station, direction)", iterations: 20_000) { i in
     let instant = ServiceInstant(serviceDate: start, minute: ServiceMinute(300 + (i * 37) % 1200))
     _ = try! timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 8)
 }
-let bashamichi = reference.stations["Minatomirai.Minatomirai.Bashamichi"]!
-let inbound = reference.directions["Inbound"]!
+let bashamichi = reference.stations[id: "Minatomirai.Minatomirai.Bashamichi"]!
+let inbound = reference.directions[id: "Inbound"]!
 measure("next 8 departures, Bashamichi inbound 07:30", iterations: 20_000) { _ in
     _ = try! timetable.nextDepartures(station: bashamichi, direction: inbound,
                                       at: ServiceInstant(parsing: "2026-11-24T07:30")!, limit: 8)
@@ -144,14 +144,14 @@ measure("nearby, 1 km, with next departure each way", iterations: 1_000) { i in
 // connections) for busy and quiet stations.
 let detailStations = ["Minatomirai.Minatomirai.Bashamichi", "Tokyu.Toyoko.Shibuya", "JR-East.Yamanote.Osaki",
                       "JR-East.Yamanote.Shinjuku", "Seibu.Ikebukuro.Ikebukuro", "Keikyu.Main.Yokohama",
-                      "TokyoMetro.Ginza.Asakusa", "JR-East.ChuoRapid.Tachikawa"].compactMap { reference.stations[$0] }
+                      "TokyoMetro.Ginza.Asakusa", "JR-East.ChuoRapid.Tachikawa"].compactMap { reference.stations[id: $0] }
 measure("station detail, 8 stations from busy to quiet", iterations: 400) { i in
     _ = try! timetable.stationDetail(detailStations[i % detailStations.count], at: morning)
 }
 // Railway detail: stations, directions, types, calendars, through service and shape (eki railway,
 // /railway pages), for a short line, a long through-running one and the loop.
 let detailRailways = ["Minatomirai.Minatomirai", "Tokyu.Toyoko", "JR-East.Yamanote", "JR-East.Tokaido"]
-    .compactMap { reference.railways[$0] }
+    .compactMap { reference.railways[id: $0] }
 measure("railway detail, 4 railways", iterations: 200) { i in
     _ = try! timetable.railwayDetail(detailRailways[i % detailRailways.count])
 }
@@ -160,7 +160,7 @@ measure("raw departures query, whole day, Bashamichi inbound", iterations: 2_000
 }
 
 // Timeline: a busy platform's every board change from 03:00 to the end of the day, from one read.
-let toyokoShibuya = reference.stations["Tokyu.Toyoko.Shibuya"]!
+let toyokoShibuya = reference.stations[id: "Tokyu.Toyoko.Shibuya"]!
 measure("timeline, whole weekday, Shibuya Toyoko inbound, 3 a board", iterations: 1_000) { _ in
     _ = try! timetable.timeline(station: toyokoShibuya, direction: inbound, at: ServiceInstant(parsing: "2026-11-24T03:00")!, limit: 3)
 }

@@ -27,7 +27,7 @@ struct BookmarkCommand: ParsableCommand {
             let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
             let found = try Resolve.directions(direction, at: stations, in: timetable)
             guard found.count == 1, let pair = found.first, let direction = pair.1.first else {
-                let candidates = found.map { "\($0.0.railway ?? $0.0.id)" }.joined(separator: ", ")
+                let candidates = found.map { $0.0.railway.flatMap { timetable.reference.railways.id(of: $0) } ?? $0.0.id }.joined(separator: ", ")
                 throw failure("\"\(station)\" has \(direction) on several railways (\(candidates)): add --railway", code: 2)
             }
             return (pair.0, direction)
@@ -89,8 +89,8 @@ struct BookmarkCommand: ParsableCommand {
             let instant = try moment.instant(timetable)
             // A bookmark whose station or direction left the data stays listed, without trains.
             let boards = try bookmarks.map { bookmark -> (Bookmark, Board?) in
-                guard let station = timetable.reference.stations[bookmark.station],
-                      let direction = timetable.reference.directions[bookmark.direction] else { return (bookmark, nil) }
+                guard let station = timetable.reference.stations[id: bookmark.station],
+                      let direction = timetable.reference.directions[id: bookmark.direction] else { return (bookmark, nil) }
                 return (bookmark, try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: limit))
             }
             if output.json {

@@ -112,7 +112,7 @@ extension ScheduleCommand {
         let shared = Set(Dictionary(grouping: railways, by: \.nameJa).filter { $0.value.count > 1 }.keys)
         func label(_ member: ScheduleJSON.Railway) -> String {
             var notes = shared.contains(member.nameJa) ? [member.railway] : []
-            if member.schedule == nil, let services = reference.railways[member.railway]?.services, !services.isEmpty {
+            if member.schedule == nil, let services = reference.railways[id: member.railway]?.services, !services.isEmpty {
                 notes.append("runs on " + services.map { reference.serviceNames[$0.id]?.en ?? $0.id }.joined(separator: ", "))
             }
             return member.nameJa + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")

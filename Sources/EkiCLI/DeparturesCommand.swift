@@ -117,9 +117,9 @@ struct BoardText {
         let railway = board.station.railway.flatMap { reference.railways[$0] }
         var terminal = ""
         if board.direction.toward == nil, let railway, !railway.isLoop,
-           let last = (board.direction.id == railway.descending ? railway.stations.first : railway.stations.last),
+           let last = (board.direction.handle == railway.descending ? railway.stations.first : railway.stations.last),
            // At the end itself, trains leaving that way go on as another railway's: no "toward" it.
-           last != board.station.id, let end = reference.stations[last]?.name, end != board.station.name {
+           last != board.station.handle, let end = reference.stations[last]?.name, end != board.station.name {
             terminal = lang == .ja ? "（\(end.ja)方面）" : " (toward \(end.en))"
         }
         return "\(lang.pick(name))\(terminal)"

@@ -49,8 +49,8 @@ struct HistoryCommand: ParsableCommand {
         let groups = Self.grouped(entries, reference: reference)
         let names = groups.map { group -> String in
             let first = group[0]
-            let station = reference?.stations[first.station].map { lang.pick($0.name) } ?? first.station
-            let direction = first.direction.map { id in reference?.directions[id].map { lang.pick($0.name) } ?? id }
+            let station = reference?.stations[id: first.station].map { lang.pick($0.name) } ?? first.station
+            let direction = first.direction.map { id in reference?.directions[id: id].map { lang.pick($0.name) } ?? id }
             return direction.map { "\(station) · \($0)" } ?? station
         }
         let text = reference.map { PlaceText(lang: lang, color: Render.stdoutIsTerminal, reference: $0) }
@@ -58,7 +58,7 @@ struct HistoryCommand: ParsableCommand {
         for (group, name) in zip(groups, names) {
             let entry = group[0]
             let views = lang == .ja ? "\(entry.views)回" : "\(entry.views) \(entry.views == 1 ? "view" : "views")"
-            let stations = group.compactMap { reference?.stations[$0.station] }.sorted { $0.rowId < $1.rowId }
+            let stations = group.compactMap { reference?.stations[id: $0.station] }.sorted { $0.handle < $1.handle }
             let railways = text?.railways(of: stations) ?? ""
             print("\(Render.pad(name, to: width))  \(views)  \(formatter.string(from: entry.lastViewed))  \(railways)"
                 .trimmingCharacters(in: .whitespaces))
@@ -78,7 +78,7 @@ struct HistoryCommand: ParsableCommand {
         var groups: [[HistoryEntry]] = []
         var position: [Key: Int] = [:]
         for entry in entries {
-            let station = reference?.stations[entry.station]
+            let station = reference?.stations[id: entry.station]
             let place = station.map { "\($0.complex)|\($0.name.ja)" } ?? entry.station
             let key = Key(place: place, direction: entry.direction, views: entry.views)
             if let index = position[key] {

@@ -63,7 +63,7 @@ struct NearbyCommand: ParsableCommand {
         var result = try timetable.nearby(location, radius: Double(radius), limit: personal ? .max : limit)
         // Like a board that cannot record history, a history that cannot be read never costs the
         // rider the answer: nearby falls back to distance order.
-        if personal, let weights = userState.viewWeights() { result = result.personalized(weights: weights) }
+        if personal, let weights = userState.viewWeights() { result = result.personalized(weights: weights, in: timetable.reference) }
         result.stations = Array(result.stations.prefix(limit))
 
         let departures = try noDepartures ? [:] : timetable.nextDepartureEachWay(from: result.stations, at: instant)
@@ -94,7 +94,7 @@ struct NearbyCommand: ParsableCommand {
                 let railway = station.railway.flatMap { timetable.reference.railways[$0] }
                 var line = "  " + (railway.map { text.chip($0) + lang.pick($0.name) } ?? station.publicId)
                 for row in departures[station.id] ?? [] {
-                    let direction = timetable.reference.directions[row.departure.direction]
+                    let direction = timetable.reference.directions[id: row.departure.direction]
                         .map { lang.pick(timetable.reference.directionName($0, at: station)) } ?? ""
                     line += "   \(direction) \(row.departure.time.clock) \(board.badge(row))"
                     line += " \(board.destination(row)) \(board.until(row.minutesUntil))"

@@ -124,7 +124,7 @@ extension RouteCommand {
             var blocks: [String] = []
             for (number, suggestion) in suggestions.enumerated() {
                 let stations = suggestion.remembered.pattern.legs.flatMap { [$0.board, $0.alight] }
-                    .compactMap { reference.stations[$0].map { context.lang.pick($0.name) } }
+                    .compactMap { reference.stations[id: $0].map { context.lang.pick($0.name) } }
                 var names: [String] = []
                 for name in stations where names.last != name { names.append(name) }
                 var head = "[\(number + 1)] \(names.joined(separator: " → "))"

@@ -36,7 +36,7 @@ struct SearchCommand: ParsableCommand {
             throw failure(error.description, code: 2)
         }
         if output.json {
-            print(try Render.json(SearchJSON(results)))
+            print(try Render.json(SearchJSON(results, reference: timetable.reference)))
             return
         }
         guard !results.isEmpty else {

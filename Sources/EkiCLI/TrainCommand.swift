@@ -42,15 +42,15 @@ extension TrainCommand {
             let type = reference.trainTypes[part.trainType]
             let category = type?.category ?? .local
             let name = part.names.first.map { " " + lang.pick($0) } ?? ""
-            let railway = reference.railways[part.railway].map { lang.pick($0.name) } ?? part.railway
-            let badge = Render.badge(type: type, category: category, railway: reference.railways[part.railway],
+            let railway = reference.railways[id: part.railway].map { lang.pick($0.name) } ?? part.railway
+            let badge = Render.badge(type: type, category: category, railway: reference.railways[id: part.railway],
                                      color: Render.stdoutIsTerminal)
-                + (type?.classified == false && reference.railways[part.railway]?.shortName == nil ? "" : " ")
+                + (type?.classified == false && reference.railways[id: part.railway]?.shortName == nil ? "" : " ")
             let number = type?.classified == false && !part.number.isEmpty ? "  " + Words(lang).trainNumber(part.number) : ""
             let headsign = part.headsign.map { "  " + Words(lang).toward(lang.pick($0)) } ?? ""
             let schedule = reference.serviceNames[part.service].map { "  " + lang.pick($0) + " (\(part.service))" } ?? ""
             lines.append("\(railway)  \(badge)\(type.map { lang.pick($0.name) } ?? part.trainType)\(name)\(number)\(headsign)  \(part.publicId)\(schedule)")
-            let names = part.stops.map { stop in reference.stations[stop.station].map { lang.pick($0.name) } ?? stop.station }
+            let names = part.stops.map { stop in reference.stations[id: stop.station].map { lang.pick($0.name) } ?? stop.station }
             let width = names.map(Render.width).max() ?? 0
             for (stop, station) in zip(part.stops, names) {
                 lines.append("  \(Render.pad(station, to: width))  \(stop.arrival?.clock ?? "     ") → \(stop.departure?.clock ?? "")")
@@ -58,7 +58,7 @@ extension TrainCommand {
         }
         // The day shown, where it matters: asked for, or a feed's trip (it runs on its calendar's days only).
         if let first = parts.first, date != nil || first.publicId != first.id {
-            lines.append(Words(lang).trainDay(day, runs: reference.service(of: first.railway, on: reference.scheduleDay(day)) == first.service))
+            lines.append(Words(lang).trainDay(day, runs: reference.railways[id: first.railway].flatMap { reference.service(of: $0, on: reference.scheduleDay(day)) } == first.service))
         }
         print(lines.joined(separator: "\n"))
     }

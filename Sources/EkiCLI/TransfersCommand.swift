@@ -41,7 +41,7 @@ struct TransfersCommand: ParsableCommand {
             station.railway.flatMap { reference.railways[$0] }.map { lang.pick($0.name) } ?? lang.pick(station.name)
         }
         var lines: [String] = []
-        var complex: Int64?
+        var complex: ComplexHandle?
         for change in changes {
             if change.from.complex != complex {
                 complex = change.from.complex

@@ -99,7 +99,7 @@ public struct ScheduleJSON: Encodable {
                                     en: "the feed's own calendar (calendar.txt, calendar_dates.txt)"))
         }
         railways = reference.railways.values.sorted { $0.id < $1.id }.map { railway in
-            let schedule = reference.service(of: railway.id, on: day)
+            let schedule = reference.service(of: railway, on: day)
             return Railway(railway: railway.id, name: NameJSON(railway.name), schedule: schedule,
                            scheduleName: schedule.flatMap { reference.serviceNames[$0] }.map(NameJSON.init),
                            reasons: feed ? schedule.map { reference.feedReasons(of: $0, on: day.date) } : nil)

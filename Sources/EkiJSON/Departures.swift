@@ -54,7 +54,7 @@ public struct DepartureJSON: CompactJSON {
     /// Station ids as riders know them (a GTFS stop_id), each once.
     static func publicIds(_ ids: [String], reference: Reference) -> [String] {
         var seen = Set<String>()
-        return ids.map { reference.stations[$0]?.publicId ?? $0 }.filter { seen.insert($0).inserted }
+        return ids.map { reference.stations[id: $0]?.publicId ?? $0 }.filter { seen.insert($0).inserted }
     }
 
     /// The order a board lists departures in, whatever order they were read in; the timeline's
@@ -81,7 +81,7 @@ public struct StationBoardJSON: CompactJSON {
         let first = boards[0]
         station = first.station.publicId
         stationName = NameJSON(first.station.name)
-        railway = first.station.railway
+        railway = first.station.railway.flatMap { reference.railways.id(of: $0) }
         serviceDate = first.serviceDate.iso
         schedule = first.schedule
         scheduleName = first.schedule.flatMap { reference.serviceNames[$0] }.map(NameJSON.init)

@@ -31,5 +31,8 @@ public struct RailwayRefJSON: Encodable {
 public struct StationRefJSON: Encodable {
     var id: String
     var railway: String?
-    public init(_ station: Reference.Station) { id = station.publicId; railway = station.railway }
+    public init(_ station: Reference.Station, reference: Reference) {
+        id = station.publicId
+        railway = station.railway.flatMap { reference.railways.id(of: $0) }
+    }
 }

@@ -30,7 +30,7 @@ public struct NearbyJSON: Encodable {
         func json(_ place: NearbyStation) -> Result {
             Result(title: NameJSON(place.nearest.name),
                    stations: place.stations.map { station in
-                       Station(id: station.publicId, railway: station.railway,
+                       Station(id: station.publicId, railway: station.railway.flatMap { reference.railways.id(of: $0) },
                                next: departures.map { ($0[station.id] ?? []).map { DepartureJSON($0, reference: reference) } })
                    },
                    coord: [place.coordinate.latitude, place.coordinate.longitude],

@@ -82,7 +82,7 @@ public struct RouteSegmentJSON: Encodable {
         destinationName = NameJSON(segment.destination)
         var seen: [String] = []
         for stop in segment.stops where !seen.contains(stop.railway) { seen.append(stop.railway) }
-        railways = seen.compactMap { reference.railways[$0].map(RailwayRefJSON.init) }
+        railways = seen.compactMap { reference.railways[id: $0].map(RailwayRefJSON.init) }
         stops = segment.stops.map {
             Stop(station: $0.station.publicId, title: NameJSON($0.station.name), arrival: $0.arrival?.clock,
                  departure: $0.departure?.clock, arrivalMinute: $0.arrival?.value, departureMinute: $0.departure?.value)
@@ -98,7 +98,7 @@ public struct StationJSON: Encodable {
     init(_ station: Reference.Station, reference: Reference) {
         id = station.publicId
         title = NameJSON(station.name)
-        railway = station.railway
+        railway = station.railway.flatMap { reference.railways.id(of: $0) }
         railwayTitle = station.railway.flatMap { reference.railways[$0] }.map { NameJSON($0.name) }
     }
 }
@@ -244,10 +244,10 @@ public struct SuggestionsJSON: Encodable {
         self.suggestions = suggestions.map { suggestion in
             Suggestion(
                 pattern: suggestion.remembered.pattern.legs.map {
-                    Suggestion.Leg(board: reference.stations[$0.board]?.publicId ?? $0.board,
-                                   boardTitle: reference.stations[$0.board].map { NameJSON($0.name) },
-                                   direction: $0.direction, alight: reference.stations[$0.alight]?.publicId ?? $0.alight,
-                                   alightTitle: reference.stations[$0.alight].map { NameJSON($0.name) })
+                    Suggestion.Leg(board: reference.stations[id: $0.board]?.publicId ?? $0.board,
+                                   boardTitle: reference.stations[id: $0.board].map { NameJSON($0.name) },
+                                   direction: $0.direction, alight: reference.stations[id: $0.alight]?.publicId ?? $0.alight,
+                                   alightTitle: reference.stations[id: $0.alight].map { NameJSON($0.name) })
                 },
                 uses: suggestion.remembered.uses, lastUsed: formatter.string(from: suggestion.remembered.lastUsed),
                 distanceMeters: suggestion.distanceMeters, walkMinutes: suggestion.walkMinutes,

@@ -6,7 +6,7 @@ import Foundation
 public struct SearchJSON: Encodable {
     var results: [Result]
 
-    public init(_ results: [SearchResult]) { self.results = results.map(Result.init) }
+    public init(_ results: [SearchResult], reference: Reference) { self.results = results.map { Result($0, reference: reference) } }
 
     struct Result: Encodable {
         var kind: String
@@ -17,12 +17,12 @@ public struct SearchJSON: Encodable {
         var color: String?
         var `operator`: NameJSON?
 
-        init(_ result: SearchResult) {
+        init(_ result: SearchResult, reference: Reference) {
             switch result {
             case .station(let station):
                 kind = "station"
                 title = NameJSON(station.title.name)
-                stations = station.stations.map(StationRefJSON.init)
+                stations = station.stations.map { StationRefJSON($0, reference: reference) }
                 coord = (station.title.coordinate ?? station.complex.coordinate).map { [$0.latitude, $0.longitude] }
             case .railway(let railway):
                 kind = "railway"

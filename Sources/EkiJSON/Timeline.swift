@@ -28,7 +28,7 @@ public struct TimelineJSON: CompactJSON {
     public init(_ timeline: Timeline, reference: Reference) {
         station = timeline.station.publicId
         stationName = NameJSON(timeline.station.name)
-        railway = timeline.station.railway
+        railway = timeline.station.railway.flatMap { reference.railways.id(of: $0) }
         direction = timeline.direction.id
         directionName = NameJSON(reference.directionName(timeline.direction, at: timeline.station))
         serviceDate = timeline.serviceDate.iso

@@ -49,19 +49,21 @@ public struct TrainJSON: Encodable {
     public init(trainId: String, date: CivilDate, parts: [TrainPart], reference: Reference) {
         self.trainId = parts.first { $0.id == trainId }?.publicId ?? trainId
         serviceDate = date.iso
-        runs = parts.first.map { reference.service(of: $0.railway, on: reference.scheduleDay(date)) == $0.service } ?? false
+        runs = parts.first.map { part in
+            reference.railways[id: part.railway].flatMap { reference.service(of: $0, on: reference.scheduleDay(date)) } == part.service
+        } ?? false
         self.parts = parts.map { part in
             let type = reference.trainTypes[part.trainType]
             return Part(
                 trainId: part.publicId, railway: part.railway,
-                railwayName: NameJSON(reference.railways[part.railway]?.name ?? .init(ja: part.railway, en: part.railway)),
+                railwayName: NameJSON(reference.railways[id: part.railway]?.name ?? .init(ja: part.railway, en: part.railway)),
                 direction: part.direction, trainType: part.trainType,
                 category: type?.classified == false ? nil : (type?.category ?? .local).rawValue,
                 number: part.number, schedule: part.service, scheduleName: reference.serviceNames[part.service].map(NameJSON.init),
                 headsign: part.headsign.map(NameJSON.init), names: part.names.map(NameJSON.init),
                 stops: part.stops.map { stop in
-                    .init(station: reference.stations[stop.station]?.publicId ?? stop.station,
-                          stationName: NameJSON(reference.stations[stop.station]?.name ?? .init(ja: stop.station, en: stop.station)),
+                    .init(station: reference.stations[id: stop.station]?.publicId ?? stop.station,
+                          stationName: NameJSON(reference.stations[id: stop.station]?.name ?? .init(ja: stop.station, en: stop.station)),
                           arrival: stop.arrival?.clock, departure: stop.departure?.clock)
                 })
         }

@@ -21,9 +21,9 @@ public struct HistoryJSON: Encodable {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TokyoTime.zone
         history = entries.map { entry in
-            let station = reference?.stations[entry.station]
+            let station = reference?.stations[id: entry.station]
             return Entry(station: station?.publicId ?? entry.station, stationName: station.map { NameJSON($0.name) },
-                         railway: station?.railway,
+                         railway: station?.railway.flatMap { reference?.railways.id(of: $0) },
                          railwayName: station?.railway.flatMap { reference?.railways[$0] }.map { NameJSON($0.name) },
                          direction: entry.direction, views: entry.views,
                          firstViewed: formatter.string(from: entry.firstViewed), lastViewed: formatter.string(from: entry.lastViewed))
@@ -48,7 +48,7 @@ public struct BookmarksJSON: Encodable {
     /// Each bookmark with its board (nil when its station or direction left the data).
     public init(_ boards: [(Bookmark, Board?)], reference: Reference) {
         bookmarks = boards.map { bookmark, board in
-            Entry(station: reference.stations[bookmark.station]?.publicId ?? bookmark.station, direction: bookmark.direction,
+            Entry(station: reference.stations[id: bookmark.station]?.publicId ?? bookmark.station, direction: bookmark.direction,
                   departures: board.map { StationBoardJSON([$0], reference: reference) })
         }
     }

@@ -36,7 +36,7 @@ public struct FastestRoutes: Sendable {
     public func search(from origins: [Reference.Station], to destinations: [Reference.Station], at instant: ServiceInstant,
                        on network: RouteNetwork, options: Int = 3) throws -> [FastestOption] {
         let scan = ConnectionScan(network: network, rules: planner.rules)
-        let from = origins.map { Int32($0.rowId) }, to = destinations.map { Int32($0.rowId) }
+        let from = origins.map { Int32($0.handle.row) }, to = destinations.map { Int32($0.handle.row) }
         let minute = instant.minute.value
         let first = scan.run(from: from, to: to, at: minute)
         guard let fastest = Self.fastest(first) else { return [] }
@@ -105,8 +105,8 @@ public struct FastestRoutes: Sendable {
         for leg in journey.legs {
             let trip = Int(network.trip[leg.board])
             guard let part = try planner.timetable.ridePart(rowId: network.tripRowIds[trip]),
-                  let board = reference.stations[rowId: Int64(network.from[leg.board])],
-                  let alight = reference.stations[rowId: Int64(network.to[leg.exit])] else {
+                  let board = reference.stations[StationHandle(Int64(network.from[leg.board]))],
+                  let alight = reference.stations[StationHandle(Int64(network.to[leg.exit]))] else {
                 throw StoreError.inconsistent("a fastest route names a train or station the database does not have")
             }
             segments.append(Route.Segment(train: part.id, board: board.id, alight: alight.id))

@@ -19,7 +19,7 @@ public enum LastTrain {
                                  on network: RouteNetwork) -> [ServiceMinute?] {
         let timetable = planner.timetable
         let scan = LatestDeparture(network: network, rules: planner.rules)
-        let targets = destinations.map { Int32($0.rowId) }
+        let targets = destinations.map { Int32($0.handle.row) }
         return plan.transfers.indices.map { index in
             let arrived = plan.segments[index], planned = plan.segments[index + 1]
             // A later train from anywhere in the station, once the change to it is made (the one
@@ -27,7 +27,7 @@ public enum LastTrain {
             var byEarliest: [Int: [Int32]] = [:]
             for station in complexStations([arrived.alight], timetable) {
                 guard let needed = planner.rules.needed(from: arrived.alight, to: station, reference: timetable.reference) else { continue }
-                byEarliest[max(planned.departure.value + 1, arrived.arrival.value + needed), default: []].append(Int32(station.rowId))
+                byEarliest[max(planned.departure.value + 1, arrived.arrival.value + needed), default: []].append(Int32(station.handle.row))
             }
             var latest: Int?
             for (earliest, stations) in byEarliest {

@@ -129,9 +129,9 @@ public struct LatestRoutes: Sendable {
                        on network: RouteNetwork) throws -> (plan: RoutePlan, walk: Int)? {
         let scan = LatestDeparture(network: network, rules: planner.rules)
         var walks: [Int32: Int] = [:]
-        for origin in origins { walks[Int32(origin.station.rowId)] = min(walks[Int32(origin.station.rowId)] ?? .max, origin.walk) }
-        let targets = destinations.map { Int32($0.rowId) }
-        guard let latest = scan.run(from: origins.map { Int32($0.station.rowId) }, to: targets,
+        for origin in origins { walks[Int32(origin.station.handle.row)] = min(walks[Int32(origin.station.handle.row)] ?? .max, origin.walk) }
+        let targets = destinations.map { Int32($0.handle.row) }
+        guard let latest = scan.run(from: origins.map { Int32($0.station.handle.row) }, to: targets,
                                     arriveBy: deadline.value, walk: walks) else { return nil }
         let origin = network.from[latest.legs[0].board]
         // Leaving at that latest minute, the plan that arrives first: at each change the first train

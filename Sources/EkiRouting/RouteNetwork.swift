@@ -143,13 +143,12 @@ public struct RouteNetwork: Sendable {
     static func crossings(reference: Reference, stationCount: Int) -> ([Int32], [Cross], [Int32], [Int32]) {
         var slots: [Int: [Int32]] = [:]   // station → directions boarded across a platform
         var byStation: [Int: [(arriving: Int32, station: Int, departing: Int32, minutes: Int16)]] = [:]
-        for (from, crosses) in reference.crosses where Int(from) < stationCount {
-            for cross in crosses where Int(cross.to) < stationCount {
-                guard let arriving = reference.directions[cross.arriving]?.rowId,
-                      let departing = reference.directions[cross.departing]?.rowId else { continue }
-                let to = Int(cross.to)
+        for (from, crosses) in reference.crosses where Int(from.row) < stationCount {
+            for cross in crosses where Int(cross.to.row) < stationCount {
+                let arriving = cross.arriving.row, departing = cross.departing.row
+                let to = Int(cross.to.row)
                 if !(slots[to]?.contains(Int32(departing)) ?? false) { slots[to, default: []].append(Int32(departing)) }
-                byStation[Int(from), default: []].append((Int32(arriving), to, Int32(departing), min(longestChange, Int16(clamping: cross.minutes))))
+                byStation[Int(from.row), default: []].append((Int32(arriving), to, Int32(departing), min(longestChange, Int16(clamping: cross.minutes))))
             }
         }
         var slotStart = [Int32](repeating: 0, count: stationCount + 1)
@@ -185,25 +184,26 @@ public struct RouteNetwork: Sendable {
             reference.change(from: a, to: b).minutes.map { min(longestChange, Int16(clamping: $0)) }
         }
         for complex in reference.complexes.values where complex.stations.count > 1 {
-            let members = complex.stations.compactMap { reference.stations[$0] }.filter { Int($0.rowId) < stationCount }
+            let members = complex.stations.compactMap { reference.stations[$0] }.filter { Int($0.handle.row) < stationCount }
             for a in members {
-                neighbours[Int(a.rowId)] = members.compactMap { b in
-                    guard b.rowId != a.rowId, let minutes = standard(a, b) else { return nil }
-                    return Neighbour(station: Int32(b.rowId), minutes: minutes)
+                neighbours[Int(a.handle.row)] = members.compactMap { b in
+                    guard b.handle != a.handle, let minutes = standard(a, b) else { return nil }
+                    return Neighbour(station: Int32(b.handle.row), minutes: minutes)
                 }
             }
         }
         // Changes the data names between stations of different complexes (a GTFS feed's
         // transfers.txt), and changes at one station.
-        for (from, transfers) in reference.transfers where Int(from) < stationCount {
-            for transfer in transfers where Int(transfer.to) < stationCount {
-                if transfer.to == from {
-                    changeHere[Int(from)] = transfer.minutes.map { min(longestChange, Int16(clamping: $0)) } ?? -1
+        for (handle, transfers) in reference.transfers where Int(handle.row) < stationCount {
+            let from = Int(handle.row)
+            for transfer in transfers where Int(transfer.to.row) < stationCount {
+                if transfer.to == handle {
+                    changeHere[from] = transfer.minutes.map { min(longestChange, Int16(clamping: $0)) } ?? -1
                     continue
                 }
-                guard !neighbours[Int(from)].contains(where: { $0.station == Int32(transfer.to) }),
+                guard !neighbours[from].contains(where: { $0.station == Int32(transfer.to.row) }),
                       let minutes = transfer.minutes else { continue }
-                neighbours[Int(from)].append(Neighbour(station: Int32(transfer.to), minutes: min(longestChange, Int16(clamping: minutes))))
+                neighbours[from].append(Neighbour(station: Int32(transfer.to.row), minutes: min(longestChange, Int16(clamping: minutes))))
             }
         }
         return (neighbours, changeHere)

@@ -47,7 +47,7 @@ extension RoutePlanner {
         let chosen = plan.segments[index]
         let targets = platformMates(of: chosen.alight).map(\.id)
         var result = SegmentAlternatives(index: index, chosen: chosen, earlier: [], later: [])
-        guard let railway = chosen.board.railway,
+        guard let railway = chosen.board.railway.flatMap({ reference.railways[$0] }),
               let service = reference.service(of: railway, on: ScheduleDay(plan.route.serviceDate)) else { return result }
         var parts = PartCache(timetable: timetable)
         func alternative(_ entry: BoardEntry) throws -> Alternative? {

@@ -19,7 +19,7 @@ extension RoutePlanner {
     public func fill(_ pattern: RoutePattern, on date: CivilDate, after minute: Int) throws -> RoutePlan? {
         var segments: [RoutePlan.Segment] = []
         for leg in pattern.legs {
-            guard let board = reference.stations[leg.board], let alight = reference.stations[leg.alight] else { return nil }
+            guard let board = reference.stations[id: leg.board], let alight = reference.stations[id: leg.alight] else { return nil }
             guard let segment = try nextSegment(from: [board], direction: leg.direction, to: platformMates(of: alight), on: date,
                                                 after: segments.last?.arrival.value ?? minute, arrivedOn: segments.last.map(Arrival.init)) else { return nil }
             segments.append(segment)
@@ -36,7 +36,7 @@ extension RoutePlanner {
                             at instant: ServiceInstant, now: Date = RiderClock.now(), limit: Int = 5) throws -> [RouteSuggestion] {
         var candidates: [(RouteSuggestion, Double)] = []
         for item in remembered {
-            guard let first = item.pattern.legs.first, let board = reference.stations[first.board] else { continue }
+            guard let first = item.pattern.legs.first, let board = reference.stations[id: first.board] else { continue }
             let weight = PersonalOrder.weight(views: item.uses, lastViewed: item.lastUsed, now: now)
             var suggestion = RouteSuggestion(remembered: item, distanceMeters: nil, walkMinutes: nil, plan: nil)
             if let position {

@@ -104,7 +104,8 @@ public struct TransferRules: Sendable, Equatable {
     /// platform counts where the data says those two stand at one island.
     public func needed(from a: Reference.Station, to b: Reference.Station, arriving: String? = nil, departing: String? = nil,
                        reference: Reference) -> Int? {
-        reference.change(from: a, to: b, arriving: arriving, departing: departing).minutes.map(minutes)
+        reference.change(from: a, to: b, arriving: arriving.flatMap { reference.directions[id: $0]?.handle },
+                         departing: departing.flatMap { reference.directions[id: $0]?.handle }).minutes.map(minutes)
     }
 
     /// Where a change from `a` to `b` happens, for the words and the JSON's `place`.
@@ -202,10 +203,11 @@ public struct RoutePlanner: Sendable {
     /// 0 when `part` runs on `date`; -1440 when it is the day before's, still running after 03:00
     /// this day (a feed's night train at 27:11, ridden at 03:11); else it does not run that day.
     func dayOffset(of part: RidePart, on date: CivilDate) throws -> Int {
-        let schedule = reference.service(of: part.railway, on: ScheduleDay(date))
+        let railway = reference.railways[id: part.railway]
+        let schedule = railway.flatMap { reference.service(of: $0, on: ScheduleDay(date)) }
         if schedule == part.service { return 0 }
         let nextDay = 1440 + ServiceMinute.dayStart
-        if reference.service(of: part.railway, on: ScheduleDay(date.adding(days: -1))) == part.service,
+        if railway.flatMap({ reference.service(of: $0, on: ScheduleDay(date.adding(days: -1))) }) == part.service,
            part.stops.contains(where: { ($0.departure?.value ?? 0) >= nextDay }) {
             return -1440
         }
@@ -236,7 +238,7 @@ public struct RoutePlanner: Sendable {
         var best: RoutePlan.Segment?
         let targetIds = targets.map(\.id)
         for board in boards where !targetIds.contains(board.id) {
-            guard let railway = board.railway else { continue }
+            guard let railway = board.railway.flatMap({ reference.railways[$0] }) else { continue }
             // The day's trains, and the day before's still leaving (night trains past 03:00).
             var services: [(service: String, offset: Int)] = []
             if let service = reference.service(of: railway, on: ScheduleDay(date)) { services.append((service, 0)) }
@@ -274,7 +276,8 @@ public struct RoutePlanner: Sendable {
 
     /// What changing from one segment to the next asks: minutes, where, and the walk.
     public func transfer(from a: RoutePlan.Segment, to b: RoutePlan.Segment) -> RoutePlan.Transfer {
-        let change = reference.change(from: a.alight, to: b.board, arriving: a.arrivalDirection, departing: b.direction.id)
+        let change = reference.change(from: a.alight, to: b.board, arriving: reference.directions[id: a.arrivalDirection]?.handle,
+                                      departing: b.direction.handle)
         let needed = change.minutes.map(rules.minutes)
         return RoutePlan.Transfer(minutes: b.departure.value - a.arrival.value,
                                   place: TransferRules.place(change, from: a.alight, to: b.board),
@@ -299,7 +302,7 @@ public struct RoutePlanner: Sendable {
         if let index = part.stops.indices.first(where: { $0 < last && part.stops[$0].station == station.id && part.stops[$0].departure != nil }) {
             return index
         }
-        if last > 0, part.stops[0].departure != nil, let first = reference.stations[part.stops[0].station],
+        if last > 0, part.stops[0].departure != nil, let first = reference.stations[id: part.stops[0].station],
            first.platformGroup == station.platformGroup { return 0 }
         return nil
     }
@@ -310,7 +313,7 @@ public struct RoutePlanner: Sendable {
         var stops: [RoutePlan.Stop] = []
         for (n, part) in path.enumerated() {
             for (i, stop) in part.stops.enumerated() where n > 0 || i >= index {
-                guard let station = reference.stations[stop.station] else { continue }
+                guard let station = reference.stations[id: stop.station] else { continue }
                 if n > 0, i == 0, let previous = stops.last, previous.station.complex == station.complex {
                     stops[stops.count - 1] = RoutePlan.Stop(
                         station: station, arrival: previous.arrival, departure: stop.departure, part: part.id,
@@ -345,10 +348,10 @@ public struct RoutePlanner: Sendable {
     private func segment(_ choice: Route.Segment, part: RidePart, board: Reference.Station,
                          stops: [RoutePlan.Stop], path: [RidePart], offset: Int = 0) throws -> RoutePlan.Segment {
         guard let departure = stops.first?.departure, let last = stops.last, let arrival = last.arrival ?? last.departure,
-              let alight = reference.stations[choice.alight] else {
+              let alight = reference.stations[id: choice.alight] else {
             throw RouteError.doesNotReach(train: part.publicId, station: choice.alight, after: board.publicId)
         }
-        let direction = try timetable.boardDirection(train: part.rowId, station: board) ?? reference.directions[part.direction]
+        let direction = try timetable.boardDirection(train: part.rowId, station: board) ?? reference.directions[id: part.direction]
         guard let direction else { throw RouteError.doesNotLeave(train: part.publicId, station: board.publicId) }
         let type = reference.trainTypes[part.trainType]
         return RoutePlan.Segment(
@@ -371,7 +374,7 @@ public struct RoutePlanner: Sendable {
             let name = timetable.destinationName(of: row, from: board)
             if !name.ja.isEmpty { return name }
         }
-        let end = path.last?.stops.last.flatMap { reference.stations[$0.station] }
+        let end = path.last?.stops.last.flatMap { reference.stations[id: $0.station] }
         return end?.name ?? LocalizedName(ja: "", en: "")
     }
 }

@@ -11,26 +11,26 @@ extension Reference {
     public struct ComplexTable: Sendable {
         /// Every complex, when opened whole.
         @usableFromInline let list: [Complex]?
-        @usableFromInline let byId: [Int64: Complex]?
+        @usableFromInline let byHandle: [ComplexHandle: Complex]?
         /// Read as asked, when not opened whole.
         @usableFromInline let asked: AskedComplexes?
 
         init(reader: (any DatabaseReader)?) {
-            list = nil; byId = nil
+            list = nil; byHandle = nil
             asked = AskedComplexes(reader: reader)
         }
 
         init(whole db: Database) throws {
             let list = try AskedComplexes.list(db)
             self.list = list
-            byId = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0) })
+            byHandle = Dictionary(uniqueKeysWithValues: list.map { ($0.handle, $0) })
             asked = nil
         }
 
-        /// The complex with this id, with its stations in station order, or nil.
-        @inlinable public subscript(id: Int64) -> Complex? {
-            if let byId { return byId[id] }
-            return asked?.read(id: id)
+        /// The complex a handle names, with its stations in station order, or nil.
+        @inlinable public subscript(_ handle: ComplexHandle) -> Complex? {
+            if let byHandle { return byHandle[handle] }
+            return asked?.read(handle: handle)
         }
 
         /// Every complex, in id order; none on a read error (the next use tries again).
@@ -40,7 +40,7 @@ extension Reference {
     /// Complexes read one by one as they are asked for, and all of them once something needs all.
     public final class AskedComplexes: Sendable {
         private let reader: (any DatabaseReader)?
-        private let kept = Mutex<(byId: [Int64: Complex], all: [Complex]?)>(([:], nil))
+        private let kept = Mutex<(byHandle: [ComplexHandle: Complex], all: [Complex]?)>(([:], nil))
 
         init(reader: (any DatabaseReader)?) { self.reader = reader }
 
@@ -49,14 +49,15 @@ extension Reference {
             guard let reader, let list = try? reader.unsafeReentrantRead({ db in try Self.list(db) }) else { return [] }
             return kept.withLock { kept in
                 if let earlier = kept.all { return earlier }
-                for complex in list { kept.byId[complex.id] = complex }
+                for complex in list { kept.byHandle[complex.handle] = complex }
                 kept.all = list
                 return list
             }
         }
 
-        @usableFromInline func read(id: Int64) -> Complex? {
-            let (complex, complete) = kept.withLock { ($0.byId[id], $0.all != nil) }
+        @usableFromInline func read(handle: ComplexHandle) -> Complex? {
+            let id = handle.row
+            let (complex, complete) = kept.withLock { ($0.byHandle[handle], $0.all != nil) }
             if let complex { return complex }
             if complete { return nil }
             guard let reader, let found = try? reader.unsafeReentrantRead({ db -> Complex? in
@@ -64,14 +65,14 @@ extension Reference {
                 try Self.each(db, "SELECT id, name_ja, name_en, latitude, longitude FROM station_complex WHERE id = ?", id) { row in
                     found = Self.complex(row)
                 }
-                try Self.each(db, "SELECT code FROM station WHERE complex_id = ? ORDER BY id", id) { row in
-                    found?.stations.append(row.text(0))
+                try Self.each(db, "SELECT id FROM station WHERE complex_id = ? ORDER BY id", id) { row in
+                    found?.stations.append(StationHandle(row.int(0)))
                 }
                 return found
             }) else { return nil }
             return kept.withLock { kept in
-                if let earlier = kept.byId[id] { return earlier }
-                kept.byId[id] = found
+                if let earlier = kept.byHandle[handle] { return earlier }
+                kept.byHandle[handle] = found
                 return found
             }
         }
@@ -83,15 +84,15 @@ extension Reference {
                 index[row.int(0)] = list.count
                 list.append(complex(row))
             }
-            try Reference.each(db, "SELECT complex_id, code FROM station ORDER BY id") { row in
-                if let at = index[row.int(0)] { list[at].stations.append(row.text(1)) }
+            try Reference.each(db, "SELECT complex_id, id FROM station ORDER BY id") { row in
+                if let at = index[row.int(0)] { list[at].stations.append(StationHandle(row.int(1))) }
             }
             return list
         }
 
         private static func complex(_ row: RawRow) -> Complex {
             let latitude = row.optionalDouble(3), longitude = row.optionalDouble(4)
-            return Complex(id: row.int(0), name: .init(ja: row.text(1), en: row.text(2)),
+            return Complex(handle: ComplexHandle(row.int(0)), name: .init(ja: row.text(1), en: row.text(2)),
                            coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
                            stations: [])
         }

@@ -35,7 +35,7 @@ extension Reference {
     /// (`TransferRules`), and so do the station page and `eki transfers`.
     public func change(from a: Station, to b: Station) -> StationChange {
         let meters = Self.distance(a, b, in: self)
-        if let given = transfers[a.rowId]?.first(where: { $0.to == b.rowId }) {
+        if let given = transfers[a.handle]?.first(where: { $0.to == b.handle }) {
             let kind = given.kind ?? .feed
             return StationChange(minutes: given.minutes, kind: kind, source: kind == .feed ? .feed : .table, walkMeters: meters,
                                  estimated: given.estimated)
@@ -45,11 +45,11 @@ extension Reference {
     }
 
     /// The change from a train of direction `arriving` at `a` to one of direction `departing` at
-    /// `b` (direction codes): across the platform where the data says those two trains stand at one
+    /// `b`: across the platform where the data says those two trains stand at one
     /// island, else `change(from:to:)`. A plan that knows both trains asks this.
-    public func change(from a: Station, to b: Station, arriving: String?, departing: String?) -> StationChange {
+    public func change(from a: Station, to b: Station, arriving: DirectionHandle?, departing: DirectionHandle?) -> StationChange {
         if let arriving, let departing,
-           let cross = crosses[a.rowId]?.first(where: { $0.to == b.rowId && $0.arriving == arriving && $0.departing == departing }) {
+           let cross = crosses[a.handle]?.first(where: { $0.to == b.handle && $0.arriving == arriving && $0.departing == departing }) {
             return StationChange(minutes: cross.minutes, kind: .crossPlatform, source: .table, walkMeters: Self.distance(a, b, in: self),
                                  estimated: false)
         }
@@ -71,7 +71,7 @@ extension Reference {
         let operatorA = a.railway.flatMap { railways[$0]?.operatorName }
         let operatorB = b.railway.flatMap { railways[$0]?.operatorName }
         let sameOperator = operatorA != nil && operatorA == operatorB
-        let groups = Set((complexes[a.complex]?.stations ?? []).compactMap { stations[$0]?.platformGroup }).count
+        let groups = Set(stations(in: a.complex).map(\.platformGroup)).count
         let walk = max(0, ((meters ?? 0) - 50 + 69) / 70)
         return ((sameOperator ? 4 : 5) + walk + (groups >= 4 ? 1 : 0), sameOperator ? .concourse : .gates)
     }

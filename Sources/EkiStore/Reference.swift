@@ -11,14 +11,14 @@ import Synchronization
 /// reads it all at open (`Timetable(url:whole:)`).
 public struct Reference: Sendable {
     public struct Station: Sendable, Equatable {
-        public var rowId: Int64
+        public var handle: StationHandle
         /// Unique inside the database (`Minatomirai.Minatomirai.Bashamichi`; a GTFS feed's `SLE:OSB`).
         public var id: String
         /// What riders type and read back: the id itself, or a GTFS feed's stop_id (`OSB`), which
         /// the station of each route at that place shares. Every answer shows this one.
         public var publicId: String
-        public var railway: String?
-        public var complex: Int64
+        public var railway: RailwayHandle?
+        public var complex: ComplexHandle
         public var platformGroup: Int64
         public var name: LocalizedName
         public var coordinate: GeoPoint?
@@ -33,25 +33,26 @@ public struct Reference: Sendable {
 
     /// The stations of one place across railways (渋谷: JR, Tokyu, Metro, Keio…).
     public struct Complex: Sendable, Equatable {
-        public var id: Int64
+        public var handle: ComplexHandle
         public var name: LocalizedName
         /// The middle of its stations' positions.
         public var coordinate: GeoPoint?
         /// Its stations, in station order.
-        public var stations: [String]
+        public var stations: [StationHandle]
     }
 
-    public struct Railway: Sendable, Equatable {
-        public var rowId: Int64
+    public struct Railway: Sendable, Equatable, HandledRecord {
+        public var handle: RailwayHandle
         public var id: String
         public var name: LocalizedName
         public var color: String?
         /// A GTFS route_short_name (`1`, `SLE`): the badge of its trains when they have no category.
         public var shortName: String?
-        public var ascending: String?
-        public var descending: String?
+        public var ascending: DirectionHandle?
+        public var descending: DirectionHandle?
         public var isLoop: Bool
-        public var stations: [String]
+        /// Its stations in line order (a loop's list ends with its first station again).
+        public var stations: [StationHandle]
         /// Calendars this railway runs, with their kind (`weekday`, `saturdayHoliday`, …).
         public var services: [(id: String, kind: String)]
         /// Who runs it (東急電鉄 Tokyu): two railways can share a name (新宿線: Seibu, Toei).
@@ -62,11 +63,11 @@ public struct Reference: Sendable {
         public var searchKeys: [String]
         public var searchWords: String
 
-        public static func == (a: Railway, b: Railway) -> Bool { a.rowId == b.rowId }
+        public static func == (a: Railway, b: Railway) -> Bool { a.handle == b.handle }
     }
 
-    public struct Direction: Sendable, Equatable {
-        public var rowId: Int64
+    public struct Direction: Sendable, Equatable, HandledRecord {
+        public var handle: DirectionHandle
         public var id: String
         public var name: LocalizedName
         /// The place its name says trains go to (a GTFS feed's direction), else nil (上り, Inbound).
@@ -95,40 +96,40 @@ public struct Reference: Sendable {
         public static func == (a: FeedCalendar, b: FeedCalendar) -> Bool { a.id == b.id }
     }
 
-    /// Stations by id (`stations[id]`) and by row id (`stations[rowId:]`), read at open or as asked
-    /// (`StationTable`).
-    public private(set) var stations = StationTable(reader: nil, railwayCodes: [:])
-    public private(set) var railways: [String: Railway] = [:]
-    public private(set) var directions: [String: Direction] = [:]
+    /// Stations by handle (`stations[handle]`) and, for the edges, by id (`stations[id]`), read at
+    /// open or as asked (`StationTable`).
+    public private(set) var stations = StationTable(reader: nil)
+    /// Railways and directions by handle, in row order, with a by-id index for the edges.
+    public private(set) var railways = Records<Railway>([])
+    public private(set) var directions = Records<Direction>([])
     public private(set) var trainTypes: [String: TrainType] = [:]
     /// Station complexes (1,966 on the Tokyo data), each read on first use (`ComplexTable`).
     public private(set) var complexes = ComplexTable(reader: nil)
     /// Other ids riders use → the stations they name (a GTFS stop_id or platform stop_id `127N`).
-    public private(set) var stationsByAlias: [String: [String]] = [:]
+    public private(set) var stationsByAlias: [String: [StationHandle]] = [:]
     /// Each calendar's name (平日ダイヤ, "Weekday service"), by its code.
     public private(set) var serviceNames: [String: LocalizedName] = [:]
     /// The source's own calendars (GTFS), empty for Japan's day kinds.
     public private(set) var feedCalendars: [FeedCalendar] = []
-    /// Station row id → the data's minimum change times from it (GTFS transfers.txt; the reviewed
-    /// interchange table for Mini Tokyo 3D): to which station row, in how many minutes (nil: not
+    /// Station → the data's minimum change times from it (GTFS transfers.txt; the reviewed
+    /// interchange table for Mini Tokyo 3D): to which station, in how many minutes (nil: not
     /// possible), and what kind of change (nil: the feed does not say).
-    public private(set) var transfers: [Int64: [Transfer]] = [:]
+    public private(set) var transfers: [StationHandle: [Transfer]] = [:]
     public struct Transfer: Sendable {
-        public var to: Int64
+        public var to: StationHandle
         public var minutes: Int?
         public var kind: ChangeKind?
         /// The figure was reasoned from the station's layout, not read from a source (its basis says
         /// "estimate"): a rider is told it is a 目安.
         public var estimated = false
     }
-    /// Station row id → the changes across one island platform from it (the reviewed interchange
-    /// table's cross rows), each for one pair of directions: the train arrived on, the train boarded.
-    public private(set) var crosses: [Int64: [Cross]] = [:]
+    /// Station → the changes across one island platform from it (the reviewed interchange table's
+    /// cross rows), each for one pair of directions: the train arrived on, the train boarded.
+    public private(set) var crosses: [StationHandle: [Cross]] = [:]
     public struct Cross: Sendable, Equatable {
-        public var to: Int64
-        /// Direction codes.
-        public var arriving: String
-        public var departing: String
+        public var to: StationHandle
+        public var arriving: DirectionHandle
+        public var departing: DirectionHandle
         public var minutes: Int
     }
     /// Every station trains leave from, with its search keys, in one flat array: search scans it
@@ -137,10 +138,11 @@ public struct Reference: Sendable {
     public var searchable: [SearchEntry] { derived.searchable() }
 
     public struct SearchEntry: Sendable {
-        public var station: String
-        /// The railway's row id (search keeps its railways by row).
-        public var railway: Int64?
-        public var complex: Int64
+        public var station: StationHandle
+        /// The station's id: the search index keeps ids, which its answers are named by.
+        public var id: String
+        public var railway: RailwayHandle?
+        public var complex: ComplexHandle
         public var keys: [String]
         public var words: String
         public var trains: Int
@@ -152,7 +154,7 @@ public struct Reference: Sendable {
     /// Loop railway → its major stations: the fifth of its stations with the biggest complexes
     /// (most railways, then most trains). On the Yamanote line that is 東京, 新宿, 渋谷, 上野,
     /// 池袋 and 品川 — the six its platform signs name.
-    public var majorStations: [String: Set<String>] { derived.majorStations(self) }
+    public var majorStations: [RailwayHandle: Set<StationHandle>] { derived.majorStations(self) }
 
     /// The box around every station with a position: "near me" outside it has nothing to say.
     public var area: GeoBox? { derived.area() }
@@ -160,23 +162,33 @@ public struct Reference: Sendable {
     var derived = Derived(reader: nil)
     var serviceRowIds: [String: Int64] = [:]
     /// Row id → code or type, for the board query (it reads row ids, not strings).
-    var railwayCodes: [Int64: String] = [:]
     var serviceCodes: [Int64: String] = [:]
-    var directionCodes: [Int64: String] = [:]
     var trainTypesByRow: [Int64: TrainType] = [:]
     var serviceDates: Set<String> = []
+
+    /// Ids for answers and files, where a person or a program reads them: a railway's stations in
+    /// line order, a station's railway, a direction.
+    public func stationIds(of railway: Railway) -> [String] { railway.stations.compactMap { stations.id(of: $0) } }
+    public func railwayId(of station: Station) -> String? { station.railway.flatMap { railways.id(of: $0) } }
+    public func directionId(_ handle: DirectionHandle?) -> String? { handle.flatMap { directions.id(of: $0) } }
+
+    /// The stations of a complex, in station order.
+    public func stations(in complex: ComplexHandle) -> [Station] {
+        (complexes[complex]?.stations ?? []).compactMap { stations[$0] }
+    }
 
     /// `reader` reads what is made on first use (it may be asked from inside a read of its own).
     /// `whole`: every station and complex read now, search's list and the area too (`eki serve`).
     static func load(_ db: Database, reader: (any DatabaseReader)? = nil, whole: Bool = false) throws -> Reference {
         var reference = Reference()
         reference.derived = Derived(reader: reader)
-        try each(db, "SELECT id, code, name_ja, name_en, toward_ja, toward_en FROM direction") { row in
+        var directions: [Direction] = []
+        try each(db, "SELECT id, code, name_ja, name_en, toward_ja, toward_en FROM direction ORDER BY id") { row in
             let toward = row.optionalText(4).map { LocalizedName(ja: $0, en: row.optionalText(5) ?? $0) }
-            let id = row.text(1)
-            reference.directions[id] = Direction(rowId: row.int(0), id: id, name: .init(ja: row.text(2), en: row.text(3)),
-                                                 toward: toward)
+            directions.append(Direction(handle: DirectionHandle(row.int(0)), id: row.text(1), name: .init(ja: row.text(2), en: row.text(3)),
+                                        toward: toward))
         }
+        reference.directions = Records(directions)
         var serviceKinds: [String: String] = [:]
         try each(db, "SELECT id, code, kind, name_ja, name_en FROM service") { row in
             let code = row.text(1)
@@ -189,39 +201,50 @@ public struct Reference: Sendable {
         try each(db, "SELECT service_id, date FROM service_date") { row in
             reference.serviceDates.insert("\(serviceCodes[row.int(0)] ?? "")|\(row.text(1))")
         }
-        let directionCodes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { ($0.rowId, $0.id) })
-        reference.directionCodes = directionCodes
-        var railwayCodes: [Int64: String] = [:]
+        // Each railway's stations and calendars gathered by row id first, then set as its record is made.
+        var lineStations: [Int64: [StationHandle]] = [:]
+        try each(db, "SELECT railway_id, station_id FROM railway_station ORDER BY railway_id, position") { row in
+            lineStations[row.int(0), default: []].append(StationHandle(row.int(1)))
+        }
+        var lineServices: [Int64: [(id: String, kind: String)]] = [:]
+        try each(db, """
+            SELECT rs.railway_id, s.code FROM railway_service rs JOIN service s ON s.id = rs.service_id ORDER BY s.code
+            """) { row in
+            let service = row.text(1)
+            lineServices[row.int(0), default: []].append((service, serviceKinds[service] ?? ""))
+        }
+        var railways: [Railway] = []
         try each(db, """
             SELECT r.id, r.code, r.name_ja, r.name_en, r.color, r.ascending_id, r.descending_id, r.is_loop,
                    r.search_ja, r.search_en, r.search_words, o.name_ja, o.name_en,
                    (SELECT COALESCE(SUM(trains), 0) FROM railway_service WHERE railway_id = r.id), r.short_name
-            FROM railway r LEFT JOIN operator o ON o.id = r.operator_id
+            FROM railway r LEFT JOIN operator o ON o.id = r.operator_id ORDER BY r.id
             """) { row in
-            let rowId = row.int(0), id = row.text(1)
-            railwayCodes[rowId] = id
-            reference.railways[id] = Railway(
-                rowId: rowId, id: id, name: .init(ja: row.text(2), en: row.text(3)), color: row.optionalText(4),
+            let rowId = row.int(0)
+            railways.append(Railway(
+                handle: RailwayHandle(rowId), id: row.text(1), name: .init(ja: row.text(2), en: row.text(3)), color: row.optionalText(4),
                 shortName: row.optionalText(14),
-                ascending: row.optionalInt(5).flatMap { directionCodes[$0] },
-                descending: row.optionalInt(6).flatMap { directionCodes[$0] },
-                isLoop: row.bool(7), stations: [], services: [],
+                ascending: row.optionalInt(5).map(DirectionHandle.init),
+                descending: row.optionalInt(6).map(DirectionHandle.init),
+                isLoop: row.bool(7), stations: lineStations[rowId] ?? [], services: lineServices[rowId] ?? [],
                 operatorName: row.optionalText(11).map { LocalizedName(ja: $0, en: row.text(12)) }, trains: Int(row.int(13)),
                 searchKeys: [row.text(8), row.text(9)],
-                searchWords: row.text(10))
+                searchWords: row.text(10)))
         }
-        try each(db, "SELECT a.alias, s.code FROM station_alias a JOIN station s ON s.id = a.station_id ORDER BY s.id") { row in
-            reference.stationsByAlias[row.text(0), default: []].append(row.text(1))
+        reference.railways = Records(railways)
+        try each(db, "SELECT alias, station_id FROM station_alias ORDER BY station_id") { row in
+            reference.stationsByAlias[row.text(0), default: []].append(StationHandle(row.int(1)))
         }
         try each(db, "SELECT from_id, to_id, minutes, kind, basis FROM station_transfer") { row in
-            reference.transfers[row.int(0), default: []].append(
-                Transfer(to: row.int(1), minutes: row.optionalInt(2).map { Int($0) }, kind: row.optionalText(3).flatMap(ChangeKind.init),
+            reference.transfers[StationHandle(row.int(0)), default: []].append(
+                Transfer(to: StationHandle(row.int(1)), minutes: row.optionalInt(2).map { Int($0) },
+                         kind: row.optionalText(3).flatMap(ChangeKind.init),
                          estimated: StationChange.isEstimate(basis: row.optionalText(4))))
         }
         try each(db, "SELECT from_id, to_id, arriving_id, departing_id, minutes FROM station_cross") { row in
-            guard let arriving = directionCodes[row.int(2)], let departing = directionCodes[row.int(3)] else { return }
-            reference.crosses[row.int(0), default: []].append(
-                Cross(to: row.int(1), arriving: arriving, departing: departing, minutes: Int(row.int(4))))
+            reference.crosses[StationHandle(row.int(0)), default: []].append(
+                Cross(to: StationHandle(row.int(1)), arriving: DirectionHandle(row.int(2)), departing: DirectionHandle(row.int(3)),
+                      minutes: Int(row.int(4))))
         }
         var calendars: [String: FeedCalendar] = [:]
         try each(db, "SELECT code, name_ja, name_en, weekdays, start_date, end_date FROM feed_calendar ORDER BY code") { row in
@@ -234,37 +257,11 @@ public struct Reference: Sendable {
             calendars[row.text(0)]?.exceptions.append((row.text(1), row.bool(2)))
         }
         reference.feedCalendars = calendars.values.sorted { $0.id < $1.id }
-        // Each railway's stations and calendars gathered by row id, then set once per railway: a
-        // dictionary update by code per row hashed a railway code 2,584 times at every open.
-        var lineStations: [Int64: [String]] = [:]
-        var line: (railway: Int64, stations: [String])?
-        try each(db, """
-            SELECT rs.railway_id, s.code FROM railway_station rs JOIN station s ON s.id = rs.station_id
-            ORDER BY rs.railway_id, rs.position
-            """) { row in
-            let railway = row.int(0)
-            if let current = line, current.railway != railway { lineStations[current.railway] = current.stations; line = nil }
-            if line == nil { line = (railway, []) }
-            line?.stations.append(row.text(1))
-        }
-        if let line { lineStations[line.railway] = line.stations }
-        var lineServices: [Int64: [(id: String, kind: String)]] = [:]
-        try each(db, """
-            SELECT rs.railway_id, s.code FROM railway_service rs JOIN service s ON s.id = rs.service_id ORDER BY s.code
-            """) { row in
-            let service = row.text(1)
-            lineServices[row.int(0), default: []].append((service, serviceKinds[service] ?? ""))
-        }
-        for (rowId, code) in railwayCodes {
-            reference.railways[code]?.stations = lineStations[rowId] ?? []
-            reference.railways[code]?.services = lineServices[rowId] ?? []
-        }
-        reference.railwayCodes = railwayCodes
         if whole {
-            reference.stations = try StationTable(whole: db, railwayCodes: railwayCodes)
+            reference.stations = try StationTable(whole: db)
             reference.complexes = try ComplexTable(whole: db)
         } else {
-            reference.stations = StationTable(reader: reader, railwayCodes: railwayCodes)
+            reference.stations = StationTable(reader: reader)
             reference.complexes = ComplexTable(reader: reader)
         }
         let services = reference.railways.values.flatMap(\.services)
@@ -282,20 +279,21 @@ public struct Reference: Sendable {
         return reference
     }
 
-    func makeMajorStations() -> [String: Set<String>] {
-        var majorStations: [String: Set<String>] = [:]
+    func makeMajorStations() -> [RailwayHandle: Set<StationHandle>] {
+        var majorStations: [RailwayHandle: Set<StationHandle>] = [:]
         for railway in railways.values where railway.isLoop {
             let ring = Self.ring(railway)
-            let sizes = Dictionary(uniqueKeysWithValues: ring.map { id -> (String, (Int, Int)) in
-                let members = stations[id].flatMap { complexes[$0.complex] }?.stations
-                    .compactMap { stations[$0] } ?? []
-                return (id, (members.count, members.reduce(0) { $0 + $1.trains }))
+            // Ties go to the station whose id sorts first.
+            let sizes = Dictionary(uniqueKeysWithValues: ring.map { handle -> (StationHandle, (Int, Int, String)) in
+                let station = stations[handle]
+                let members = station.map { self.stations(in: $0.complex) } ?? []
+                return (handle, (members.count, members.reduce(0) { $0 + $1.trains }, station?.id ?? ""))
             })
             let ranked = ring.sorted { a, b in
                 let (x, y) = (sizes[a]!, sizes[b]!)
-                return (x.0, x.1, b) > (y.0, y.1, a)
+                return (x.0, x.1, y.2) > (y.0, y.1, x.2)
             }
-            majorStations[railway.id] = Set(ranked.prefix(max(2, ring.count / 5)))
+            majorStations[railway.handle] = Set(ranked.prefix(max(2, ring.count / 5)))
         }
         return majorStations
     }
@@ -305,7 +303,7 @@ public struct Reference: Sendable {
     /// while another thread holds the queue and waits for this lock could otherwise deadlock.
     final class Derived: Sendable {
         let reader: (any DatabaseReader)?
-        private let madeMajorStations = Mutex<[String: Set<String>]?>(nil)
+        private let madeMajorStations = Mutex<[RailwayHandle: Set<StationHandle>]?>(nil)
         private let madeSearchable = Mutex<[SearchEntry]?>(nil)
         /// nil: not read yet; .some(nil): no station has a position.
         private let madeArea = Mutex<GeoBox??>(nil)
@@ -329,12 +327,13 @@ public struct Reference: Sendable {
             guard let reader, let value = try? reader.unsafeReentrantRead({ db -> [SearchEntry] in
                 var entries: [SearchEntry] = []
                 try Reference.each(db, """
-                    SELECT code, railway_id, complex_id, search_ja, search_en, search_words, trains, name_ja, name_en
+                    SELECT id, railway_id, complex_id, search_ja, search_en, search_words, trains, name_ja, name_en, code
                     FROM station WHERE departures > 0 ORDER BY id
                     """) { row in
                     let ja = row.text(3)
                     let mixed = ja.utf8.contains(where: { (0x61...0x7A).contains($0) }) && ja.utf8.contains(where: { $0 >= 0x80 })
-                    entries.append(SearchEntry(station: row.text(0), railway: row.optionalInt(1), complex: row.int(2),
+                    entries.append(SearchEntry(station: StationHandle(row.int(0)), id: row.text(9), railway: row.optionalInt(1).map(RailwayHandle.init),
+                                               complex: ComplexHandle(row.int(2)),
                                                keys: [ja, row.text(4)], words: row.text(5), trains: Int(row.int(6)),
                                                mixedName: mixed ? LocalizedName(ja: row.text(7), en: row.text(8)) : nil))
                 }
@@ -369,7 +368,7 @@ public struct Reference: Sendable {
             }
         }
 
-        func majorStations(_ reference: Reference) -> [String: Set<String>] {
+        func majorStations(_ reference: Reference) -> [RailwayHandle: Set<StationHandle>] {
             made(madeMajorStations) { reference.makeMajorStations() }
         }
     }
@@ -415,7 +414,7 @@ public struct Reference: Sendable {
     /// The stations an id names: a station's own id, else every station riders call by it (a GTFS
     /// stop_id or platform stop_id names the station of each route there).
     public func stations(named id: String) -> [Station] {
-        if let station = stations[id] { return [station] }
+        if let station = stations[id: id] { return [station] }
         return (stationsByAlias[id] ?? []).compactMap { stations[$0] }
     }
 
@@ -434,14 +433,14 @@ public struct Reference: Sendable {
         guard let toward = direction.toward, toward.ja == station.name.ja || toward.en == station.name.en,
               let railway = station.railway.flatMap({ railways[$0] }) else { return direction.name }
         let line = railway.stations.compactMap { stations[$0] }
-        guard let here = line.firstIndex(where: { $0.id == station.id }) else { return direction.name }
-        let ahead = direction.id == railway.descending ? Array(line[..<here].reversed()) : Array(line[(here + 1)...])
+        guard let here = line.firstIndex(where: { $0.handle == station.handle }) else { return direction.name }
+        let ahead = direction.handle == railway.descending ? Array(line[..<here].reversed()) : Array(line[(here + 1)...])
         guard let end = ahead.last(where: { $0.name != station.name }) else { return direction.name }
         return LocalizedName(ja: end.name.ja + "方面", en: "toward " + end.name.en)
     }
 
     /// A loop's stations once round (its list repeats the first station at the end).
-    static func ring(_ railway: Railway) -> [String] {
+    static func ring(_ railway: Railway) -> [StationHandle] {
         var ring = railway.stations
         if ring.count > 1, ring.first == ring.last { ring.removeLast() }
         return ring
@@ -510,8 +509,8 @@ public struct Reference: Sendable {
     }
 
     /// The calendar a railway runs on a date, or nil when it runs none of its calendars that day.
-    public func service(of railway: String, on day: ScheduleDay) -> String? {
-        guard let services = railways[railway]?.services else { return nil }
+    public func service(of railway: Railway, on day: ScheduleDay) -> String? {
+        let services = railway.services
         if let listed = services.first(where: { $0.kind == "dates" && serviceDates.contains("\($0.id)|\(day.date.iso)") }) {
             return listed.id
         }

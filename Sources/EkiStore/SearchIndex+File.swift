@@ -77,7 +77,7 @@ extension SearchIndex {
         out.put([stationCount, stationIds.count, stations.bytes.count, stations.keyEnds.count,
                  placeCount, placeMembers.count, railways.count, railwayLayout.bytes.count, railwayLayout.keyEnds.count,
                  words.count, words.bytes.count, words.railways.count].map(UInt64.init))
-        out.put(railways.map(\.railway.rowId))
+        out.put(railways.map(\.railway.handle.row))
         out.put(stationIds); out.put(stationIdEnds)
         out.put(stations.bytes); out.put(stations.keyEnds); out.put(stations.entries)
         var facts: [Int32] = []
@@ -104,7 +104,7 @@ extension SearchIndex {
             (count[0], count[1], count[2], count[3], count[4], count[5], count[6], count[7], count[8])
         let (words, wordBytes, wordRailways) = (count[9], count[10], count[11])
         let railwayList = Self.railways(of: reference)
-        guard railways == railwayList.count, reader.read(Int64.self, railways) == railwayList.map(\.railway.rowId),
+        guard railways == railwayList.count, reader.read(Int64.self, railways) == railwayList.map(\.railway.handle.row),
               let stationIds = reader.read(UInt8.self, idBytes), let stationIdEnds = reader.read(Int32.self, stations),
               let stationBytes = reader.read(UInt8.self, nameBytes), let stationKeyEnds = reader.read(Int32.self, keyEnds),
               let stationEntries = reader.read(Int32.self, stations * 4), let facts = reader.read(Int32.self, stations * 3),

@@ -168,7 +168,7 @@ final class SearchIndex: Sendable {
     /// The railways of `reference` in row id order: the index's railways, whose names and words
     /// it lays out or reads back in this order.
     static func railways(of reference: Reference) -> [Railway] {
-        reference.railways.values.map(Railway.init).sorted { $0.railway.rowId < $1.railway.rowId }
+        reference.railways.values.map(Railway.init).sorted { $0.railway.handle < $1.railway.handle }
     }
 
     init(stationIds: [UInt8], stationIdEnds: [Int32], stationNames: SearchNames, stationFacts: [StationFacts],
@@ -202,7 +202,7 @@ final class SearchIndex: Sendable {
         let searchable = reference.searchable
 
         var railwayNames = SearchNames()
-        var railwaysByRow: [Int64: Int] = [:]
+        var railwaysByRow: [RailwayHandle: Int] = [:]
         var operators = OperatorVocabulary()
         var words = withWords ? Words.Table() : nil
         for (index, railway) in railways.lazy.map(\.railway).enumerated() {
@@ -214,11 +214,11 @@ final class SearchIndex: Sendable {
             let operatorWords = operators.words(of: railway)
             railwayNames.append(SearchName(keys: railway.searchKeys, otherSpellings: lineless,
                                            words: railway.searchWords + " " + operatorWords.joined(separator: " ")))
-            railwaysByRow[railway.rowId] = index
+            railwaysByRow[railway.handle] = index
             words?.add(railway, at: index, operatorWords: operatorWords)
         }
 
-        var placeOfComplex: [Int64: Int] = [:]
+        var placeOfComplex: [ComplexHandle: Int] = [:]
         var complexIds: [Int64] = []   // in the order places are made
         var members: [[Int32]] = []
         var stationIds: [UInt8] = []
@@ -236,11 +236,11 @@ final class SearchIndex: Sendable {
             } else {
                 place = members.count
                 placeOfComplex[entry.complex] = place
-                complexIds.append(entry.complex)
+                complexIds.append(entry.complex.row)
                 members.append([])
             }
             members[place].append(Int32(index))
-            stationIds += entry.station.utf8
+            stationIds += entry.id.utf8
             stationIdEnds.append(Int32(stationIds.count))
             stationNames.append(SearchName(keys: entry.keys, otherSpellings: Self.otherSpellings(entry),
                                            words: entry.words))

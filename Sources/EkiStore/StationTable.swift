@@ -22,73 +22,72 @@ extension Reference {
         /// Every station, when opened whole.
         @usableFromInline let list: [Station]?
         @usableFromInline let byId: [String: Station]?
-        @usableFromInline let byRow: [Int64: Station]?
+        @usableFromInline let byHandle: [StationHandle: Station]?
         /// Read as asked, when not opened whole.
         @usableFromInline let asked: AskedStations?
 
         /// Each station read as asked, through `reader`.
-        init(reader: (any DatabaseReader)?, railwayCodes: [Int64: String]) {
-            list = nil; byId = nil; byRow = nil
-            asked = AskedStations(reader: reader, railwayCodes: railwayCodes)
+        init(reader: (any DatabaseReader)?) {
+            list = nil; byId = nil; byHandle = nil
+            asked = AskedStations(reader: reader)
         }
 
         /// Every station read now.
-        init(whole db: Database, railwayCodes: [Int64: String]) throws {
-            let list = try AskedStations.list(db, railwayCodes: railwayCodes)
-            var byId = [String: Station](minimumCapacity: list.count), byRow = [Int64: Station](minimumCapacity: list.count)
+        init(whole db: Database) throws {
+            let list = try AskedStations.list(db)
+            var byId = [String: Station](minimumCapacity: list.count), byHandle = [StationHandle: Station](minimumCapacity: list.count)
             for station in list {
                 byId[station.id] = station
-                byRow[station.rowId] = station
+                byHandle[station.handle] = station
             }
             self.list = list
             self.byId = byId
-            self.byRow = byRow
+            self.byHandle = byHandle
             asked = nil
         }
 
         /// Whether every station is in memory (opened whole).
         public var isWhole: Bool { list != nil }
 
-        /// The station with this id (`Minatomirai.Minatomirai.Bashamichi`), or nil.
-        @inlinable public subscript(id: String) -> Station? {
+        /// The station a handle names (what departures, trains and routes store), or nil.
+        @inlinable public subscript(_ handle: StationHandle) -> Station? {
+            if let byHandle { return byHandle[handle] }
+            return asked?.read(handle: handle)
+        }
+
+        /// The station a person or a file names by its id (`Minatomirai.Minatomirai.Bashamichi`), or nil.
+        @inlinable public subscript(id id: String) -> Station? {
             if let byId { return byId[id] }
             return asked?.read(id: id)
         }
 
-        /// The station with this row id (what departures, trains and routes store), or nil.
-        @inlinable public subscript(rowId rowId: Int64) -> Station? {
-            if let byRow { return byRow[rowId] }
-            return asked?.read(rowId: rowId)
+        /// A station's id alone, and its name alone: a board's destinations read per departure row
+        /// copy no whole `Station` (a copy of its seven strings was 7 % of a whole-day board in
+        /// EkiBench).
+        @inlinable public func id(of handle: StationHandle) -> String? {
+            if let byHandle { return byHandle[handle]?.id }
+            return asked?.read(handle: handle)?.id
         }
 
-        /// A station's id alone, by row id, and its name alone, by id: a board's destinations read
-        /// per departure row copy no whole `Station` (a copy of its seven strings was 7 % of a
-        /// whole-day board in EkiBench).
-        @inlinable public func id(rowId: Int64) -> String? {
-            if let byRow { return byRow[rowId]?.id }
-            return asked?.read(rowId: rowId)?.id
-        }
-
-        @inlinable public func name(_ id: String) -> LocalizedName? {
-            if let byId { return byId[id]?.name }
-            return asked?.read(id: id)?.name
+        @inlinable public func name(of handle: StationHandle) -> LocalizedName? {
+            if let byHandle { return byHandle[handle]?.name }
+            return asked?.read(handle: handle)?.name
         }
 
         /// The complexes of the stations one of whose names folds to `key` (`SearchKey.fold`), in id
         /// order: a board by name (`eki next 馬車道`) reads them without reading every station.
-        public func complexes(withKey key: String) -> [Int64] {
+        public func complexes(withKey key: String) -> [ComplexHandle] {
             if let list { return Set(list.filter { $0.searchKeys.contains(key) }.map(\.complex)).sorted() }
             return asked?.complexes(withKey: key) ?? []
         }
 
         /// Every station, in row order (the order of the source's station list).
         public var values: [Station] { list ?? asked?.readAll() ?? [] }
-        public var keys: [String] { values.map(\.id) }
         public var count: Int { values.count }
 
         /// The highest station row id (0 when there are none): route networks index stations by it.
         public var highestRowId: Int64 {
-            if let list { return list.last?.rowId ?? 0 }
+            if let list { return list.last?.handle.row ?? 0 }
             return asked?.highestRowId ?? 0
         }
     }
@@ -96,20 +95,17 @@ extension Reference {
     /// Stations read one by one as they are asked for, and all of them once something needs all.
     public final class AskedStations: Sendable {
         private let reader: (any DatabaseReader)?
-        /// Railway row id → code: a station row names its railway by row id.
-        private let railwayCodes: [Int64: String]
         private let kept = Mutex(Kept())
 
         private struct Kept {
             var byId: [String: Station] = [:]
-            var byRow: [Int64: Station] = [:]
+            var byHandle: [StationHandle: Station] = [:]
             /// Every station in row order, once all are read.
             var all: [Station]?
         }
 
-        init(reader: (any DatabaseReader)?, railwayCodes: [Int64: String]) {
+        init(reader: (any DatabaseReader)?) {
             self.reader = reader
-            self.railwayCodes = railwayCodes
         }
 
         static let columns = """
@@ -119,7 +115,7 @@ extension Reference {
             """
 
         var highestRowId: Int64 {
-            if let list = kept.withLock({ $0.all }) { return list.last?.rowId ?? 0 }
+            if let list = kept.withLock({ $0.all }) { return list.last?.handle.row ?? 0 }
             var highest: Int64 = 0
             _ = try? reader?.unsafeReentrantRead { db in
                 try Reference.each(db, "SELECT COALESCE(MAX(id), 0) FROM station") { highest = $0.int(0) }
@@ -127,16 +123,16 @@ extension Reference {
             return highest
         }
 
-        func complexes(withKey key: String) -> [Int64] {
+        func complexes(withKey key: String) -> [ComplexHandle] {
             if let all = kept.withLock({ $0.all }) { return Set(all.filter { $0.searchKeys.contains(key) }.map(\.complex)).sorted() }
-            var complexes: [Int64] = []
+            var complexes: [ComplexHandle] = []
             _ = try? reader?.unsafeReentrantRead { db in
                 let handle = try db.cachedStatement(sql: """
                     SELECT DISTINCT complex_id FROM station WHERE search_ja = ?1 OR search_en = ?1 ORDER BY complex_id
                     """).sqliteStatement
                 defer { sqlite3_reset(handle); sqlite3_clear_bindings(handle) }
                 sqlite3_bind_text(handle, 1, key, -1, transient)
-                while sqlite3_step(handle) == SQLITE_ROW { complexes.append(sqlite3_column_int64(handle, 0)) }
+                while sqlite3_step(handle) == SQLITE_ROW { complexes.append(ComplexHandle(sqlite3_column_int64(handle, 0))) }
             }
             return complexes
         }
@@ -148,34 +144,34 @@ extension Reference {
             return readOne(Self.columns + " WHERE code = ?") { sqlite3_bind_text($0, 1, id, -1, transient) }
         }
 
-        @usableFromInline func read(rowId: Int64) -> Station? {
-            let (station, complete) = kept.withLock { ($0.byRow[rowId], $0.all != nil) }
+        @usableFromInline func read(handle: StationHandle) -> Station? {
+            let (station, complete) = kept.withLock { ($0.byHandle[handle], $0.all != nil) }
             if let station { return station }
             if complete { return nil }
-            return readOne(Self.columns + " WHERE id = ?") { sqlite3_bind_int64($0, 1, rowId) }
+            return readOne(Self.columns + " WHERE id = ?") { sqlite3_bind_int64($0, 1, handle.row) }
         }
 
         /// Every station, read once; on a read error (the file replaced by hand under a running
         /// process) none, and the next use tries again.
         func readAll() -> [Station] {
             if let all = kept.withLock({ $0.all }) { return all }
-            guard let reader, let list = try? reader.unsafeReentrantRead({ db in try Self.list(db, railwayCodes: railwayCodes) }) else {
+            guard let reader, let list = try? reader.unsafeReentrantRead({ db in try Self.list(db) }) else {
                 return []
             }
             return kept.withLock { kept in
                 if let earlier = kept.all { return earlier }
                 for station in list {
                     kept.byId[station.id] = station
-                    kept.byRow[station.rowId] = station
+                    kept.byHandle[station.handle] = station
                 }
                 kept.all = list
                 return list
             }
         }
 
-        static func list(_ db: Database, railwayCodes: [Int64: String]) throws -> [Station] {
+        static func list(_ db: Database) throws -> [Station] {
             var list: [Station] = []
-            try Reference.each(db, columns + " ORDER BY id") { list.append(station($0, railwayCodes: railwayCodes)) }
+            try Reference.each(db, columns + " ORDER BY id") { list.append(station($0)) }
             return list
         }
 
@@ -185,21 +181,21 @@ extension Reference {
                 let handle = statement.sqliteStatement
                 defer { sqlite3_reset(handle); sqlite3_clear_bindings(handle) }
                 bind(handle)
-                return sqlite3_step(handle) == SQLITE_ROW ? Self.station(RawRow(handle: handle), railwayCodes: railwayCodes) : nil
+                return sqlite3_step(handle) == SQLITE_ROW ? Self.station(RawRow(handle: handle)) : nil
             }) else { return nil }
             return kept.withLock { kept in
                 if let earlier = kept.byId[found.id] { return earlier }
                 kept.byId[found.id] = found
-                kept.byRow[found.rowId] = found
+                kept.byHandle[found.handle] = found
                 return found
             }
         }
 
-        private static func station(_ row: RawRow, railwayCodes: [Int64: String]) -> Station {
+        private static func station(_ row: RawRow) -> Station {
             let latitude = row.optionalDouble(7), longitude = row.optionalDouble(8)
             return Station(
-                rowId: row.int(0), id: row.text(1), publicId: row.text(14), railway: row.optionalInt(2).flatMap { railwayCodes[$0] },
-                complex: row.int(3), platformGroup: row.int(4), name: .init(ja: row.text(5), en: row.text(6)),
+                handle: StationHandle(row.int(0)), id: row.text(1), publicId: row.text(14), railway: row.optionalInt(2).map(RailwayHandle.init),
+                complex: ComplexHandle(row.int(3)), platformGroup: row.int(4), name: .init(ja: row.text(5), en: row.text(6)),
                 coordinate: latitude.flatMap { lat in longitude.map { GeoPoint(latitude: lat, longitude: $0) } },
                 searchKeys: [row.text(9), row.text(10)], searchWords: row.text(11),
                 trains: Int(row.int(12)), departures: Int(row.int(13)))

@@ -55,7 +55,7 @@ extension Timetable {
     public func suggestions(for query: String, limit: Int = 5) -> [Reference.Station] {
         let key = SearchKey.fold(query)
         guard !key.isEmpty else { return [] }
-        var seen = Set<Int64>()
+        var seen = Set<ComplexHandle>()
         let scored = reference.stations.values.compactMap { station -> (Int, Reference.Station)? in
             guard station.departures > 0 else { return nil }
             let keys = station.searchKeys
@@ -69,16 +69,16 @@ extension Timetable {
 
     /// The directions trains leave this station in: the railway's ascending one first.
     public func directions(at station: Reference.Station) throws -> [Reference.Direction] {
-        if let known = directionsByStation.withLock({ $0[station.rowId] }) { return known }
+        if let known = directionsByStation.withLock({ $0[station.handle] }) { return known }
         let rowIds = try reader.read { db in
             try Int64.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT direction_id FROM departure WHERE station_id = ?"),
-                               arguments: [station.rowId])
+                               arguments: [station.handle.row])
         }
         let railway = station.railway.flatMap { reference.railways[$0] }
         let order = [railway?.ascending, railway?.descending].compactMap { $0 }
-        let directions = reference.directions.values.filter { rowIds.contains($0.rowId) }
-            .sorted { (order.firstIndex(of: $0.id) ?? 9, $0.id) < (order.firstIndex(of: $1.id) ?? 9, $1.id) }
-        directionsByStation.withLock { $0[station.rowId] = directions }
+        let directions = reference.directions.values.filter { rowIds.contains($0.handle.row) }
+            .sorted { (order.firstIndex(of: $0.handle) ?? 9, $0.id) < (order.firstIndex(of: $1.handle) ?? 9, $1.id) }
+        directionsByStation.withLock { $0[station.handle] = directions }
         return directions
     }
 
@@ -163,18 +163,19 @@ extension Timetable {
     func dayBoard(station: Reference.Station, direction: Reference.Direction, serviceDate: CivilDate,
                   from minute: Int, limit: Int, at instant: ServiceInstant) throws -> Board {
         let day = reference.scheduleDay(serviceDate)
-        let schedule = station.railway.flatMap { reference.service(of: $0, on: day) }
+        let railway = station.railway.flatMap { reference.railways[$0] }
+        let schedule = railway.flatMap { reference.service(of: $0, on: day) }
         var board = Board(station: station, direction: direction, serviceDate: serviceDate, day: day,
                           schedule: schedule, rows: [], lastTrainGone: false)
         if serviceDate != instant.serviceDate {
             // The board is the asked day's, whichever day its rows come from.
             board.serviceDate = instant.serviceDate
             board.day = reference.scheduleDay(instant.serviceDate)
-            board.schedule = station.railway.flatMap { reference.service(of: $0, on: board.day) }
+            board.schedule = railway.flatMap { reference.service(of: $0, on: board.day) }
         }
         guard let schedule, let serviceRowId = reference.serviceRowIds[schedule] else { return board }
         let departures = try reader.read { db in
-            try self.departures(db, station: station.rowId, direction: direction.rowId, service: serviceRowId,
+            try self.departures(db, station: station.handle.row, direction: direction.handle.row, service: serviceRowId,
                                 from: minute, limit: limit)
         }
         let dayOffset = (serviceDate.daysSinceEpoch - instant.serviceDate.daysSinceEpoch) * 1440
@@ -199,13 +200,13 @@ extension Timetable {
     /// the next two major stations ahead, as the Yamanote line's signs say (渋谷・新宿方面).
     public func destinationName(of departure: Departure, from station: Reference.Station) -> LocalizedName {
         if !departure.destinations.isEmpty {
-            let names = departure.destinations.compactMap { reference.stations.name($0) }
+            let names = departure.destinations.compactMap { reference.stations[id: $0]?.name }
             return LocalizedName(ja: names.map(\.ja).joined(separator: "・"), en: names.map(\.en).joined(separator: " / "))
         }
-        guard let railway = reference.railways[departure.railway], railway.isLoop else {
+        guard let railway = reference.railways[id: departure.railway], railway.isLoop else {
             return LocalizedName(ja: "", en: "")
         }
-        let major = majorStationsAhead(on: railway, from: station, forward: departure.direction != railway.descending)
+        let major = majorStationsAhead(on: railway, from: station, forward: departure.direction != railway.descending.flatMap { reference.directions.id(of: $0) })
         guard !major.isEmpty else { return LocalizedName(ja: "", en: "") }
         let names = major.map(\.name)
         return LocalizedName(ja: names.map(\.ja).joined(separator: "・") + "方面",

@@ -19,9 +19,9 @@ extension Timetable {
     /// Every change between two stations of each complex of `complexes` (every complex of more than
     /// one station when nil), in complex and station order: the data's figures with their basis,
     /// the rule's for the rest (`Reference.change`).
-    public func complexChanges(_ complexes: [Int64]? = nil) throws -> [ComplexChange] {
+    public func complexChanges(_ complexes: [ComplexHandle]? = nil) throws -> [ComplexChange] {
         let chosen = complexes.map { ids in ids.compactMap { reference.complexes[$0] } }
-            ?? reference.complexes.values.sorted { $0.id < $1.id }
+            ?? reference.complexes.values.sorted { $0.handle < $1.handle }
         var bases: [Int64: [Int64: String]] = [:]
         var crossBases: [Int64: [Int64: String]] = [:]
         try reader.read { db in
@@ -40,14 +40,14 @@ extension Timetable {
             for a in stations {
                 for b in stations where b.id != a.id {
                     let change = reference.change(from: a, to: b)
-                    let basis = change.source == .rule ? reference.ruleBasis(from: a, to: b) : bases[a.rowId]?[b.rowId] ?? change.source.rawValue
+                    let basis = change.source == .rule ? reference.ruleBasis(from: a, to: b) : bases[a.handle.row]?[b.handle.row] ?? change.source.rawValue
                     list.append(ComplexChange(from: a, to: b, change: change, basis: basis))
                     // Then across the platform, for the directions that stand at one island.
-                    for cross in reference.crosses[a.rowId] ?? [] where cross.to == b.rowId {
+                    for cross in reference.crosses[a.handle] ?? [] where cross.to == b.handle {
                         guard let arriving = reference.directions[cross.arriving], let departing = reference.directions[cross.departing] else { continue }
                         list.append(ComplexChange(from: a, to: b,
                                                   change: reference.change(from: a, to: b, arriving: cross.arriving, departing: cross.departing),
-                                                  basis: crossBases[a.rowId]?[b.rowId] ?? "table", directions: (arriving, departing)))
+                                                  basis: crossBases[a.handle.row]?[b.handle.row] ?? "table", directions: (arriving, departing)))
                     }
                 }
             }

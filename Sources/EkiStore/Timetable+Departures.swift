@@ -49,7 +49,7 @@ extension Timetable {
     /// joins and string building per row made a whole day cost 5 µs a row.
     func departures(_ db: Database, station: Int64, direction: Int64, service: Int64,
                     from minute: Int, limit: Int) throws -> [Departure] {
-        let directionCode = reference.directionCodes[direction] ?? ""
+        let directionCode = reference.directions.id(of: DirectionHandle(direction)) ?? ""
         var departures: [Departure] = []
         var named: [Int: Int64] = [:]   // index in `departures` → train row id
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
@@ -70,12 +70,12 @@ extension Timetable {
             let type = reference.trainTypesByRow[row[5]]
             let headsign = (row[8] as String?).map { LocalizedName(ja: $0, en: row[9] as String? ?? $0) }
             let destinations = (row[10] as String?)?.split(separator: " ").compactMap {
-                Int64($0).flatMap { reference.stations.id(rowId: $0) }
+                Int64($0).flatMap { reference.stations.id(of: StationHandle($0)) }
             } ?? []
             if row[11] as Bool { named[departures.count] = row[2] }
             departures.append(Departure(
                 time: ServiceMinute(row[0]), trainId: row[3], publicTrainId: row[6], number: row[7], headsign: headsign,
-                railway: reference.railwayCodes[row[4]] ?? "",
+                railway: reference.railways.id(of: RailwayHandle(row[4])) ?? "",
                 direction: directionCode, trainType: type?.id ?? "", category: type?.category ?? .local,
                 classified: type?.classified ?? true, destinations: destinations, names: [], stopIndex: row[1]))
         }

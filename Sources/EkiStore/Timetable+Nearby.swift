@@ -58,9 +58,9 @@ extension Timetable {
                   AND c.latitude BETWEEN :south AND :north AND c.longitude BETWEEN :west AND :east
                 """), arguments: ["south": box.south, "north": box.north, "west": box.west, "east": box.east])
         }
-        var nearest: [Int64: NearbyStation] = [:]
+        var nearest: [ComplexHandle: NearbyStation] = [:]
         for row in candidates {
-            guard let station = reference.stations[rowId: row[0]] else { continue }
+            guard let station = reference.stations[StationHandle(row[0])] else { continue }
             let coordinate = GeoPoint(latitude: row[1], longitude: row[2])
             let distance = point.distance(to: coordinate)
             // The nearest station stands for its complex; at equal distance (one platform, two
@@ -71,7 +71,7 @@ extension Timetable {
             nearest[station.complex] = NearbyStation(complex: complex, nearest: station, coordinate: coordinate,
                                                      stations: [], distance: distance)
         }
-        var found = nearest.values.sorted { ($0.distance, $0.complex.id) < ($1.distance, $1.complex.id) }
+        var found = nearest.values.sorted { ($0.distance, $0.complex.handle) < ($1.distance, $1.complex.handle) }
         if found.count > limit { found.removeLast(found.count - limit) }
         for index in found.indices {
             found[index].stations = found[index].complex.stations.compactMap { reference.stations[$0] }

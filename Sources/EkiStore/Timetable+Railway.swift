@@ -52,7 +52,7 @@ extension Timetable {
                 guard railway.isLoop else { return .init(direction: direction, terminal: terminal, clockwise: nil) }
                 let clockwise = Self.runsClockwise(stations.compactMap(\.coordinate))
                 return .init(direction: direction, terminal: nil,
-                             clockwise: clockwise.map { direction.id == railway.ascending ? $0 : !$0 })
+                             clockwise: clockwise.map { direction.handle == railway.ascending ? $0 : !$0 })
             }
         let kindOrder = ["weekday", "saturday", "saturdayHoliday", "holiday"]
         let kinds = Dictionary(railway.services.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
@@ -63,7 +63,7 @@ extension Timetable {
             var trainIds: [Int64] = []
             var typeIds = Set<Int64>()
             let trains = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, type_id FROM train WHERE railway_id = ?"),
-                                             arguments: [railway.rowId])
+                                             arguments: [railway.handle.row])
             while let row = try trains.next() {
                 trainIds.append(row[0])
                 typeIds.insert(row[1])
@@ -76,7 +76,7 @@ extension Timetable {
             let calendars = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT s.code, rs.trains FROM railway_service rs JOIN service s ON s.id = rs.service_id
                 WHERE rs.railway_id = ?
-                """), arguments: [railway.rowId])
+                """), arguments: [railway.handle.row])
                 .map { RailwayDetail.Calendar(service: $0[0], trains: $0[1]) }
                 .sorted { (kindOrder.firstIndex(of: kinds[$0.service] ?? "") ?? 9, $0.service)
                     < (kindOrder.firstIndex(of: kinds[$1.service] ?? "") ?? 9, $1.service) }
@@ -98,7 +98,7 @@ extension Timetable {
 
     private static func shape(_ db: Database, railway: Reference.Railway) throws -> [[GeoPoint]] {
         try Row.fetchAll(db.cachedStatement(sql: "SELECT points FROM railway_shape WHERE railway_id = ? ORDER BY part"),
-                         arguments: [railway.rowId])
+                         arguments: [railway.handle.row])
             .map { unpackPoints($0[0] as Data) }.filter { !$0.isEmpty }
     }
 
@@ -118,13 +118,13 @@ extension Timetable {
         var linked: [Int64: Set<Int64>] = [:]   // other railway → this railway's trains linked to it
         for range in Self.runs(trains.sorted()) {
             for statement in [forward, backward] {
-                let rows = try Row.fetchCursor(statement, arguments: [range.lowerBound, range.upperBound, railway.rowId])
+                let rows = try Row.fetchCursor(statement, arguments: [range.lowerBound, range.upperBound, railway.handle.row])
                 while let row = try rows.next() {
                     linked[row[1], default: []].insert(row[0])
                 }
             }
         }
-        let byRowId = Dictionary(reference.railways.values.map { ($0.rowId, $0) }, uniquingKeysWith: { a, _ in a })
+        let byRowId = Dictionary(reference.railways.values.map { ($0.handle.row, $0) }, uniquingKeysWith: { a, _ in a })
         return linked.compactMap { rowId, trains in byRowId[rowId].map { .init(railway: $0, trains: trains.count) } }
             .sorted { (-$0.trains, $0.railway.id) < (-$1.trains, $1.railway.id) }
     }

@@ -84,7 +84,7 @@ extension Timetable {
     /// Seibu and Toei); the busier one is chosen and the caller may mention the others.
     /// Throws `SearchError` for unreadable text, `ResolveError.noRailwayNamed` when nothing matches.
     public func resolveRailway(_ query: String) throws -> (railway: Reference.Railway, namesakes: [Reference.Railway]) {
-        if let railway = reference.railways[query]
+        if let railway = reference.railways[id: query]
             ?? reference.railways.values.first(where: { $0.id.lowercased() == query.lowercased() }) {
             return (railway, [])
         }

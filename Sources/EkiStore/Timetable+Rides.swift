@@ -49,12 +49,12 @@ extension Timetable {
             throw StoreError.inconsistent("train \(code) has a damaged stop list")
         }
         return RidePart(
-            rowId: rowId, id: code, publicId: row[6], railway: reference.railwayCodes[row[1]] ?? "",
+            rowId: rowId, id: code, publicId: row[6], railway: reference.railways.id(of: RailwayHandle(row[1])) ?? "",
             service: reference.serviceCodes[row[2]] ?? "",
             trainType: reference.trainTypesByRow[row[3]]?.id ?? "",
-            direction: reference.directionCodes[row[4]] ?? "",
+            direction: reference.directions.id(of: DirectionHandle(row[4])) ?? "",
             stops: list.stops.map { stop in
-                TrainPart.Stop(station: reference.stations[rowId: stop.stationId]?.id ?? "?",
+                TrainPart.Stop(station: reference.stations.id(of: StationHandle(stop.stationId)) ?? "?",
                                arrival: stop.arrival.map(ServiceMinute.init), departure: stop.departure.map(ServiceMinute.init))
             },
             next: try Int64.fetchAll(db.cachedStatement(sql: "SELECT next_id FROM train_link WHERE train_id = ? ORDER BY next_id"),
@@ -73,7 +73,7 @@ extension Timetable {
                 var extended = false
                 for id in next {
                     guard let part = try ridePart(db, rowId: id) else { continue }
-                    if reference.railways[part.railway]?.isLoop == true,
+                    if reference.railways[id: part.railway]?.isLoop == true,
                        path.filter({ $0.railway == part.railway }).count >= 2 { continue }
                     extended = true
                     try extend(path + [part])
@@ -91,8 +91,8 @@ extension Timetable {
         try reader.read { db in
             try Int64.fetchOne(db.cachedStatement(sql: """
                 SELECT direction_id FROM departure WHERE station_id = ? AND train_id = ? LIMIT 1
-                """), arguments: [station.rowId, train])
-        }.flatMap { reference.directionCodes[$0] }.flatMap { reference.directions[$0] }
+                """), arguments: [station.handle.row, train])
+        }.flatMap { reference.directions[DirectionHandle($0)] }
     }
 
     /// Board rows of one station, direction and calendar: the next `limit` from `minute` on
@@ -105,7 +105,7 @@ extension Timetable {
             : "SELECT minute, train_id, stop_index FROM departure WHERE station_id = ? AND direction_id = ? AND service_id = ? AND minute >= ? ORDER BY minute, train_id LIMIT ?"
         return try reader.read { db in
             try Row.fetchAll(db.cachedStatement(sql: sql),
-                             arguments: [station.rowId, direction.rowId, serviceRow, minute, limit]).map {
+                             arguments: [station.handle.row, direction.handle.row, serviceRow, minute, limit]).map {
                 BoardEntry(minute: $0[0], train: $0[1], stopIndex: $0[2])
             }
         }
@@ -141,8 +141,8 @@ extension Timetable {
             let day = reference.scheduleDay(date)
             var running: Set<Running> = []
             for railway in reference.railways.values where railways?.contains(railway.id) ?? true {
-                if let service = reference.service(of: railway.id, on: day), let row = reference.serviceRowIds[service] {
-                    running.insert(Running(railway: railway.rowId, service: row))
+                if let service = reference.service(of: railway, on: day), let row = reference.serviceRowIds[service] {
+                    running.insert(Running(railway: railway.handle.row, service: row))
                 }
             }
             return running

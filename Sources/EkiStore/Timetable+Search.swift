@@ -126,7 +126,7 @@ extension Timetable {
             guard index.stationNames.writtenKeys(of: station).contains(where: { SearchKey.isOneSlipPrefix(key, of: $0) }) else { continue }
             best = (facts.trains, station)
         }
-        return best.flatMap { reference.stations[index.stationId($0.station)]?.name.ja }
+        return best.flatMap { reference.stations[id: index.stationId($0.station)]?.name.ja }
     }
 
     private func searchAsTyped(_ text: String, limit: Int) throws -> [SearchResult] {
@@ -189,8 +189,8 @@ extension Timetable {
                 return .railway(.init(railway: index.railways[-1 - candidate.item].railway, rank: rank))
             }
             let place = candidate.item
-            guard let complex = reference.complexes[index.placeComplexes[place]],
-                  let title = reference.stations[index.stationId(bestStation[place])] else { return nil }
+            guard let complex = reference.complexes[ComplexHandle(index.placeComplexes[place])],
+                  let title = reference.stations[id: index.stationId(bestStation[place])] else { return nil }
             var members = index.members(ofPlace: place).map(Int.init)
             if narrowedPlace[place] {
                 // "JR渋谷" lists 渋谷's JR stations, not its Tokyu and Metro ones.
@@ -198,7 +198,7 @@ extension Timetable {
                     || narrowing.rank($0, railway: Int(index.stationFacts[$0].railway), in: index.stationNames) != nil }
             }
             return .station(.init(complex: complex, title: title,
-                                  stations: members.compactMap { reference.stations[index.stationId($0)] },
+                                  stations: members.compactMap { reference.stations[id: index.stationId($0)] },
                                   rank: rank, trains: Int(index.placeTrains[place])))
         }
     }

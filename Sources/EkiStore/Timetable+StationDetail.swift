@@ -158,7 +158,7 @@ extension Timetable {
         let day = reference.scheduleDay(instant.serviceDate)
         var detail = StationDetail(
             station: station, railway: railway, instant: instant, day: day,
-            schedule: railway.flatMap { reference.service(of: $0.id, on: day) },
+            schedule: railway.flatMap { reference.service(of: $0, on: day) },
             isLoop: railway?.isLoop ?? false, sides: [], trainTypes: [], connections: connections(of: station))
 
         var typeCounts: [String: Int] = [:]
@@ -188,7 +188,8 @@ extension Timetable {
             detail.sides.append(side)
         }
         // Left to right as the railway's station list reads: toward its first station, then its last.
-        detail.sides.sort { ($0.direction.id == railway?.descending ? 0 : 1) < ($1.direction.id == railway?.descending ? 0 : 1) }
+        let descending = railway?.descending
+        detail.sides.sort { ($0.direction.handle == descending ? 0 : 1) < ($1.direction.handle == descending ? 0 : 1) }
         // One line per type a rider can tell apart: the Toyoko's 急行 and the Fukutoshin's 急行 are
         // different ids with the same name and category.
         var merged: [String: StationDetail.TrainTypeCount] = [:]
@@ -228,13 +229,14 @@ extension Timetable {
     /// railway under a second record (the Oedo line lists 都庁前 twice, where its loop and its
     /// branch meet), and not a line no passenger train leaves from.
     func connections(of station: Reference.Station) -> [StationDetail.Connection] {
-        let others = (reference.complexes[station.complex]?.stations ?? []).compactMap { reference.stations[$0] }
+        let others = reference.stations(in: station.complex)
             .filter { $0.id != station.id && $0.departures > 0 && ($0.railway == nil || $0.railway != station.railway) }
-        return others.map { other in
-            StationDetail.Connection(station: other, railway: other.railway.flatMap { reference.railways[$0] },
-                                     change: reference.change(from: station, to: other),
-                                     across: reference.crosses[station.rowId]?.filter { $0.to == other.rowId }.map(\.minutes).min())
-        }.sorted { ($0.change.minutes ?? .max, $0.station.rowId) < ($1.change.minutes ?? .max, $1.station.rowId) }
+        let crosses = reference.crosses[station.handle] ?? []
+        return others.map { other -> StationDetail.Connection in
+            let across = crosses.filter { $0.to == other.handle }.map(\.minutes).min()
+            return StationDetail.Connection(station: other, railway: other.railway.flatMap { reference.railways[$0] },
+                                            change: reference.change(from: station, to: other), across: across)
+        }.sorted { ($0.change.minutes ?? .max, $0.station.handle) < ($1.change.minutes ?? .max, $1.station.handle) }
     }
 
     /// The last row of each group, by departure time (the latest wins; a tie keeps the first).

@@ -10,24 +10,24 @@ extension Timetable {
                      toward direction: Reference.Direction) -> StationDetail.Side {
         var side = StationDetail.Side(direction: direction)
         guard let railway else { return side }
-        place(&side, at: station.id, on: railway, forward: direction.id != railway.descending)
+        place(&side, at: station.handle, on: railway, forward: direction.handle != railway.descending)
         return side
     }
 
-    /// Fills the neighbour and terminal of `stationId` on `railway`, going toward its last station
+    /// Fills the neighbour and terminal of `handle` on `railway`, going toward its last station
     /// (`forward`) or its first; on a loop the neighbour and the major stations ahead. Leaves the
     /// side as it is where the line ends.
-    private func place(_ side: inout StationDetail.Side, at stationId: String, on railway: Reference.Railway,
+    private func place(_ side: inout StationDetail.Side, at handle: StationHandle, on railway: Reference.Railway,
                        forward: Bool) {
         if railway.isLoop {
             let ring = loopStations(railway, forward: forward)
-            guard let here = ring.firstIndex(of: stationId), let station = reference.stations[stationId] else { return }
+            guard let here = ring.firstIndex(of: handle), let station = reference.stations[handle] else { return }
             side.neighbour = reference.stations[ring[(here + 1) % ring.count]]
             side.toward = majorStationsAhead(on: railway, from: station, forward: forward)
             return
         }
         let line = forward ? railway.stations : railway.stations.reversed()
-        guard let here = line.firstIndex(of: stationId), here + 1 < line.count else { return }
+        guard let here = line.firstIndex(of: handle), here + 1 < line.count else { return }
         side.neighbour = reference.stations[line[here + 1]]
         side.terminal = reference.stations[line[line.count - 1]]
         side.stationsBetween = max(0, line.count - here - 3)
@@ -42,27 +42,28 @@ extension Timetable {
     /// 箱根湯本, the Hakone Tozan line goes on to 強羅).
     func continueOnThroughRailway(_ side: inout StationDetail.Side, from station: Reference.Station,
                                   day: [Board.Row]) throws {
+        let own = station.railway.flatMap { reference.railways.id(of: $0) }
         var trains: [String: Int] = [:]
-        for row in day where row.departure.railway != station.railway { trains[row.departure.railway, default: 0] += 1 }
+        for row in day where row.departure.railway != own { trains[row.departure.railway, default: 0] += 1 }
         // Most trains first; a tie goes to the first id, so the answer never depends on row order.
         guard let busiest = trains.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key,
-              let railway = reference.railways[busiest],
+              let railway = reference.railways[id: busiest],
               let row = day.first(where: { $0.departure.railway == busiest }),
               let part = try trainPart(row.departure.trainId), row.departure.stopIndex < part.stops.count else { return }
         side.throughRailway = railway
         // The continuing part's stop here is the other railway's record of this station; should
         // the list lack it, its record in the same complex.
-        let here = part.stops[row.departure.stopIndex].station
-        guard let from = railway.stations.contains(here) ? here
+        guard let here = reference.stations[id: part.stops[row.departure.stopIndex].station]?.handle,
+              let from = railway.stations.contains(here) ? here
                 : railway.stations.first(where: { reference.stations[$0]?.complex == station.complex }) else { return }
         var onward = StationDetail.Side(direction: side.direction)
-        place(&onward, at: from, on: railway, forward: part.direction != railway.descending)
+        place(&onward, at: from, on: railway, forward: part.direction != railway.descending.flatMap { reference.directions.id(of: $0) })
         side.neighbour = onward.neighbour
         side.toward = onward.toward
     }
 
     /// A loop's stations once round, in the direction of travel.
-    func loopStations(_ railway: Reference.Railway, forward: Bool) -> [String] {
+    func loopStations(_ railway: Reference.Railway, forward: Bool) -> [StationHandle] {
         let ring = Reference.ring(railway)
         return forward ? ring : ring.reversed()
     }
@@ -72,9 +73,9 @@ extension Timetable {
     public func majorStationsAhead(on railway: Reference.Railway, from station: Reference.Station,
                                    forward: Bool) -> [Reference.Station] {
         let ring = loopStations(railway, forward: forward)
-        guard let here = ring.firstIndex(of: station.id) ?? ring.firstIndex(where: {
+        guard let here = ring.firstIndex(of: station.handle) ?? ring.firstIndex(where: {
             reference.stations[$0]?.complex == station.complex
-        }), let major = reference.majorStations[railway.id] else { return [] }
+        }), let major = reference.majorStations[railway.handle] else { return [] }
         let ahead = (1..<ring.count).lazy.map { ring[(here + $0) % ring.count] }
         return ahead.filter(major.contains).prefix(2).compactMap { reference.stations[$0] }
     }

@@ -13,7 +13,7 @@ extension Timetable {
             func continues(_ from: TrainPart, _ to: String) -> Bool {
                 guard !visited.contains(to) else { return false }
                 // A loop railway links each lap to the next all day: one lap is the train.
-                if let railway = reference.railways[from.railway], railway.isLoop,
+                if let railway = reference.railways[id: from.railway], railway.isLoop,
                    to.hasPrefix(railway.id + ".") { return false }
                 return true
             }

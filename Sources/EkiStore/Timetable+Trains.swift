@@ -65,7 +65,9 @@ extension Timetable {
         var running = candidates
         if let date {
             let day = reference.scheduleDay(date)
-            let onDay = candidates.filter { reference.service(of: $0[1], on: day) == $0[2] as String }
+            let onDay = candidates.filter { row in
+                reference.railways[id: row[1]].flatMap { reference.service(of: $0, on: day) } == row[2] as String
+            }
             if !onDay.isEmpty { running = onDay }
         }
         guard running.count > 1, let minute else { return running.first?[0] }

@@ -21,7 +21,7 @@ public final class Timetable: Sendable {
     public let latestMinute: Int
     /// Directions leaving each station, by station row id, filled as asked: every board and every
     /// name lookup needs them, and they only change with the database.
-    let directionsByStation = Mutex<[Int64: [Reference.Direction]]>([:])
+    let directionsByStation = Mutex<[StationHandle: [Reference.Direction]]>([:])
     /// Search's byte-level index, made on the first search (`SearchIndex`).
     let searchIndexOnce = Mutex<SearchIndex?>(nil)
     /// Where search's index is kept between processes, when it is (`keepSearchIndex`).

@@ -366,15 +366,16 @@ extension UserState {
 
 extension NearbyResult {
     /// The same stations ordered by `PersonalOrder`: distance and the rider's history together.
-    public func personalized(weights: [String: Double]) -> NearbyResult {
+    /// `weights` by station id, as the rider's history keeps them.
+    public func personalized(weights: [String: Double], in reference: Reference) -> NearbyResult {
         var result = self
         func score(_ station: NearbyStation) -> Double {
             // The most-viewed station of the complex: a board of 渋谷 records all six of its stations.
-            let weight = station.complex.stations.map { weights[$0] ?? 0 }.max() ?? 0
+            let weight = station.complex.stations.map { reference.stations.id(of: $0).flatMap { weights[$0] } ?? 0 }.max() ?? 0
             return PersonalOrder.score(distance: station.distance, weight: weight)
         }
         result.stations = stations.map { ($0, score($0)) }
-            .sorted { ($0.1, $0.0.distance, $0.0.complex.id) < ($1.1, $1.0.distance, $1.0.complex.id) }
+            .sorted { ($0.1, $0.0.distance, $0.0.complex.handle) < ($1.1, $1.0.distance, $1.0.complex.handle) }
             .map(\.0)
         return result
     }

@@ -124,7 +124,7 @@ struct TrackWords {
     /// "東急東横線 渋谷方面  次は 菊名 (approaching)", or nil before there is any answer.
     func change(_ state: TrackingState) -> String? {
         var parts: [String] = []
-        if let id = state.railway, let railway = reference.railways[id] {
+        if let id = state.railway, let railway = reference.railways[id: id] {
             parts.append(lang.pick(railway.name))
             if let direction = state.direction { parts.append(self.direction(direction, of: railway)) }
         } else {
@@ -139,7 +139,7 @@ struct TrackWords {
         return line
     }
 
-    private func station(_ id: String) -> String { reference.stations[id].map { lang.pick($0.name) } ?? id }
+    private func station(_ id: String) -> String { reference.stations[id: id].map { lang.pick($0.name) } ?? id }
 
     private func stationWords(_ phase: TrackingState.Phase, _ name: String) -> String {
         switch (phase, lang) {
@@ -159,9 +159,9 @@ struct TrackWords {
     /// 渋谷方面 / for Shibuya: the direction's own name when it says where, else the terminal it runs
     /// to; a loop's 内回り / 外回り as they are.
     func direction(_ id: String, of railway: Reference.Railway) -> String {
-        guard let direction = reference.directions[id] else { return id }
+        guard let direction = reference.directions[id: id] else { return id }
         if direction.name.ja.hasSuffix("方面") || railway.isLoop { return lang.pick(direction.name) }
-        let terminal = id == railway.ascending ? railway.stations.last : railway.stations.first
+        let terminal = direction.handle == railway.ascending ? railway.stations.last : railway.stations.first
         guard let name = terminal.flatMap({ reference.stations[$0] })?.name else { return lang.pick(direction.name) }
         return lang == .ja ? "\(name.ja)方面" : "for \(name.en)"
     }

@@ -42,7 +42,7 @@ public struct DaySchedule: Sendable {
         var placed: [Int64: (line: Int, index: Int, along: Double)] = [:]
         for (l, line) in lines.enumerated() {
             for station in line.stations {
-                if let row = reference.stations[station.id]?.rowId { placed[row] = (l, station.index, station.along) }
+                if let row = reference.stations[id: station.id]?.handle.row { placed[row] = (l, station.index, station.along) }
             }
         }
         for running in try timetable.runningTrains(on: serviceDate) {

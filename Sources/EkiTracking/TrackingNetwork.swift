@@ -16,8 +16,14 @@ public final class TrackingNetwork: Sendable {
         var lines: [RailLine] = []
         for railway in reference.railways.values.sorted(by: { $0.id < $1.id }) {
             let shape = try timetable.railwayShape(railway)
-            let stations = railway.stations.map { id in (id: id, position: reference.stations[id]?.coordinate) }
-            if let line = RailLine(railway: railway.id, ascending: railway.ascending, descending: railway.descending,
+            // The tracker names stations and directions by id, as its ride files and answers do.
+            let stations = railway.stations.map { handle in
+                let station = reference.stations[handle]
+                return (id: station?.id ?? "?", position: station?.coordinate)
+            }
+            let ascending = railway.ascending.flatMap { reference.directions.id(of: $0) }
+            let descending = railway.descending.flatMap { reference.directions.id(of: $0) }
+            if let line = RailLine(railway: railway.id, ascending: ascending, descending: descending,
                                    isLoop: railway.isLoop, shape: shape, stations: stations), line.stations.count >= 2 {
                 lines.append(line)
             }

@@ -63,7 +63,7 @@ public enum RideEvaluation {
 
     /// Scores the tracker's states after each fix of a ride against the ride's truth.
     public static func score(_ states: [TrackingState], fixes: [Fix], truth: RideTruth, reference: Reference) -> RideResult {
-        func complex(_ station: String?) -> Int64? { station.flatMap { reference.stations[$0]?.complex } }
+        func complex(_ station: String?) -> ComplexHandle? { station.flatMap { reference.stations[id: $0]?.complex } }
         func sameStation(_ a: String?, _ b: String?) -> Bool {
             a == b || (complex(a) != nil && complex(a) == complex(b))
         }

@@ -53,7 +53,8 @@ public final class RideSimulator {
         let reference = timetable.reference
         var byRailway: [String: [RunningTrain]] = [:]
         for train in try timetable.runningTrains(on: serviceDate) {
-            guard let first = train.stops.first, let railway = reference.stations[rowId: first.stationId]?.railway else { continue }
+            guard let first = train.stops.first, let railway = reference.stations[StationHandle(first.stationId)]?.railway
+                    .flatMap({ reference.railways.id(of: $0) }) else { continue }
             byRailway[railway, default: []].append(train)
         }
         trains = byRailway.mapValues { $0.sorted { $0.rowId < $1.rowId } }
@@ -109,12 +110,12 @@ public final class RideSimulator {
             }
             railwayId = chosen
         }
-        guard let railway = reference.railways[railwayId], let list = trains[railwayId], !list.isEmpty else { return nil }
+        guard let railway = reference.railways[id: railwayId], let list = trains[railwayId], !list.isEmpty else { return nil }
         let train = list[Int(random.next() % UInt64(list.count))]
-        let stations = train.stops.map { reference.stations[rowId: $0.stationId] }
+        let stations = train.stops.map { reference.stations[StationHandle($0.stationId)] }
         var eligible = Array(train.stops.indices)
         if let corridor {
-            let inside = corridor.stations(of: railway)
+            let inside = corridor.stations(of: railway, in: reference)
             eligible = eligible.filter { stations[$0].map { inside.contains($0.id) } ?? false }
         }
         guard eligible.count >= (corridor == nil ? 2 : 3) else { return nil }
@@ -129,17 +130,17 @@ public final class RideSimulator {
     private func pickTransfer(after first: Segment, random: inout SimulatorRandom) -> Segment? {
         let reference = timetable.reference
         let arrived = first.run.calls[first.run.calls.count - 1]
-        guard let complex = reference.complexes[arrived.station.complex] else { return nil }
-        let siblings = complex.stations.sorted().compactMap { reference.stations[$0] }
-            .filter { $0.railway != first.railway.id && $0.coordinate != nil }
+        // By id, as the simulation has always drawn them (a seed gives the same rides).
+        let siblings = reference.stations(in: arrived.station.complex).sorted { $0.id < $1.id }
+            .filter { $0.railway != first.railway.handle && $0.coordinate != nil }
         var options: [(Reference.Railway, RunningTrain, Int)] = []
         for sibling in siblings {
-            guard let railwayId = sibling.railway, let railway = reference.railways[railwayId],
-                  let list = trains[railwayId], let from = arrived.station.coordinate, let to = sibling.coordinate else { continue }
+            guard let handle = sibling.railway, let railway = reference.railways[handle],
+                  let list = trains[railway.id], let from = arrived.station.coordinate, let to = sibling.coordinate else { continue }
             let walk = from.distance(to: to) / 1.2 + 60
             let earliest = arrived.arrival + walk + 60, latest = arrived.arrival + 20 * 60
             for train in list {
-                guard let index = train.stops.firstIndex(where: { $0.stationId == sibling.rowId }),
+                guard let index = train.stops.firstIndex(where: { $0.stationId == sibling.handle.row }),
                       index < train.stops.count - 1, let minute = train.stops[index].departure else { continue }
                 let leaves = serviceDayStart + Double(minute * 60)
                 if leaves >= earliest, leaves <= latest { options.append((railway, train, index)) }
@@ -159,7 +160,7 @@ public final class RideSimulator {
     private func corridorContaining(_ segment: Segment) -> String? {
         let ids = Set(segment.run.calls.map(\.station.id))
         return SimulatorCorridor.all.first { corridor in
-            let inside = corridor.stations(of: segment.railway)
+            let inside = corridor.stations(of: segment.railway, in: timetable.reference)
             return !inside.isEmpty && ids.isSubset(of: inside)
         }?.name
     }
@@ -174,15 +175,15 @@ public final class RideSimulator {
               let stretch = SimulatorStretch(railway: railway, reference: reference,
                                              stops: train.stops[from...to].map(\.stationId))
         else { return nil }
-        if stretch.stations.contains(where: SimulatorUnderground.isUnderground), !random.chance(0.15) { return nil }
+        if stretch.stations.contains(where: { SimulatorUnderground.isUnderground($0, in: reference) }), !random.chance(0.15) { return nil }
         guard let shapes = shapes(of: railway),
               let (path, distances) = SimulatorStretch.path(through: stretch.stations, shapes: shapes) else { return nil }
         let stopsByStation = Dictionary(train.stops[from...to].map { ($0.stationId, $0) }, uniquingKeysWith: { a, _ in a })
         let calls = zip(stretch.stations, distances).map { station, distance in
-            let stop = stopsByStation[station.rowId]
+            let stop = stopsByStation[station.handle.row]
             return SimulatorRun.Call(station: station, stops: stop != nil, distance: distance, arrival: 0, departure: 0,
                                      timetableArrival: stop?.arrival, timetableDeparture: stop?.departure,
-                                     underground: SimulatorUnderground.isUnderground(station))
+                                     underground: SimulatorUnderground.isUnderground(station, in: reference))
         }
         guard var run = SimulatorRun(path: path, calls: calls, serviceDayStart: serviceDayStart, random: &random) else { return nil }
         run.stationAfter = stretch.after

@@ -23,9 +23,9 @@ public struct SimulatorCorridor: Sendable, Equatable {
 
     /// The railway's stations inside the corridor: from one end to the other the short way
     /// (round a loop, the side the parallel line runs on). Empty when the railway is not in it.
-    public func stations(of railway: Reference.Railway) -> Set<String> {
+    public func stations(of railway: Reference.Railway, in reference: Reference) -> Set<String> {
         guard railways.contains(railway.id) else { return [] }
-        var ring = railway.stations
+        var ring = railway.stations.compactMap { reference.stations.id(of: $0) }
         if railway.isLoop, ring.count > 1, ring.first == ring.last { ring.removeLast() }
         guard let a = ring.firstIndex(of: "\(railway.id).\(from)"),
               let b = ring.firstIndex(of: "\(railway.id).\(to)") else { return [] }

@@ -11,11 +11,11 @@ extension RideSimulator {
         let reference = timetable.reference
         guard let board = calls.first?.station.coordinate else { return [] }
         let nearby = Set(reference.stations.values.filter { station in
-            station.railway != railway.id && (station.coordinate.map { $0.distance(to: board) <= 150 } ?? false)
-        }.compactMap(\.railway))
+            station.railway != railway.handle && (station.coordinate.map { $0.distance(to: board) <= 150 } ?? false)
+        }.compactMap { $0.railway.flatMap { reference.railways.id(of: $0) } })
         var lines: [RideTruth.Line] = []
         for otherId in nearby.sorted() {
-            guard let other = reference.railways[otherId], let list = trains[otherId] else { continue }
+            guard let other = reference.railways[id: otherId], let list = trains[otherId] else { continue }
             var ring = other.stations
             if other.isLoop, ring.count > 1, ring.first == ring.last { ring.removeLast() }
             let n = ring.count
@@ -33,9 +33,9 @@ extension RideSimulator {
             let step = (matched[1] - matched[0] + n) % n == 1 ? 1 : n - 1
             guard zip(matched, matched.dropFirst()).allSatisfy({ ($1 - $0 + n) % n == step }),
                   other.isLoop || (step == 1 ? matched[1] > matched[0] : matched[1] < matched[0]),
-                  let direction = step == 1 ? other.ascending : other.descending else { continue }
+                  let direction = (step == 1 ? other.ascending : other.descending).flatMap({ reference.directions.id(of: $0) }) else { continue }
             // Same stops: a train of the day that stops at the stretch's stops and passes the rest.
-            let rows = matched.compactMap { reference.stations[ring[$0]]?.rowId }
+            let rows = matched.map { ring[$0].row }
             let wanted = calls.map(\.stops)
             let same = list.contains { train in
                 let stopped = Set(train.stops.map(\.stationId))

@@ -13,7 +13,7 @@ struct SimulatorStretch {
         var ring = railway.stations
         if railway.isLoop, ring.count > 1, ring.first == ring.last { ring.removeLast() }
         let n = ring.count
-        let stopIds = stops.compactMap { reference.stations[rowId: $0]?.id }
+        let stopIds = stops.compactMap { reference.stations[StationHandle($0)]?.handle }
         guard stopIds.count == stops.count, stopIds.count >= 2,
               let first = ring.firstIndex(of: stopIds[0]), let second = ring.firstIndex(of: stopIds[1]) else { return nil }
         // Which way round: toward the second stop, the short way on a loop.

@@ -24,10 +24,10 @@ public enum SimulatorUnderground {
         "TokyoMetro.Tozai.BarakiNakayama", "TokyoMetro.Tozai.NishiFunabashi",
     ]
 
-    public static func isUnderground(_ station: Reference.Station) -> Bool {
+    public static func isUnderground(_ station: Reference.Station, in reference: Reference) -> Bool {
         if station.coordinate == nil { return true }
         if surfaceStations.contains(station.id) { return false }
-        let railway = station.railway ?? ""
+        let railway = station.railway.flatMap { reference.railways.id(of: $0) } ?? ""
         if tunnelRailways.contains(railway) { return true }
         return subwayOperators.contains { railway.hasPrefix($0) } && !surfaceSubwayRailways.contains(railway)
     }

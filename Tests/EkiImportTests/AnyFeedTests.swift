@@ -17,7 +17,7 @@ import Testing
     /// "time trainId" of each board of the stations an id names, in the order asked.
     func board(_ timetable: Timetable, _ id: String, railway: String, direction: String, at text: String,
                limit: Int = 6) throws -> [String] {
-        let station = try #require(try timetable.resolveStations(id).first { $0.railway == railway })
+        let station = try #require(try timetable.resolveStations(id).first { timetable.reference.railwayId(of: $0) == railway })
         let way = try #require(try timetable.resolveDirections(direction, at: [station]).first?.directions.first)
         return try timetable.nextDepartures(station: station, direction: way, at: instant(text), limit: limit)
             .rows.map { "\($0.departure.time.clock) \($0.departure.publicTrainId)" }
@@ -30,7 +30,7 @@ import Testing
         // OSB is served by both railways: the id names the station of each, and reads back as OSB.
         let stations = try timetable.resolveStations("OSB")
         #expect(stations.map(\.publicId) == ["OSB", "OSB"])
-        #expect(Set(stations.compactMap(\.railway)) == ["SLE", "AT"])
+        #expect(Set(stations.compactMap { timetable.reference.railwayId(of: $0) }) == ["SLE", "AT"])
         #expect(try timetable.resolveRailway("SLE").railway.id == "SLE")
         // No id riders read carries a prefix.
         #expect(timetable.reference.stations.values.allSatisfy { !$0.publicId.contains(":") })
@@ -38,9 +38,9 @@ import Testing
 
     @Test func platformAndParentStopIdsBothName() throws {
         let timetable = try subway()
-        #expect(Set(try timetable.resolveStations("127").map(\.railway)) == ["1", "2"])
-        #expect(Set(try timetable.resolveStations("127N").map(\.railway)) == ["1", "2"])
-        #expect(try timetable.resolveStations("127S").map(\.railway) == ["1"])
+        #expect(Set(try timetable.resolveStations("127").map { timetable.reference.railwayId(of: $0) }) == ["1", "2"])
+        #expect(Set(try timetable.resolveStations("127N").map { timetable.reference.railwayId(of: $0) }) == ["1", "2"])
+        #expect(try timetable.resolveStations("127S").map { timetable.reference.railwayId(of: $0) } == ["1"])
         #expect(try timetable.resolveStations("127S").map(\.publicId) == ["127"])
     }
 
@@ -83,7 +83,7 @@ import Testing
         #expect(types.name == LocalizedName(ja: "列車", en: "Train"))
         #expect(!types.classified)
         #expect(try subway().reference.trainTypes["gtfs.subway"]?.classified == false)
-        #expect(shore.railways["SLE"]?.shortName == "SLE")
+        #expect(shore.railways[id: "SLE"]?.shortName == "SLE")
         // A Japanese feed's own train types keep their categories.
         let minato = try FeedFixtures.imported("minato").timetable.reference
         #expect(minato.trainTypes.values.filter(\.classified).map(\.name.ja).sorted() == ["各停", "快速", "特急"])
@@ -93,7 +93,7 @@ import Testing
 
     @Test func boardsShowTheTrainNumberAndHeadsignRidersSee() throws {
         let timetable = try shoreLine()
-        let station = try #require(try timetable.resolveStations("OSB").first { $0.railway == "AT" })
+        let station = try #require(try timetable.resolveStations("OSB").first { timetable.reference.railwayId(of: $0) == "AT" })
         let way = try #require(try timetable.directions(at: station).first { $0.id == "AT:0" })
         let row = try #require(try timetable.nextDepartures(station: station, direction: way,
                                                             at: instant("2013-07-08T09:00"), limit: 1).rows.first)
@@ -106,10 +106,10 @@ import Testing
     @Test func directionsAreNamedByWhereTrainsGoNeverByTheStationHere() throws {
         let timetable = try shoreLine()
         let reference = timetable.reference
-        let east = try #require(reference.directions["SLE:0"])
+        let east = try #require(reference.directions[id: "SLE:0"])
         #expect(east.name.en == "toward Old Saybrook")            // most eastbound trains end there
-        let osb = try #require(try timetable.resolveStations("OSB").first { $0.railway == "SLE" })
-        let nhv = try #require(try timetable.resolveStations("NHV").first { $0.railway == "SLE" })
+        let osb = try #require(try timetable.resolveStations("OSB").first { timetable.reference.railwayId(of: $0) == "SLE" })
+        let nhv = try #require(try timetable.resolveStations("NHV").first { timetable.reference.railwayId(of: $0) == "SLE" })
         #expect(reference.directionName(east, at: osb) == LocalizedName(ja: "New London方面", en: "toward New London"))
         #expect(reference.directionName(east, at: nhv).en == "toward Old Saybrook")
     }
@@ -118,8 +118,8 @@ import Testing
 
     @Test func theNextDaysTrainsAreMarkedAsSuch() throws {
         let timetable = try shoreLine()
-        let station = try #require(try timetable.resolveStations("OSB").first { $0.railway == "SLE" })
-        let east = try #require(timetable.reference.directions["SLE:0"])
+        let station = try #require(try timetable.resolveStations("OSB").first { timetable.reference.railwayId(of: $0) == "SLE" })
+        let east = try #require(timetable.reference.directions[id: "SLE:0"])
         // Friday 23:30: nothing more eastbound from OSB; Saturday's 08:04 comes as Saturday's.
         let board = try timetable.nextDepartures(station: station, direction: east, at: instant("2013-07-05T23:30"), limit: 2)
         #expect(board.lastTrainGone)
@@ -136,8 +136,8 @@ import Testing
         #expect(try board(timetable, "127", railway: "2", direction: "0", at: "2024-12-03T03:10", limit: 3)
             == ["03:14 2_2640_N", "03:23 2_2649_N", "03:34 2_0300_N"])
         // The trains of the day before keep their own service day.
-        let station = try #require(try timetable.resolveStations("127").first { $0.railway == "1" })
-        let north = try #require(timetable.reference.directions["1:0"])
+        let station = try #require(try timetable.resolveStations("127").first { timetable.reference.railwayId(of: $0) == "1" })
+        let north = try #require(timetable.reference.directions[id: "1:0"])
         let row = try #require(try timetable.nextDepartures(station: station, direction: north,
                                                             at: instant("2024-12-03T03:10"), limit: 1).rows.first)
         #expect(row.serviceDate.iso == "2024-12-02" && row.departure.time.serviceClock == "27:11" && row.minutesUntil == 1)
@@ -150,8 +150,8 @@ import Testing
         #expect(try subway().trainPart("2_2649_N")?.stops.last?.arrival?.serviceClock == "28:07")
         // A whole day's timetable runs 03:00 to 03:00: Monday's 27:11 is Tuesday's 03:11.
         let timetable = try subway()
-        let station = try #require(try timetable.resolveStations("127").first { $0.railway == "1" })
-        let north = try #require(timetable.reference.directions["1:0"])
+        let station = try #require(try timetable.resolveStations("127").first { timetable.reference.railwayId(of: $0) == "1" })
+        let north = try #require(timetable.reference.directions[id: "1:0"])
         let tuesday = try #require(CivilDate(iso: "2024-12-03"))
         let day = try timetable.stationTimetable(station: station, direction: north, serviceDate: tuesday)
         #expect(day.rows.map { "\($0.departure.time.clock) \($0.departure.publicTrainId)" }

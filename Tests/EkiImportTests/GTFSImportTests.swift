@@ -10,11 +10,11 @@ import Testing
     var timetable: Timetable { get throws { try GTFSFixtureDatabase.imported().timetable } }
 
     func station(_ id: String) throws -> Reference.Station {
-        try #require(try timetable.reference.stations[id])
+        try #require(try timetable.reference.stations[id: id])
     }
 
     func direction(_ id: String) throws -> Reference.Direction {
-        try #require(try timetable.reference.directions[id])
+        try #require(try timetable.reference.directions[id: id])
     }
 
     /// (time, train id) of the next departures, on the feed's clock.
@@ -36,7 +36,7 @@ import Testing
         #expect(report.warningCounts["notRail"] == 1)
         #expect(report.warnings.first { $0.kind == .notRail }?.message
             == "route BUS (99, route_type 3) is not rail; its 1 trips are skipped")
-        #expect(try timetable.reference.stations.keys.sorted()
+        #expect(try timetable.reference.stations.values.map(\.id).sorted()
             == ["BLUE:D", "BLUE:P_B", "BLUE:P_C", "RED:P_A", "RED:P_B", "RED:P_C"])
     }
 
@@ -52,7 +52,7 @@ import Testing
         #expect(redMiddle.complex != redSouth.complex)
         // A parent's own position; a stop without a parent is its own complex.
         #expect(redSouth.coordinate == GeoPoint(latitude: 48.86, longitude: 2.345))
-        #expect(try timetable.reference.complexes[station("BLUE:D").complex]?.stations == ["BLUE:D"])
+        #expect(try timetable.reference.stationIds(in: station("BLUE:D").complex) == ["BLUE:D"])
     }
 
     @Test func namesComeFromTranslationsAndReadings() throws {
@@ -60,29 +60,29 @@ import Testing
         #expect(try station("RED:P_C").name == LocalizedName(ja: "南", en: "South"))         // field_value
         #expect(try station("RED:P_B").name == LocalizedName(ja: "中央", en: "Chuo"))         // ja-Hrkt reading
         #expect(try station("BLUE:D").name == LocalizedName(ja: "東", en: "東"))              // none
-        let red = try #require(try timetable.reference.railways["RED"])
+        let red = try #require(try timetable.reference.railways[id: "RED"])
         #expect(red.name == LocalizedName(ja: "赤線", en: "Red Line"))
         #expect(red.color == "#FF0000")
         #expect(red.operatorName == LocalizedName(ja: "北鉄道株式会社", en: #"Kita Railway, "Nord" Inc."#))
-        #expect(red.stations == ["RED:P_A", "RED:P_B", "RED:P_C"])
-        #expect(try timetable.reference.railways["BLUE"]?.stations == ["BLUE:P_C", "BLUE:P_B", "BLUE:D"])
+        #expect(timetable.reference.stationIds(of: red) == ["RED:P_A", "RED:P_B", "RED:P_C"])
+        #expect(try timetable.reference.railways[id: "BLUE"].map(timetable.reference.stationIds) == ["BLUE:P_C", "BLUE:P_B", "BLUE:D"])
     }
 
     @Test func directionsAreNamedByTheirMostCommonHeadsign() throws {
         #expect(try direction("RED:0").name == LocalizedName(ja: "南方面", en: "toward South"))
         #expect(try direction("RED:1").name == LocalizedName(ja: "北駅方面", en: "toward North"))
         #expect(try direction("BLUE:0").name == LocalizedName(ja: "東方面", en: "toward East"))
-        let red = try #require(try timetable.reference.railways["RED"])
-        #expect(red.ascending == "RED:0" && red.descending == "RED:1")
+        let red = try #require(try timetable.reference.railways[id: "RED"])
+        #expect(timetable.reference.directionId(red.ascending) == "RED:0" && timetable.reference.directionId(red.descending) == "RED:1")
     }
 
     @Test func eachDistinctSetOfServicesIsOneExactServicePerRailway() throws {
         let reference = try timetable.reference
         func schedule(_ railway: String, _ date: String) throws -> String? {
-            reference.service(of: railway, on: ScheduleDay(try #require(CivilDate(iso: date))))
+            reference.service(ofRailwayId: railway, on: ScheduleDay(try #require(CivilDate(iso: date))))
         }
-        #expect(reference.railways["RED"]?.services.map(\.id) == ["EX+WK", "WK"])
-        #expect(reference.railways["RED"]?.services.allSatisfy { $0.kind == "dates" } == true)
+        #expect(reference.railways[id: "RED"]?.services.map(\.id) == ["EX+WK", "WK"])
+        #expect(reference.railways[id: "RED"]?.services.allSatisfy { $0.kind == "dates" } == true)
         #expect(try schedule("RED", "2026-01-07") == "EX+WK")   // Wednesday with the extra service
         #expect(try schedule("RED", "2026-01-08") == "WK")
         #expect(try schedule("RED", "2026-01-10") == "EX+WK")   // Saturday, WK added by calendar_dates
@@ -180,10 +180,10 @@ import Testing
         let database = fixture.scratch.file("jp.sqlite")
         _ = try Importer().run(folder: fixture.folder, database: database)
         let timetable = try Timetable(url: database)
-        #expect(timetable.reference.stations["RED:P_A"]?.name == LocalizedName(ja: "北駅", en: "North Station"))
-        #expect(timetable.reference.stations["RED:P_B"]?.name == LocalizedName(ja: "中央", en: "Central"))
-        #expect(timetable.reference.railways["RED"]?.name == LocalizedName(ja: "赤線", en: "Red Line JP"))
-        #expect(timetable.reference.stations["RED:P_C"]?.name == LocalizedName(ja: "南", en: "南"))
+        #expect(timetable.reference.stations[id: "RED:P_A"]?.name == LocalizedName(ja: "北駅", en: "North Station"))
+        #expect(timetable.reference.stations[id: "RED:P_B"]?.name == LocalizedName(ja: "中央", en: "Central"))
+        #expect(timetable.reference.railways[id: "RED"]?.name == LocalizedName(ja: "赤線", en: "Red Line JP"))
+        #expect(timetable.reference.stations[id: "RED:P_C"]?.name == LocalizedName(ja: "南", en: "南"))
     }
 
     /// A run leaving before 03:00 belongs to the service day before (00:30 on Wed 7th is 24:30 on
@@ -198,8 +198,8 @@ import Testing
         _ = try Importer().run(folder: fixture.folder, database: database)
         let timetable = try Timetable(url: database)
         func day(_ date: String) throws -> [String] {
-            let station = try #require(timetable.reference.stations["RED:P_A"])
-            let direction = try #require(timetable.reference.directions["RED:0"])
+            let station = try #require(timetable.reference.stations[id: "RED:P_A"])
+            let direction = try #require(timetable.reference.directions[id: "RED:0"])
             return try timetable.stationTimetable(station: station, direction: direction,
                                                   serviceDate: try #require(CivilDate(iso: date)))
                 .rows.map { "\($0.departure.time.serviceClock) \($0.departure.trainId.prefix(2))" }

@@ -48,7 +48,7 @@ import Testing
         let (timetable, _, scratch) = try FeedFixtures.importFeed(["stop_times.txt": times, "routes.txt": routes])
         defer { scratch.remove() }
         #expect(try self.times(timetable, at: "A") == ["08:00 T1"])
-        #expect(timetable.reference.railways["L"]?.name.en == "Line One")
+        #expect(timetable.reference.railways[id: "L"]?.name.en == "Line One")
     }
 
     @Test func hoursPast24AndSingleDigitHoursAreTimes() throws {
@@ -110,7 +110,7 @@ import Testing
         defer { scratch.remove() }
         let b = try #require(try timetable.resolveStations("B").first)
         #expect(b.publicId == "B")
-        #expect(timetable.reference.complexes[b.complex]?.stations == [b.id])
+        #expect(timetable.reference.stationIds(in: b.complex) == [b.id])
     }
 
     @Test func aStopServedBySeveralRoutesIsOneNameForEach() throws {
@@ -121,7 +121,7 @@ import Testing
         defer { scratch.remove() }
         let stations = try timetable.resolveStations("B")
         #expect(stations.map(\.publicId) == ["B", "B"])
-        #expect(Set(stations.compactMap(\.railway)) == ["L", "M"])
+        #expect(Set(stations.compactMap { timetable.reference.railwayId(of: $0) }) == ["L", "M"])
         #expect(Set(stations.map(\.complex)).count == 1)
         #expect(Set(stations.map(\.platformGroup)).count == 1)   // one stop_id: one platform
     }

@@ -49,8 +49,8 @@ import Testing
         #expect(messages == ["railways.json: railway Op.B appears twice; the second is ignored",
                              "stations.json: station Op.A.A2 appears twice; the second is ignored"])
         let timetable = try Timetable(url: database)
-        #expect(timetable.reference.stations["Op.A.A2"]?.name.en == "Ko-ni")
-        #expect(timetable.reference.railways["Op.B"]?.name.en == "B Line")
+        #expect(timetable.reference.stations[id: "Op.A.A2"]?.name.en == "Ko-ni")
+        #expect(timetable.reference.railways[id: "Op.B"]?.name.en == "B Line")
     }
 
     /// A stations.json that links to itself said "not a timetable feed".
@@ -87,7 +87,7 @@ import Testing
         #expect(messages.contains("stations.json: station Op.X.X1 has coordinates [999.0, 999.0] (longitude, latitude) that are not on Earth; kept without coordinates"))
         #expect(messages.contains("stations.json: station Op.X.X1 names railway Op.X, which is not in railways.json; kept without a railway"))
         #expect(messages.contains("a station complex lists Op.Z.Nowhere, which is not in stations.json; left out of it"))
-        let odd = try #require(try Timetable(url: database).reference.stations["Op.X.X1"])
+        let odd = try #require(try Timetable(url: database).reference.stations[id: "Op.X.X1"])
         #expect(odd.coordinate == nil && odd.railway == nil)
     }
 

@@ -12,9 +12,9 @@ import Testing
     @Test func everyReviewedStationIsWholeInTheData() throws {
         let table = try Self.table()
         let reference = try SharedData.imported().timetable.reference
-        var areasByComplex: [Int64: Set<String>] = [:], complexOfArea: [String: Int64] = [:]
+        var areasByComplex: [ComplexHandle: Set<String>] = [:], complexOfArea: [String: ComplexHandle] = [:]
         for (code, area) in table.areas {
-            let station = try #require(reference.stations[code], "\(code) is not a station of the data")
+            let station = try #require(reference.stations[id: code], "\(code) is not a station of the data")
             areasByComplex[station.complex, default: []].insert(area)
             // An area is one station's platforms: all its railways are of one complex.
             #expect(complexOfArea[area].map { $0 == station.complex } ?? true, "\(area) spans two stations")
@@ -24,7 +24,8 @@ import Testing
         let walks = Set(table.walkPairs.map { "\($0.0)|\($0.1)" })
         for (complex, areas) in areasByComplex {
             // Every railway of a reviewed station has its area: none falls back to the rule unseen.
-            let codes = try #require(reference.complexes[complex]?.stations)
+            let codes = reference.stationIds(in: complex)
+            try #require(!codes.isEmpty)
             for code in codes { #expect(table.covers(code), "\(code) has no area, though its station is reviewed") }
             // Every two areas have a walk between them, and an area of several railways one inside it.
             for a in areas {
@@ -43,13 +44,13 @@ import Testing
         // A change across a platform joins two railways of one station, for directions their trains run in.
         let trainDirections = try Self.directionsOfTrains()
         for cross in table.crossPairs {
-            let from = try #require(reference.stations[cross.from], "\(cross.from)")
-            let to = try #require(reference.stations[cross.to], "\(cross.to)")
+            let from = try #require(reference.stations[id: cross.from], "\(cross.from)")
+            let to = try #require(reference.stations[id: cross.to], "\(cross.to)")
             #expect(from.complex == to.complex && from.id != to.id, "\(cross.from) → \(cross.to)")
             #expect(!cross.change.directions.isEmpty)
             for pair in cross.change.directions {
-                #expect(trainDirections[from.railway ?? "", default: []].contains(pair.arriving), "\(cross.from): \(pair.arriving)")
-                #expect(trainDirections[to.railway ?? "", default: []].contains(pair.departing), "\(cross.to): \(pair.departing)")
+                #expect(trainDirections[reference.railwayId(of: from) ?? "", default: []].contains(pair.arriving), "\(cross.from): \(pair.arriving)")
+                #expect(trainDirections[reference.railwayId(of: to) ?? "", default: []].contains(pair.departing), "\(cross.to): \(pair.departing)")
             }
         }
     }

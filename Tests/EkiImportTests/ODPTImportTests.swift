@@ -23,16 +23,16 @@ import Testing
         #expect(report.counts.railways == 2)
         #expect(report.counts.stations == 6)
         #expect(report.counts.trains == 6)
-        let kita = try #require(timetable.reference.railways["Kita.Kita"])
+        let kita = try #require(timetable.reference.railways[id: "Kita.Kita"])
         #expect(kita.name == LocalizedName(ja: "北線", en: "Kita Line"))
         #expect(kita.color == "#00A0E9")
         #expect(kita.operatorName == LocalizedName(ja: "北鉄道", en: "Kita Railway"))
         // Station order by odpt:index, not by position in the array.
-        #expect(kita.stations == ["Kita.Kita.Ichi", "Kita.Kita.Ni", "Kita.Kita.Minato"])
-        #expect((kita.ascending, kita.descending) == ("Outbound", "Inbound"))
-        #expect(timetable.reference.stations["Kita.Kita.Ni"]?.name == LocalizedName(ja: "二番町", en: "Niban-cho"))
-        #expect(timetable.reference.stations["Kita.Kita.Ni"]?.coordinate == GeoPoint(latitude: 35.6, longitude: 139.71))
-        #expect(timetable.reference.directions["Inbound"]?.name == LocalizedName(ja: "上り", en: "Inbound"))
+        #expect(timetable.reference.stationIds(of: kita) == ["Kita.Kita.Ichi", "Kita.Kita.Ni", "Kita.Kita.Minato"])
+        #expect((timetable.reference.directionId(kita.ascending), timetable.reference.directionId(kita.descending)) == ("Outbound", "Inbound"))
+        #expect(timetable.reference.stations[id: "Kita.Kita.Ni"]?.name == LocalizedName(ja: "二番町", en: "Niban-cho"))
+        #expect(timetable.reference.stations[id: "Kita.Kita.Ni"]?.coordinate == GeoPoint(latitude: 35.6, longitude: 139.71))
+        #expect(timetable.reference.directions[id: "Inbound"]?.name == LocalizedName(ja: "上り", en: "Inbound"))
         #expect(timetable.reference.trainTypes["Kita.Express"]?.category == .express)
         #expect(timetable.reference.trainTypes["Kita.Express"]?.name.ja == "急行")
         let info = try timetable.info()
@@ -81,15 +81,15 @@ import Testing
         defer { fixture.remove() }
         let (timetable, report) = try Self.importing(fixture)
         let stations = timetable.reference.stations
-        let (kitaMinato, minamiMinato) = (try #require(stations["Kita.Kita.Minato"]), try #require(stations["Minami.Minami.Minato"]))
+        let (kitaMinato, minamiMinato) = (try #require(stations[id: "Kita.Kita.Minato"]), try #require(stations[id: "Minami.Minami.Minato"]))
         #expect(kitaMinato.complex == minamiMinato.complex)
         #expect(kitaMinato.platformGroup == minamiMinato.platformGroup)
         // 海 lists 二番町 as a connecting station: one complex, separate platforms.
-        let (ni, umi) = (try #require(stations["Kita.Kita.Ni"]), try #require(stations["Minami.Minami.Umi"]))
+        let (ni, umi) = (try #require(stations[id: "Kita.Kita.Ni"]), try #require(stations[id: "Minami.Minami.Umi"]))
         #expect(ni.complex == umi.complex)
         #expect(ni.platformGroup != umi.platformGroup)
         // Two 一番町 3 km apart are two places.
-        #expect(stations["Kita.Kita.Ichi"]?.complex != stations["Minami.Minami.Ichi"]?.complex)
+        #expect(stations[id: "Kita.Kita.Ichi"]?.complex != stations[id: "Minami.Minami.Ichi"]?.complex)
         #expect(report.counts.stationComplexes == 4)
     }
 
@@ -98,8 +98,8 @@ import Testing
         defer { fixture.remove() }
         let (timetable, _) = try Self.importing(fixture)
         let eve = try #require(CivilDate(iso: "2026-12-31")), dayBefore = try #require(CivilDate(iso: "2026-12-30"))
-        #expect(timetable.reference.service(of: "Kita.Kita", on: ScheduleDay(eve)) == "Specific.Kita.NewYearsEve")
-        #expect(timetable.reference.service(of: "Kita.Kita", on: ScheduleDay(dayBefore)) == "SaturdayHoliday")
+        #expect(timetable.reference.service(ofRailwayId: "Kita.Kita", on: ScheduleDay(eve)) == "Specific.Kita.NewYearsEve")
+        #expect(timetable.reference.service(ofRailwayId: "Kita.Kita", on: ScheduleDay(dayBefore)) == "SaturdayHoliday")
         let departures = try timetable.departures(station: "Kita.Kita.Ichi", direction: "Outbound", service: "Specific.Kita.NewYearsEve")
         #expect(departures.map(\.time.serviceClock) == ["25:30"])
     }
@@ -144,12 +144,12 @@ import Testing
         let fixture = try ODPTFixture(replacing: ["odpt_Railway.json": String(railways)], omitting: ["odpt_RailDirection.json"])
         defer { fixture.remove() }
         let (timetable, _) = try Self.importing(fixture)
-        let loop = try #require(timetable.reference.railways["Kita.Loop"])
+        let loop = try #require(timetable.reference.railways[id: "Kita.Loop"])
         #expect(loop.isLoop)
-        #expect(loop.stations == ["Kita.Loop.A", "Kita.Loop.B", "Kita.Loop.C", "Kita.Loop.A"])
+        #expect(timetable.reference.stationIds(of: loop) == ["Kita.Loop.A", "Kita.Loop.B", "Kita.Loop.C", "Kita.Loop.A"])
         // Stations only the station order names are kept, with their titles.
-        #expect(timetable.reference.stations["Kita.Loop.B"]?.name == LocalizedName(ja: "乙", en: "Otsu"))
-        #expect(timetable.reference.directions["OuterLoop"]?.name == LocalizedName(ja: "外回り", en: "Outer Loop"))
+        #expect(timetable.reference.stations[id: "Kita.Loop.B"]?.name == LocalizedName(ja: "乙", en: "Otsu"))
+        #expect(timetable.reference.directions[id: "OuterLoop"]?.name == LocalizedName(ja: "外回り", en: "Outer Loop"))
     }
 
     @Test func withoutOptionalFilesNamesComeFromTheIds() throws {
@@ -158,13 +158,13 @@ import Testing
         defer { fixture.remove() }
         let (timetable, report) = try Self.importing(fixture)
         #expect(report.warningCounts["missingFile"] == 5)
-        #expect(timetable.reference.directions["Outbound"]?.name == LocalizedName(ja: "下り", en: "Outbound"))
+        #expect(timetable.reference.directions[id: "Outbound"]?.name == LocalizedName(ja: "下り", en: "Outbound"))
         #expect(timetable.reference.trainTypes["Kita.Express"]?.name == LocalizedName(ja: "急行", en: "Express"))
         #expect(timetable.reference.trainTypes["Kita.Express"]?.category == .express)
         // Without its dates the New Year's Eve calendar is kept but never chosen.
         #expect(report.warningCounts["unknownCalendar"] == 1)
         let eve = try #require(CivilDate(iso: "2026-12-31"))
-        #expect(timetable.reference.service(of: "Kita.Kita", on: ScheduleDay(eve)) == "SaturdayHoliday")
+        #expect(timetable.reference.service(ofRailwayId: "Kita.Kita", on: ScheduleDay(eve)) == "SaturdayHoliday")
         #expect(try timetable.departures(station: "Kita.Kita.Ni", direction: "Outbound", service: "Weekday").count == 2)
     }
 }

@@ -38,9 +38,9 @@ import Testing
         #expect(odpt.report.source == "odpt")
         var compared = 0
         for railwayId in Self.railways {
-            let railway = try #require(mt3d.reference.railways[railwayId])
-            for station in Set(railway.stations) {
-                for direction in [railway.ascending, railway.descending].compactMap({ $0 }) {
+            let railway = try #require(mt3d.reference.railways[id: railwayId])
+            for station in Set(mt3d.reference.stationIds(of: railway)) {
+                for direction in [railway.ascending, railway.descending].compactMap({ mt3d.reference.directionId($0) }) {
                     for service in ["Weekday", "SaturdayHoliday", "Saturday", "Holiday"] {
                         // Through departures onto railways not exported are the Mini Tokyo 3D import's alone.
                         let expected = try mt3d.departures(station: station, direction: direction, service: service)
@@ -80,11 +80,11 @@ import Testing
         let odpt = try Self.imported.get()
         let stations = odpt.timetable.reference.stations
         for (a, b) in [("Tokyu.Toyoko.Yokohama", "Minatomirai.Minatomirai.Yokohama"), ("JR-East.Yokosuka.Tokyo", "JR-East.SobuRapid.Tokyo")] {
-            let (x, y) = (try #require(stations[a]), try #require(stations[b]))
+            let (x, y) = (try #require(stations[id: a]), try #require(stations[id: b]))
             #expect(x.complex == y.complex && x.platformGroup == y.platformGroup, "\(a) \(b)")
         }
         // 横浜: JR, Toyoko and Minatomirai in one complex by name and place, the JR platforms apart.
-        let toyoko = try #require(stations["Tokyu.Toyoko.Yokohama"]), jr = try #require(stations["JR-East.Yokosuka.Yokohama"])
+        let toyoko = try #require(stations[id: "Tokyu.Toyoko.Yokohama"]), jr = try #require(stations[id: "JR-East.Yokosuka.Yokohama"])
         #expect(toyoko.complex == jr.complex && toyoko.platformGroup != jr.platformGroup)
         #expect(odpt.report.warningCounts["stationTimetableDisagrees"] == nil,
                 "\(odpt.report.warnings.filter { $0.kind == .stationTimetableDisagrees }.prefix(5).map(\.message))")

@@ -11,20 +11,20 @@ import Testing
     static func expectOneRule(_ reference: Reference, rules: TransferRules, sourceLocation: SourceLocation = #_sourceLocation) -> Int {
         let network = RouteNetwork(trains: [], reference: reference, serviceDate: CivilDate(iso: "2026-11-24")!)
         let change = ChangeTimes(rules)
-        let byRow = Dictionary(uniqueKeysWithValues: reference.stations.values.map { ($0.rowId, $0) })
+        let byRow = Dictionary(uniqueKeysWithValues: reference.stations.values.map { ($0.handle.row, $0) })
         var pairs = 0
-        for a in reference.stations.values where Int(a.rowId) < network.neighbours.count {
-            #expect(Int(change.stay(network, Int(a.rowId))) == rules.needed(from: a, to: a, reference: reference) ?? Int(Int16.max / 2),
+        for a in reference.stations.values where Int(a.handle.row) < network.neighbours.count {
+            #expect(Int(change.stay(network, Int(a.handle.row))) == rules.needed(from: a, to: a, reference: reference) ?? Int(Int16.max / 2),
                     "\(a.id)", sourceLocation: sourceLocation)
-            for neighbour in network.neighbours[Int(a.rowId)] {
+            for neighbour in network.neighbours[Int(a.handle.row)] {
                 guard let b = byRow[Int64(neighbour.station)] else { continue }
                 #expect(Int(change.to(neighbour)) == rules.needed(from: a, to: b, reference: reference), "\(a.id) → \(b.id)",
                         sourceLocation: sourceLocation)
                 pairs += 1
             }
             // Across the platform: only for the pairs of directions the data names.
-            let codes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { (Int32(clamping: $0.rowId), $0.id) })
-            for x in Int(network.crossStart[Int(a.rowId)]) ..< Int(network.crossStart[Int(a.rowId) + 1]) {
+            let codes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { (Int32(clamping: $0.handle.row), $0.id) })
+            for x in Int(network.crossStart[Int(a.handle.row)]) ..< Int(network.crossStart[Int(a.handle.row) + 1]) {
                 let cross = network.crosses[x]
                 guard let b = byRow[Int64(cross.station)] else { continue }
                 let arriving = codes[cross.arriving], departing = codes[network.slotDirections[Int(cross.slot)]]
@@ -53,8 +53,8 @@ import Testing
         #expect(!reference.transfers.isEmpty)
         #expect(Self.expectOneRule(reference, rules: TransferRules()) > 0)
         // The feed's stops X1 and X2 are Cross on line L and Cross on line M.
-        let x1 = try #require(reference.stations["L:X"])
-        let x2 = try #require(reference.stations["M:X"])
+        let x1 = try #require(reference.stations[id: "L:X"])
+        let x2 = try #require(reference.stations[id: "M:X"])
         #expect(TransferRules().needed(from: x1, to: x2, reference: reference) == 2)
         #expect(TransferRules().needed(from: x2, to: x1, reference: reference) == nil)
         let planner = RoutePlanner(timetable: feed.timetable)

@@ -25,8 +25,8 @@ import Testing
         let planner = try planner()
         let reference = planner.timetable.reference
         let first = try planner.segment(.init(train: express0737, board: bashamichi, alight: nakaMeguroToyoko), on: tuesday)
-        let hibiya = try #require(reference.stations[nakaMeguroHibiya])
-        let ginza = try #require(reference.stations[ginzaHibiya])
+        let hibiya = try #require(reference.stations[id: nakaMeguroHibiya])
+        let ginza = try #require(reference.stations[id: ginzaHibiya])
         // The next train once the change from this one can be made (across the platform to the
         // 日比谷線 for 北千住, the way this train was going).
         let second = try #require(try planner.nextSegment(from: [hibiya], to: [ginza], on: tuesday, after: first.arrival.value,
@@ -124,9 +124,9 @@ import Testing
         // At Yokohama the Minatomirai line and JR are different platform groups of one station.
         let local = try planner.segment(.init(train: "Minatomirai.Minatomirai.006072.Weekday", board: Self.bashamichi,
                                               alight: "Minatomirai.Minatomirai.Yokohama"), on: Self.tuesday)
-        let jr = try #require(reference.stations["JR-East.Tokaido.Yokohama"])
+        let jr = try #require(reference.stations[id: "JR-East.Tokaido.Yokohama"])
         // A Tokaido train leaving at the arrival minute or the next: flagged, not refused.
-        let shinagawa = try #require(reference.stations["JR-East.Tokaido.Shinagawa"])
+        let shinagawa = try #require(reference.stations[id: "JR-East.Tokaido.Shinagawa"])
         let quick = try #require(try planner.nextSegment(from: [jr], to: [shinagawa], on: Self.tuesday,
                                                          after: local.arrival.value, scan: 5))
         let transfer = planner.transfer(from: local, to: quick)
@@ -148,8 +148,8 @@ import Testing
     @Test func theDIYCheckAndTheNextTrainAskTheSameRule() throws {
         let planner = try Self.planner()
         let reference = planner.timetable.reference
-        let toyoko = try #require(reference.stations["Tokyu.Toyoko.Shibuya"])
-        let ginza = try #require(reference.stations["TokyoMetro.Ginza.Shibuya"])
+        let toyoko = try #require(reference.stations[id: "Tokyu.Toyoko.Shibuya"])
+        let ginza = try #require(reference.stations[id: "TokyoMetro.Ginza.Shibuya"])
         #expect(toyoko.complex == ginza.complex && toyoko.platformGroup != ginza.platformGroup)
         let needed = try #require(planner.rules.needed(from: toyoko, to: ginza, reference: reference))
         #expect(needed == 8)
@@ -189,7 +189,7 @@ import Testing
         let remembered = [RememberedPattern(pattern: plan.pattern, uses: 3, lastUsed: Date())]
         // Standing 445 m north of Bashamichi at 18:00 the same day: a 6-minute walk (80 m a minute,
         // rounded up), then the next trains.
-        let bashamichi = try #require(planner.timetable.reference.stations[Self.bashamichi]?.coordinate)
+        let bashamichi = try #require(planner.timetable.reference.stations[id: Self.bashamichi]?.coordinate)
         let near = GeoPoint(latitude: bashamichi.latitude + 0.004, longitude: bashamichi.longitude)
         let evening = ServiceInstant(parsing: "2026-11-24T18:00")!
         let suggestions = try planner.suggestions(from: remembered, near: near, at: evening)
@@ -227,8 +227,8 @@ import Testing
         let planner = try Self.planner()
         let reference = planner.timetable.reference
         // Inner-loop laps start and end at Osaki; from Gotanda to Shinagawa the train runs on as its next lap.
-        let gotanda = try #require(reference.stations["JR-East.Yamanote.Gotanda"])
-        let shinagawa = try #require(reference.stations["JR-East.Yamanote.Shinagawa"])
+        let gotanda = try #require(reference.stations[id: "JR-East.Yamanote.Gotanda"])
+        let shinagawa = try #require(reference.stations[id: "JR-East.Yamanote.Shinagawa"])
         let segment = try #require(try planner.nextSegment(from: [gotanda], direction: "InnerLoop", to: [shinagawa],
                                                            on: Self.tuesday, after: 10 * 60))
         #expect(segment.stops.map(\.station.name.ja) == ["五反田", "大崎", "品川"])

@@ -27,7 +27,6 @@ import Testing
         // Ready to board a train of one direction across the platform (the data's cross rows).
         struct Across: Hashable { var station: Int64, direction: Int64 }
         var readyAcross: [Across: Int] = [:]
-        let codes = Dictionary(uniqueKeysWithValues: reference.directions.values.map { ($0.rowId, $0.id) })
         // Stations ready earlier than in the round before: only their trains can reach anything
         // new (a train boarded from elsewhere was ridden, to its end, in an earlier round).
         var improved = origins
@@ -43,7 +42,7 @@ import Testing
                 for stop in train.stops[(index + 1)...] {
                     guard let time = stop.arrival ?? stop.departure else { continue }
                     arrivals[stop.stationId] = min(arrivals[stop.stationId] ?? .max, time)
-                    if reference.crosses[stop.stationId] != nil {
+                    if reference.crosses[StationHandle(stop.stationId)] != nil {
                         let key = Across(station: stop.stationId, direction: train.direction)
                         arrivalsAcross[key] = min(arrivalsAcross[key] ?? .max, time)
                     }
@@ -80,26 +79,27 @@ import Testing
                 improved.insert(station)
             }
             for (station, arrival) in arrivals {
-                guard let here = reference.stations[rowId: station] else { continue }
+                guard let here = reference.stations[StationHandle(station)] else { continue }
                 if let stay = rules.needed(from: here, to: here, reference: reference) { improve(station, arrival + stay) }
-                for other in reference.complexes[here.complex]?.stations ?? [] where other != here.id {
+                for other in reference.complexes[here.complex]?.stations ?? [] where other != here.handle {
                     guard let there = reference.stations[other],
                           let change = rules.needed(from: here, to: there, reference: reference) else { continue }
-                    improve(there.rowId, arrival + change)
+                    improve(there.handle.row, arrival + change)
                 }
             }
             // Across the platform, from a train of one direction to the trains the data names.
             for (key, arrival) in arrivalsAcross {
                 let station = key.station
-                guard let here = reference.stations[rowId: station] else { continue }
-                for cross in reference.crosses[station] ?? [] where cross.arriving == codes[key.direction] {
-                    guard let there = reference.stations[rowId: cross.to], let departing = reference.directions[cross.departing],
-                          let change = rules.needed(from: here, to: there, arriving: cross.arriving, departing: cross.departing, reference: reference)
+                guard let here = reference.stations[StationHandle(station)] else { continue }
+                for cross in reference.crosses[StationHandle(station)] ?? [] where cross.arriving == DirectionHandle(key.direction) {
+                    guard let there = reference.stations[cross.to], let departing = reference.directions[cross.departing],
+                          let change = rules.needed(from: here, to: there, arriving: reference.directionId(cross.arriving),
+                                                    departing: departing.id, reference: reference)
                     else { continue }
-                    let slot = Across(station: there.rowId, direction: departing.rowId)
+                    let slot = Across(station: there.handle.row, direction: departing.handle.row)
                     if arrival + change < readyAcross[slot] ?? .max {
                         readyAcross[slot] = arrival + change
-                        improved.insert(there.rowId)
+                        improved.insert(there.handle.row)
                     }
                 }
             }
@@ -120,8 +120,8 @@ import Testing
 
     /// Stations of a complex, as row ids.
     static func complex(_ id: String, _ reference: Reference) throws -> [Int64] {
-        let station = try #require(reference.stations[id])
-        return (reference.complexes[station.complex]?.stations ?? []).compactMap { reference.stations[$0]?.rowId }
+        let station = try #require(reference.stations[id: id])
+        return (reference.complexes[station.complex]?.stations ?? []).compactMap { reference.stations[$0]?.handle.row }
     }
 
     @Test func onASmallNetworkNoJourneyBeatsTheScanForAnyNumberOfTrains() throws {
@@ -136,14 +136,14 @@ import Testing
         var compared = 0
         for _ in 0 ..< 40 {
             let from = stations.randomElement(using: &generator)!, to = stations.randomElement(using: &generator)!
-            let origins = try Self.complex(reference.stations[rowId: from]!.id, reference)
-            let targets = try Self.complex(reference.stations[rowId: to]!.id, reference)
+            let origins = try Self.complex(reference.stations[StationHandle(from)]!.id, reference)
+            let targets = try Self.complex(reference.stations[StationHandle(to)]!.id, reference)
             guard Set(origins).isDisjoint(with: targets) else { continue }
             let minute = Int.random(in: 300 ... 1380, using: &generator)
             let expected = Self.rounds(trains, reference: reference, from: Set(origins), to: Set(targets), at: minute, maxLegs: 4)
             let found = Self.scanned(network, from: origins, to: targets, at: minute)
             #expect(Array(found[1...4]) == Array(expected[1...4]),
-                    "\(reference.stations[rowId: from]!.id) → \(reference.stations[rowId: to]!.id) at \(ServiceMinute(minute))")
+                    "\(reference.stations[StationHandle(from)]!.id) → \(reference.stations[StationHandle(to)]!.id) at \(ServiceMinute(minute))")
             compared += 1
         }
         #expect(compared >= 30)
@@ -175,18 +175,18 @@ import Testing
         let reference = timetable.reference
         let search = FastestRoutes(planner: RoutePlanner(timetable: timetable, rules: Self.rules))
         let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
-        let origins = try Self.complex("Minatomirai.Minatomirai.Bashamichi", reference).compactMap { reference.stations[rowId: $0] }
-        let targets = try Self.complex("TokyoMetro.Ginza.Ginza", reference).compactMap { reference.stations[rowId: $0] }
+        let origins = try Self.complex("Minatomirai.Minatomirai.Bashamichi", reference).compactMap { reference.stations[StationHandle($0)] }
+        let targets = try Self.complex("TokyoMetro.Ginza.Ginza", reference).compactMap { reference.stations[StationHandle($0)] }
         let at = ServiceInstant(parsing: "2026-11-24T07:30")!
         let options = try search.search(from: origins, to: targets, at: at, on: network)
         #expect(options.map(\.kind) == [.fastest, .fewerTransfers, .later])
         let fastest = options[0].plan
         // Nothing gets there earlier, with any number of trains.
-        let earliest = Self.scanned(network, from: origins.map(\.rowId), to: targets.map(\.rowId), at: at.minute.value).compactMap { $0 }.min()
+        let earliest = Self.scanned(network, from: origins.map(\.handle.row), to: targets.map(\.handle.row), at: at.minute.value).compactMap { $0 }.min()
         #expect(fastest.arrival?.value == earliest)
         #expect(fastest.isFeasible)
         // Leaving as late as still makes that arrival: a minute later, nothing arrives by then.
-        let later = Self.scanned(network, from: origins.map(\.rowId), to: targets.map(\.rowId), at: fastest.departure!.value + 1)
+        let later = Self.scanned(network, from: origins.map(\.handle.row), to: targets.map(\.handle.row), at: fastest.departure!.value + 1)
         #expect(later.compactMap { $0 }.min()! > earliest!)
         // Fewer changes, arriving later; the last option leaves later than the fastest.
         #expect(options[1].plan.segments.count < fastest.segments.count && options[1].plan.arrival! > fastest.arrival!)

@@ -98,7 +98,7 @@ import Testing
         #expect(plan.segments.map { "\($0.departure.clock)–\($0.arrival.clock) \($0.publicTrain) \($0.board.publicId)→\($0.alight.publicId)" }
             == ["03:11–03:40 1_2700_N 127→101"])
         // The next segment a rider adds at 03:10 is that train too.
-        let boards = try timetable.resolveStations("127").filter { $0.railway == "1" }
+        let boards = try timetable.resolveStations("127").filter { timetable.reference.railwayId(of: $0) == "1" }
         let next = try planner.nextSegment(from: boards, to: timetable.stations(matching: "101"),
                                            on: try #require(CivilDate(iso: "2024-12-03")), after: 190)
         #expect(next.map { "\($0.departure.clock) \($0.publicTrain)" } == "03:11 1_2700_N")

@@ -17,7 +17,7 @@ import Testing
         let network: RouteNetwork
         var reference: Reference { timetable.reference }
 
-        func station(_ id: String) throws -> Reference.Station { try #require(reference.stations[id]) }
+        func station(_ id: String) throws -> Reference.Station { try #require(reference.stations[id: id]) }
 
         func fastest(_ from: String, _ to: String, pace: Pace = .standard, at instant: ServiceInstant = eight) throws -> [FastestOption] {
             let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace))
@@ -137,20 +137,21 @@ import Testing
     @Test func crossPlatformChangesStayShortInTheirDirectionsOnly() throws {
         let world = try Self.world, reference = world.reference
         let toyoko = try world.station("Tokyu.Toyoko.NakaMeguro"), hibiya = try world.station("TokyoMetro.Hibiya.NakaMeguro")
-        let across = reference.change(from: toyoko, to: hibiya, arriving: "Inbound", departing: "TokyoMetro.KitaSenju")
+        func way(_ id: String) -> DirectionHandle? { reference.directions[id: id]?.handle }
+        let across = reference.change(from: toyoko, to: hibiya, arriving: way("Inbound"), departing: way("TokyoMetro.KitaSenju"))
         #expect(across.minutes == 1 && across.kind == .crossPlatform)
         #expect(TransferRules(pace: .relaxed).needed(from: toyoko, to: hibiya, arriving: "Inbound", departing: "TokyoMetro.KitaSenju",
                                                      reference: reference) == 2)
         #expect(TransferRules(pace: .hurry).needed(from: toyoko, to: hibiya, arriving: "Inbound", departing: "TokyoMetro.KitaSenju",
                                                    reference: reference) == 1)
         // From a 東横線 train for 横浜 the 日比谷線 is not across the platform: the rule's 2 minutes.
-        let back = reference.change(from: toyoko, to: hibiya, arriving: "Outbound", departing: "TokyoMetro.KitaSenju")
+        let back = reference.change(from: toyoko, to: hibiya, arriving: way("Outbound"), departing: way("TokyoMetro.KitaSenju"))
         #expect(back.minutes == 2 && back.kind == .sameArea)
         #expect(reference.change(from: toyoko, to: hibiya).kind != .crossPlatform)
 
         let ginza = try world.station("TokyoMetro.Ginza.AkasakaMitsuke"), marunouchi = try world.station("TokyoMetro.Marunouchi.AkasakaMitsuke")
-        #expect(reference.change(from: ginza, to: marunouchi, arriving: "TokyoMetro.Shibuya", departing: "TokyoMetro.Ogikubo").kind == .crossPlatform)
-        let opposite = reference.change(from: ginza, to: marunouchi, arriving: "TokyoMetro.Shibuya", departing: "TokyoMetro.Ikebukuro")
+        #expect(reference.change(from: ginza, to: marunouchi, arriving: way("TokyoMetro.Shibuya"), departing: way("TokyoMetro.Ogikubo")).kind == .crossPlatform)
+        let opposite = reference.change(from: ginza, to: marunouchi, arriving: way("TokyoMetro.Shibuya"), departing: way("TokyoMetro.Ikebukuro"))
         #expect(opposite.minutes == 3 && opposite.kind == .sameArea)
         #expect(RouteWords.place(RoutePlan.Transfer(minutes: 3, place: TransferRules.place(opposite, from: ginza, to: marunouchi),
                                                     walkMeters: nil, needed: 3, allowed: true, kind: opposite.kind)).ja == "徒歩3分（隣のホーム）")
@@ -162,8 +163,8 @@ import Testing
     /// the 08:03. Trains written here on the real stations, so the test says what it asks.
     @Test func theScansCrossThePlatformOnlyInItsDirections() throws {
         let reference = try Self.world.reference
-        func row(_ id: String) throws -> Int64 { try #require(reference.stations[id]).rowId }
-        func direction(_ id: String) throws -> Int64 { try #require(reference.directions[id]).rowId }
+        func row(_ id: String) throws -> Int64 { try #require(reference.stations[id: id]).handle.row }
+        func direction(_ id: String) throws -> Int64 { try #require(reference.directions[id: id]).handle.row }
         func train(_ rowId: Int64, _ direction: Int64, _ stops: [(String, Int)]) throws -> RunningTrain {
             RunningTrain(rowId: rowId, stops: try stops.map { StopList.Stop(stationId: try row($0.0), arrival: $0.1, departure: $0.1) },
                          next: [], direction: direction)

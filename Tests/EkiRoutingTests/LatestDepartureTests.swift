@@ -65,7 +65,7 @@ import Testing
         let origins = LastTrain.complexStations(try timetable.resolveStations(from), timetable)
         let targets = LastTrain.complexStations(try timetable.resolveStations(to), timetable)
         let plan = try #require(try LastTrain.search(from: origins, to: targets, planner: planner, on: network))
-        let expected = Self.bruteForce(network, from: origins.map { Int32($0.rowId) }, to: targets.map { Int32($0.rowId) },
+        let expected = Self.bruteForce(network, from: origins.map { Int32($0.handle.row) }, to: targets.map { Int32($0.handle.row) },
                                        arriveBy: ServiceMinute.dayEnd)
         #expect(plan.departure?.value == expected, "\(from) → \(to): \(plan.departure?.clock ?? "-")")
         #expect(plan.isFeasible)
@@ -82,7 +82,7 @@ import Testing
         #expect(plan.isFeasible)
         #expect(plan.segments.first?.board.name.ja == "馬車道")
         #expect(plan.segments.last?.alight.name.ja == "渋谷")
-        let expected = Self.bruteForce(network, from: from.map { Int32($0.rowId) }, to: to.map { Int32($0.rowId) }, arriveBy: ServiceMinute.dayEnd)
+        let expected = Self.bruteForce(network, from: from.map { Int32($0.handle.row) }, to: to.map { Int32($0.handle.row) }, arriveBy: ServiceMinute.dayEnd)
         #expect(plan.departure?.value == expected)
     }
 
@@ -108,7 +108,7 @@ import Testing
         // Still the latest departure (lastTrainMatchesBruteForce), and the earliest arrival from it.
         #expect(plan.segments.first?.board.name.ja == "馬車道")
         let forward = ConnectionScan(network: network, rules: Self.rules)
-        let best = forward.run(from: origins.map { Int32($0.rowId) }, to: targets.map { Int32($0.rowId) }, at: departure, slack: 0)
+        let best = forward.run(from: origins.map { Int32($0.handle.row) }, to: targets.map { Int32($0.handle.row) }, at: departure, slack: 0)
             .compactMap { $0?.arrival }.min()
         #expect(arrival == best, "arrives \(ServiceMinute(arrival).clock), could \(best.map { ServiceMinute($0).clock } ?? "-")")
         #expect(ServiceMinute(arrival).clock != "01:03")
@@ -134,8 +134,8 @@ import Testing
             // A fallback is later than the planned train, and itself still gets there in time.
             if let fallback {
                 let later = try #require(LatestDeparture(network: network, rules: Self.rules)
-                    .run(from: LastTrain.complexStations([plan.segments[index].alight], timetable).map { Int32($0.rowId) },
-                         to: targets.map { Int32($0.rowId) }, arriveBy: ServiceMinute.dayEnd, earliest: fallback.value))
+                    .run(from: LastTrain.complexStations([plan.segments[index].alight], timetable).map { Int32($0.handle.row) },
+                         to: targets.map { Int32($0.handle.row) }, arriveBy: ServiceMinute.dayEnd, earliest: fallback.value))
                 #expect(later.departure == fallback.value && fallback.value > plan.segments[index + 1].departure.value)
             }
         }

@@ -43,7 +43,7 @@ import Testing
     static func realTimelines(in timetable: Timetable) throws -> [(label: String, timeline: TimelineJSON)] {
         var found: [(label: String, timeline: TimelineJSON)] = []
         for id in ["Tokyu.Toyoko.Shibuya", "JR-East.Yamanote.Osaki", "Minatomirai.Minatomirai.MotomachiChukagai"] {
-            let station = try #require(timetable.reference.stations[id])
+            let station = try #require(timetable.reference.stations[id: id])
             for direction in try timetable.directions(at: station) {
                 for text in ["2026-11-24T03:00", "2026-11-28T23:40"] {
                     let timeline = try timetable.timeline(station: station, direction: direction,

@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func stationAndRailwayDetail() throws {
-        let station = try #require(try timetable.reference.stations["RED:P_B"])
+        let station = try #require(try timetable.reference.stations[id: "RED:P_B"])
         let instant = try #require(ServiceInstant(parsing: "2026-01-08T06:30"))
         let detail = try timetable.stationDetail(station, at: instant)
         #expect(detail.schedule == "WK")
@@ -77,7 +77,7 @@ import Testing
             == ["2026-01-08 R1", "2026-01-08 R3", "2026-01-09 R1", "2026-01-09 R3"])
         #expect(south.terminal?.id == "RED:P_C")
         #expect(detail.connections.map { $0.railway?.id } == ["BLUE"])
-        let railway = try timetable.railwayDetail(try #require(try timetable.reference.railways["BLUE"]))
+        let railway = try timetable.railwayDetail(try #require(try timetable.reference.railways[id: "BLUE"]))
         #expect(railway.stations.map(\.name.ja) == ["南", "中央", "東"])
     }
 

@@ -75,7 +75,7 @@ import Testing
         let segment = ride.truth.segments[0]
         let right = [segment.railway] + segment.equivalents.map(\.railway)
         #expect(right.contains(railway["id"] as? String ?? ""))
-        let reference = timetable.reference.railways[railway["id"] as? String ?? ""]
+        let reference = timetable.reference.railways[id: railway["id"] as? String ?? ""]
         #expect((railway["title"] as? [String: Any])?["ja"] as? String == reference?.name.ja)
         #expect(railway["color"] as? String == reference?.color)
         #expect(["東横線", "目黒線"].contains(reference?.name.ja ?? ""))
@@ -88,13 +88,13 @@ import Testing
         #expect(train["date"] as? String == "2026-11-24")
         #expect(train["trainType"] as? String == part.trainType)
         #expect((train["trainTypeName"] as? [String: Any])?["en"] as? String == timetable.reference.trainTypes[part.trainType]?.name.en)
-        let ends = part.destinations.compactMap { timetable.reference.stations[$0]?.name.ja }
+        let ends = part.destinations.compactMap { timetable.reference.stations[id: $0]?.name.ja }
         #expect((train["destinationName"] as? [String: Any])?["ja"] as? String == part.headsign?.ja ?? ends.joined(separator: "・"))
         let stops = try #require(train["stops"] as? [[String: Any]])
         let first = try #require(stops.first)
         let firstId = (first["station"] as? [String: Any])?["id"] as? String
-        if let next = expected.nextStation { #expect(firstId == timetable.reference.stations[next]?.publicId) }
-        let call = part.stops.first { timetable.reference.stations[$0.station]?.publicId == firstId }
+        if let next = expected.nextStation { #expect(firstId == timetable.reference.stations[id: next]?.publicId) }
+        let call = part.stops.first { timetable.reference.stations[id: $0.station]?.publicId == firstId }
         #expect(first["arrival"] as? String == (call?.arrival ?? call?.departure)?.clock)
 
         // The answer carries what the OpenAPI document says it does.
@@ -337,24 +337,25 @@ final class CapturedLog: @unchecked Sendable {
         let reference = timetable.reference
         let railway = try #require(reference.railways.values.first { $0.shortName == "1" })
         // The fixture has no shapes.txt: the line drawn through its stations.
-        let places = railway.stations.map { (id: $0, position: reference.stations[$0]?.coordinate) }
-        let line = try #require(RailLine(railway: railway.id, ascending: railway.ascending, descending: railway.descending, isLoop: false,
+        let places = railway.stations.map { (id: reference.stations.id(of: $0) ?? "?", position: reference.stations[$0]?.coordinate) }
+        let line = try #require(RailLine(railway: railway.id, ascending: reference.directionId(railway.ascending),
+                                         descending: reference.directionId(railway.descending), isLoop: false,
                                          shape: [places.compactMap(\.position)], stations: places))
         let rails = RailNetwork(lines: [line], timeZone: timetable.timeZone) { date in
             (try? DaySchedule(timetable: timetable, serviceDate: date, lines: [line])) ?? DaySchedule(serviceDate: date)
         }
         func along(_ name: String) throws -> Double {
-            try #require(line.stations.first { reference.stations[$0.id]?.name.en == name }).along
+            try #require(line.stations.first { reference.stations[id: $0.id]?.name.en == name }).along
         }
         // Between Times Sq-42 St (27:11 and 27:20) and 96 St (27:20 and 27:29), northbound: the
         // 27:00 from South Ferry (1_2700_N) is there at 03:15–03:20, the 27:09 a few minutes later.
         let timesSquare = try along("Times Sq-42 St"), ninetySixth = try along("96 St")
-        let direction = try #require((ninetySixth > timesSquare) == line.ascendingForward ? railway.ascending : railway.descending)
+        let direction = try #require(reference.directionId((ninetySixth > timesSquare) == line.ascendingForward ? railway.ascending : railway.descending))
         let wednesday0317 = try #require(ISO8601DateFormatter().date(from: "2024-12-04T08:17:00Z")).timeIntervalSince1970
         let found = try #require(rails.train(railway: railway.id, direction: direction, along: (timesSquare + ninetySixth) / 2,
                                                      time: wednesday0317))
         #expect(found.dayOffset == -1)
-        let next = try #require(line.stations.first { reference.stations[$0.id]?.name.en == "96 St" }).id
+        let next = try #require(line.stations.first { reference.stations[id: $0.id]?.name.en == "96 St" }).id
         let train = try #require(RideAnswerJSON.train(row: found.row, dayOffset: found.dayOffset, time: wednesday0317, next: next,
                                                       timetable: timetable))
         #expect(train.id == "1_2700_N" && train.date == "2024-12-03")
@@ -363,9 +364,9 @@ final class CapturedLog: @unchecked Sendable {
         // The tracker itself on that clock: on the platform at Times Sq from 03:10, then riding to
         // 96 St from 03:11 to 03:20 New York time, it fits Tuesday's 1_2700_N, the day before's.
         let filter = RideFilter(rails: rails)
-        let start = wednesday0317 - 7 * 60, platform = try #require(reference.stations[line.stations.first {
-            reference.stations[$0.id]?.name.en == "Times Sq-42 St" }!.id]?.coordinate)
-        let end = try #require(reference.stations[next]?.coordinate)
+        let start = wednesday0317 - 7 * 60, platform = try #require(reference.stations[id: line.stations.first {
+            reference.stations[id: $0.id]?.name.en == "Times Sq-42 St" }!.id]?.coordinate)
+        let end = try #require(reference.stations[id: next]?.coordinate)
         var state = TrackingState(time: start)
         for second in stride(from: 0.0, through: 600, by: 2) {
             let f = min(1, max(0, (second - 60) / 540))

@@ -97,7 +97,7 @@ import Testing
     /// with the CSS and JS a first visit loads: at most 100 KB, and nothing from another host.
     @Test func theHeaviestPageStaysUnder100KB() async throws {
         let timetable = try SharedData.imported().timetable
-        let station = try #require(timetable.reference.stations["Tobu.TobuSkytree.KitaSenju"])
+        let station = try #require(timetable.reference.stations[id: "Tobu.TobuSkytree.KitaSenju"])
         let inbound = try #require(try timetable.directions(at: station).first { $0.id == "Inbound" })
         let day = try timetable.stationTimetable(station: station, direction: inbound, serviceDate: try #require(CivilDate(year: 2026, month: 11, day: 24)))
         try await Self.withPages { client in

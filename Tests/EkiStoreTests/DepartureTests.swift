@@ -8,8 +8,8 @@ import Testing
 @Suite struct DepartureTests {
     static func board(_ station: String, _ direction: String, at text: String, limit: Int = 3) throws -> Board {
         let (timetable, _) = try SharedData.imported()
-        let station = try #require(timetable.reference.stations[station])
-        let direction = try #require(timetable.reference.directions[direction])
+        let station = try #require(timetable.reference.stations[id: station])
+        let direction = try #require(timetable.reference.directions[id: direction])
         return try timetable.nextDepartures(station: station, direction: direction,
                                             at: try #require(ServiceInstant(parsing: text)), limit: limit)
     }
@@ -57,7 +57,7 @@ import Testing
         let (timetable, _) = try SharedData.imported()
         let reference = timetable.reference
         func service(_ railway: String, _ date: String) throws -> String? {
-            reference.service(of: railway, on: ScheduleDay(try #require(CivilDate(iso: date))))
+            reference.service(ofRailwayId: railway, on: ScheduleDay(try #require(CivilDate(iso: date))))
         }
         // A Saturday on a railway with only Weekday and SaturdayHoliday.
         #expect(try service("Minatomirai.Minatomirai", "2026-11-21") == "SaturdayHoliday")
@@ -111,7 +111,7 @@ import Testing
 
     @Test func nameLookupFindsEveryRailwayOfAComplex() throws {
         let (timetable, _) = try SharedData.imported()
-        let shibuya = Set(timetable.stations(matching: "渋谷").compactMap(\.railway))
+        let shibuya = Set(timetable.stations(matching: "渋谷").compactMap { timetable.reference.railwayId(of: $0) })
         #expect(shibuya.isSuperset(of: ["JR-East.Yamanote", "Tokyu.Toyoko", "TokyoMetro.Ginza", "Keio.Inokashira"]))
         #expect(Set(timetable.stations(matching: "shibuya").map(\.id)) == Set(timetable.stations(matching: "しぶや").map(\.id)))
         #expect(timetable.stations(matching: "ばしゃみち").map(\.id) == ["Minatomirai.Minatomirai.Bashamichi"])

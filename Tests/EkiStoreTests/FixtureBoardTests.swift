@@ -11,8 +11,8 @@ import Testing
 @Suite struct FixtureBoardTests {
     static func board(_ station: String, _ direction: String, at text: String, limit: Int = 3) throws -> Board {
         let timetable = try TokyoFixture.timetable()
-        let station = try #require(timetable.reference.stations[station])
-        let direction = try #require(timetable.reference.directions[direction])
+        let station = try #require(timetable.reference.stations[id: station])
+        let direction = try #require(timetable.reference.directions[id: direction])
         return try timetable.nextDepartures(station: station, direction: direction,
                                             at: try #require(ServiceInstant(parsing: text)), limit: limit)
     }
@@ -91,10 +91,10 @@ import Testing
         #expect(found == [TokyoFixture.kanjoShibuyazaka, TokyoFixture.fukuShibuyazaka, TokyoFixture.ginShibuyazaka,
                           TokyoFixture.kaiganShibuyazaka].sorted())
         let stations = timetable.reference.stations
-        let kaigan = try #require(stations[TokyoFixture.kaiganShibuyazaka])
-        let fuku = try #require(stations[TokyoFixture.fukuShibuyazaka])
-        let kanjo = try #require(stations[TokyoFixture.kanjoShibuyazaka])
-        let gin = try #require(stations[TokyoFixture.ginShibuyazaka])
+        let kaigan = try #require(stations[id: TokyoFixture.kaiganShibuyazaka])
+        let fuku = try #require(stations[id: TokyoFixture.fukuShibuyazaka])
+        let kanjo = try #require(stations[id: TokyoFixture.kanjoShibuyazaka])
+        let gin = try #require(stations[id: TokyoFixture.ginShibuyazaka])
         #expect(kaigan.complex == gin.complex)
         #expect(kaigan.platformGroup == fuku.platformGroup)
         #expect(Set([kaigan.platformGroup, kanjo.platformGroup, gin.platformGroup]).count == 3)
@@ -133,7 +133,7 @@ import Testing
     @Test func stationDetailReadsEachDirectionsDayOnce() throws {
         let counted = try TokyoFixture.Counted()
         let timetable = counted.timetable
-        let station = try #require(timetable.reference.stations[TokyoFixture.chuodori])
+        let station = try #require(timetable.reference.stations[id: TokyoFixture.chuodori])
         _ = try timetable.directions(at: station)
         var detail: StationDetail?
         let statements = try counted.count {

@@ -10,8 +10,8 @@ import Testing
     /// The same answer the slow way: every station, its position (or its complex's), departures
     /// read through the board query, the nearest station of each complex.
     static func bruteForce(_ point: GeoPoint, radius: Double, in timetable: Timetable,
-                           departing: Set<String>) -> [(complex: Int64, station: String, distance: Double)] {
-        var nearest: [Int64: (station: String, distance: Double)] = [:]
+                           departing: Set<String>) -> [(complex: ComplexHandle, station: String, distance: Double)] {
+        var nearest: [ComplexHandle: (station: String, distance: Double)] = [:]
         for station in timetable.reference.stations.values where departing.contains(station.id) {
             guard let position = station.coordinate ?? timetable.reference.complexes[station.complex]?.coordinate else { continue }
             let distance = point.distance(to: position)
@@ -39,7 +39,7 @@ import Testing
             let radius = Double.random(in: 200..<4000, using: &generator)
             let found = try timetable.nearby(point, radius: radius).stations
             let expected = Self.bruteForce(point, radius: radius, in: timetable, departing: Self.departing)
-            #expect(found.map(\.complex.id) == expected.map(\.complex), "\(point) \(radius)")
+            #expect(found.map(\.complex.handle) == expected.map(\.complex), "\(point) \(radius)")
             #expect(found.map(\.nearest.id) == expected.map(\.station))
             #expect(zip(found, expected).allSatisfy { abs($0.distance - $1.distance) < 1e-6 })
             if !found.isEmpty { nonEmpty += 1 }
@@ -57,7 +57,7 @@ import Testing
         #expect(bashamichi.walkMinutes == 2)   // 154 m at 80 m a minute, rounded up
         #expect(bashamichi.stations.map(\.id) == ["Minatomirai.Minatomirai.Bashamichi"])
         // Sakuragicho's complex: JR and the Blue Line.
-        #expect(Set(result.stations[1].stations.compactMap(\.railway)) == ["JR-East.KeihinTohokuNegishi", "YokohamaMunicipal.Blue"])
+        #expect(Set(result.stations[1].stations.compactMap { timetable.reference.railwayId(of: $0) }) == ["JR-East.KeihinTohokuNegishi", "YokohamaMunicipal.Blue"])
         #expect(result.stations.map(\.distance) == result.stations.map(\.distance).sorted())
     }
 

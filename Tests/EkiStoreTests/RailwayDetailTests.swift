@@ -9,7 +9,7 @@ import EkiTestSupport
 @Suite struct RailwayDetailTests {
     static func detail(_ id: String) throws -> RailwayDetail {
         let timetable = try SharedData.imported().timetable
-        return try timetable.railwayDetail(try #require(timetable.reference.railways[id]))
+        return try timetable.railwayDetail(try #require(timetable.reference.railways[id: id]))
     }
 
     /// The train parts of one railway's timetable file, read without the importer.

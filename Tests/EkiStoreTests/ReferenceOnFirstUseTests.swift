@@ -15,45 +15,46 @@ import Testing
 
     @Test func aStationReadByItselfIsTheOneReadWithAll() throws {
         let one = try fresh()
-        let bashamichi = try #require(one.reference.stations["Minatomirai.Minatomirai.Bashamichi"])
+        let bashamichi = try #require(one.reference.stations[id: "Minatomirai.Minatomirai.Bashamichi"])
         #expect(bashamichi.name == LocalizedName(ja: "馬車道", en: "Bashamichi"))
-        #expect(bashamichi.railway == "Minatomirai.Minatomirai")
-        #expect(one.reference.stations[rowId: bashamichi.rowId] == bashamichi)
-        #expect(one.reference.stations["Minatomirai.Minatomirai.Nowhere"] == nil)
-        #expect(one.reference.stations[rowId: -1] == nil)
+        #expect(one.reference.railwayId(of: bashamichi) == "Minatomirai.Minatomirai")
+        #expect(one.reference.stations[bashamichi.handle] == bashamichi)
+        #expect(one.reference.stations[id: "Minatomirai.Minatomirai.Nowhere"] == nil)
+        #expect(one.reference.stations[StationHandle(-1)] == nil)
 
         let all = try fresh().reference.stations.values
         #expect(all.count == 2_610)
-        #expect(all.map(\.rowId) == all.map(\.rowId).sorted())
+        #expect(all.map(\.handle.row) == all.map(\.handle.row).sorted())
         #expect(all.first { $0.id == bashamichi.id } == bashamichi)
         // A station read by row id first, then by id: the same value either way.
         let other = try fresh()
         let shibuya = try #require(all.first { $0.id == "JR-East.Yamanote.Shibuya" })
-        #expect(other.reference.stations[rowId: shibuya.rowId] == shibuya)
-        #expect(other.reference.stations[shibuya.id] == shibuya)
-        #expect(other.reference.stations.highestRowId == all.map(\.rowId).max())
+        #expect(other.reference.stations[shibuya.handle] == shibuya)
+        #expect(other.reference.stations[id: shibuya.id] == shibuya)
+        #expect(other.reference.stations.highestRowId == all.map(\.handle.row).max())
     }
 
     @Test func aComplexReadByItselfHasItsStationsInOrder() throws {
         let all = try fresh().reference.complexes.values
         #expect(all.count == 1_966)
-        let shibuya = try #require(try fresh().reference.stations["JR-East.Yamanote.Shibuya"])
+        let shibuya = try #require(try fresh().reference.stations[id: "JR-East.Yamanote.Shibuya"])
         let one = try fresh().reference.complexes[shibuya.complex]
-        #expect(one == all.first { $0.id == shibuya.complex })
+        #expect(one == all.first { $0.handle == shibuya.complex })
         #expect(one?.name.ja == "渋谷")
-        #expect(one?.stations.contains("TokyoMetro.Ginza.Shibuya") == true)
-        #expect(try fresh().reference.complexes[-1] == nil)
+        #expect(try fresh().reference.stationIds(in: shibuya.complex).contains("TokyoMetro.Ginza.Shibuya"))
+        #expect(try fresh().reference.complexes[ComplexHandle(-1)] == nil)
     }
 
     @Test func searchListAndAreaComeFromTheStations() throws {
         let timetable = try fresh()
         let stations = timetable.reference.stations.values
         let departing = stations.filter { $0.departures > 0 }
-        #expect(timetable.reference.searchable.map(\.station) == departing.map(\.id))
+        #expect(timetable.reference.searchable.map(\.station) == departing.map(\.handle))
+        #expect(timetable.reference.searchable.map(\.id) == departing.map(\.id))
         // 四ツ谷 folds to 四tsu谷: search keeps its names to make 四谷 of them.
-        let yotsuya = try #require(timetable.reference.searchable.first { $0.station == "JR-East.ChuoRapid.Yotsuya" })
+        let yotsuya = try #require(timetable.reference.searchable.first { $0.id == "JR-East.ChuoRapid.Yotsuya" })
         #expect(yotsuya.mixedName?.ja == "四ツ谷")
-        #expect(timetable.reference.searchable.first { $0.station == "JR-East.Yamanote.Shibuya" }?.mixedName == nil)
+        #expect(timetable.reference.searchable.first { $0.id == "JR-East.Yamanote.Shibuya" }?.mixedName == nil)
         let box = GeoBox(enclosing: stations.compactMap(\.coordinate))
         #expect(timetable.reference.area == box)
     }
@@ -97,11 +98,11 @@ import Testing
         try handle.truncate(atOffset: 0)
         try handle.close()
         #expect(timetable.reference.stations.count == 2_610)
-        #expect(timetable.reference.stations["Minatomirai.Minatomirai.Bashamichi"]?.name.ja == "馬車道")
-        let bashamichi = try #require(asked.stations["Minatomirai.Minatomirai.Bashamichi"])
-        #expect(timetable.reference.stations[rowId: bashamichi.rowId] == bashamichi)
-        #expect(timetable.reference.stations["Minatomirai.Minatomirai.Nowhere"] == nil)
-        #expect(timetable.reference.complexes[bashamichi.complex]?.stations == ["Minatomirai.Minatomirai.Bashamichi"])
+        #expect(timetable.reference.stations[id: "Minatomirai.Minatomirai.Bashamichi"]?.name.ja == "馬車道")
+        let bashamichi = try #require(asked.stations[id: "Minatomirai.Minatomirai.Bashamichi"])
+        #expect(timetable.reference.stations[bashamichi.handle] == bashamichi)
+        #expect(timetable.reference.stations[id: "Minatomirai.Minatomirai.Nowhere"] == nil)
+        #expect(timetable.reference.stationIds(in: bashamichi.complex) == ["Minatomirai.Minatomirai.Bashamichi"])
         #expect(timetable.reference.searchable.count == 2_578)
         #expect(timetable.reference.area != nil)
         // Opened fresh now, the cut file reads nothing, and says so instead of crashing.

@@ -13,7 +13,7 @@ import Testing
         results.map { result in
             switch result {
             case .station(let station):
-                "station \(station.rank.value) \(station.trains) \(station.complex.id) \(station.title.id) \(station.stations.map(\.id))"
+                "station \(station.rank.value) \(station.trains) \(station.complex.handle.row) \(station.title.id) \(station.stations.map(\.id))"
             case .railway(let railway):
                 "railway \(railway.rank.value) \(railway.railway.trains) \(railway.railway.id)"
             }

@@ -71,7 +71,8 @@ import Testing
         guard case .station(let shibuya) = try #require(results.first) else { Issue.record("no station first"); return }
         #expect(shibuya.title.name == LocalizedName(ja: "渋谷", en: "Shibuya"))
         #expect(shibuya.match == .exact)
-        let railways = Set(shibuya.stations.compactMap(\.railway))
+        let reference = try SharedData.imported().timetable.reference
+        let railways = Set(shibuya.stations.compactMap { reference.railwayId(of: $0) })
         #expect(railways.isSuperset(of: ["JR-East.Yamanote", "Tokyu.Toyoko", "TokyoMetro.Ginza", "TokyoMetro.Hanzomon",
                                          "TokyoMetro.Fukutoshin", "Keio.Inokashira", "Tokyu.DenEnToshi"]))
         // One 渋谷, not one per railway.
@@ -173,7 +174,7 @@ import Testing
     @Test func leavesOutStationsNoTrainLeavesFrom() throws {
         // The Joban line's Nippori platform only sees trains arrive in this snapshot.
         let (timetable, _) = try SharedData.imported()
-        #expect(timetable.reference.stations["JR-East.Joban.Nippori"]?.departures == 0)
+        #expect(timetable.reference.stations[id: "JR-East.Joban.Nippori"]?.departures == 0)
         let stations = try Self.search("nippori").flatMap { result -> [String] in
             if case .station(let s) = result { return s.stations.map(\.id) }
             return []

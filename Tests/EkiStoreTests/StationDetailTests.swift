@@ -11,7 +11,7 @@ import Testing
 
     static func detail(_ id: String, at instant: ServiceInstant = tuesdayMorning) throws -> StationDetail {
         let (timetable, _) = try SharedData.imported()
-        return try timetable.stationDetail(try #require(timetable.reference.stations[id]), at: instant)
+        return try timetable.stationDetail(try #require(timetable.reference.stations[id: id]), at: instant)
     }
 
     @Test func bashamichiHasBothSidesWithNeighboursAndTerminals() throws {
@@ -121,7 +121,7 @@ import Testing
     ])
     func theThroughSideShowsTheAdjacentStationOnTheThroughRailway(station: String, railway: String, neighbour: String) throws {
         let (timetable, _) = try SharedData.imported()
-        let through = try #require(timetable.reference.railways[railway])
+        let through = try #require(timetable.reference.railways[id: railway])
         for instant in [Self.tuesdayMorning, ServiceInstant(parsing: "2026-11-28T07:30")!] {
             let detail = try Self.detail(station, at: instant)
             let side = try #require(detail.sides.first { $0.throughRailway != nil }, "\(station) \(instant)")
@@ -129,7 +129,7 @@ import Testing
             #expect(side.neighbour?.id == neighbour, "\(station) \(instant.serviceDate.iso)")
             // Adjacent on the through railway's own list to its record of this station.
             let here = try #require(through.stations.firstIndex { timetable.reference.stations[$0]?.complex == detail.station.complex })
-            let there = try #require(through.stations.firstIndex(of: neighbour))
+            let there = try #require(through.stations.firstIndex { timetable.reference.stations.id(of: $0) == neighbour })
             #expect(abs(here - there) == 1)
             // This railway ends here: no terminal of its own, no stations hidden before one.
             #expect(side.terminal == nil && side.stationsBetween == 0 && side.toward.isEmpty)
@@ -194,8 +194,8 @@ import Testing
         let (timetable, _) = try SharedData.imported()
         let raw = try #require(try SharedData.json("train-timetables/jreast-yamanote.json") as? [[String: Any]])
         let parts = Dictionary(uniqueKeysWithValues: raw.map { ($0["id"] as! String, $0) })
-        let lap = try #require(timetable.reference.railways["JR-East.Yamanote"]).stations.count - 1
-        let station = try #require(timetable.reference.stations[stationId])
+        let lap = try #require(timetable.reference.railways[id: "JR-East.Yamanote"]).stations.count - 1
+        let station = try #require(timetable.reference.stations[id: stationId])
         var signed = 0
         for direction in try timetable.directions(at: station) {
             for row in try Self.dayRows(station, direction, on: CivilDate(iso: "2026-11-24")!, in: timetable) {
@@ -224,7 +224,7 @@ import Testing
         // The Oedo line lists 都庁前 twice (where its loop and its branch meet): not a connection.
         for id in ["Toei.Oedo.Tochomae", "Toei.Oedo.Tochomae.1"] {
             let detail = try Self.detail(id)
-            #expect(!detail.connections.contains { $0.station.railway == "Toei.Oedo" }, "\(id)")
+            #expect(!detail.connections.contains { $0.railway?.id == "Toei.Oedo" }, "\(id)")
         }
         for id in ["JR-East.Yamanote.Shibuya", "JR-East.Yamanote.Shinagawa", "Tokyu.Toyoko.Shibuya", "Toei.Oedo.Shinjuku"] {
             let detail = try Self.detail(id)
@@ -236,7 +236,7 @@ import Testing
     @Test func aStationNoTrainLeavesFromIsNamedAsSuch() throws {
         let (timetable, _) = try SharedData.imported()
         // いわき is in the data, but no train in it runs that far.
-        #expect(timetable.reference.stations["JR-East.Joban.Iwaki"]?.departures == 0)
+        #expect(timetable.reference.stations[id: "JR-East.Joban.Iwaki"]?.departures == 0)
         for query in ["いわき", "JR-East.Joban.Iwaki", "iwaki"] {
             #expect(throws: ResolveError.noDepartures(stations: ["いわき (JR-East.Joban.Iwaki)"])) {
                 try timetable.resolveStations(query)
@@ -251,7 +251,7 @@ import Testing
     /// The day's departures the plain way: the departure query over the railway's calendar.
     static func dayRows(_ station: Reference.Station, _ direction: Reference.Direction, on date: CivilDate,
                         in timetable: Timetable) throws -> [Departure] {
-        guard let railway = station.railway,
+        guard let railway = station.railway.flatMap({ timetable.reference.railways[$0] }),
               let service = timetable.reference.service(of: railway, on: ScheduleDay(date)) else { return [] }
         return try timetable.departures(station: station.id, direction: direction.id, service: service)
     }
@@ -261,7 +261,7 @@ import Testing
                       "Odakyu.Odawara.ShinYurigaoka", "TokyoMetro.Ginza.Asakusa"])
     func lastTrainsAndFrequenciesMatchAScan(stationId: String) throws {
         let (timetable, _) = try SharedData.imported()
-        let station = try #require(timetable.reference.stations[stationId])
+        let station = try #require(timetable.reference.stations[id: stationId])
         for instant in [Self.tuesdayMorning, ServiceInstant(parsing: "2026-11-28T12:00")!, ServiceInstant(parsing: "2026-11-23T09:00")!] {
             let detail = try timetable.stationDetail(station, at: instant)
             #expect(!detail.sides.isEmpty)

@@ -73,13 +73,13 @@ import Testing
             try state.recordView(station: TokyoFixture.fukuShinjukuhara, direction: "Northbound",
                                  at: Self.morning.addingTimeInterval(Double(day) * 86_400))
         }
-        let personal = plain.personalized(weights: try state.viewWeights(now: Self.morning.addingTimeInterval(10 * 86_400)))
+        let personal = plain.personalized(weights: try state.viewWeights(now: Self.morning.addingTimeInterval(10 * 86_400)), in: timetable.reference)
         #expect(personal.stations.map(\.nearest.name.ja) == ["渋谷坂", "新宿原", "表参"])
         #expect(personal.stations.count == plain.stations.count)
 
         // A year later the habit has faded (weight ≈ 0.002): distance decides again.
-        let later = plain.personalized(weights: try state.viewWeights(now: Self.morning.addingTimeInterval(365 * 86_400)))
-        #expect(later.stations.map(\.complex.id) == plain.stations.map(\.complex.id))
+        let later = plain.personalized(weights: try state.viewWeights(now: Self.morning.addingTimeInterval(365 * 86_400)), in: timetable.reference)
+        #expect(later.stations.map(\.complex.handle) == plain.stations.map(\.complex.handle))
     }
 
     @Test func bookmarksKeepTheirOrderAndNoDuplicates() throws {

@@ -98,7 +98,7 @@ import Testing
         for departure in connections.departures {
             #expect(departure.minutesAfterArrival >= 8)
             #expect(departure.time >= "13:05")
-            #expect(timetable.reference.stations[departure.station]?.name.ja == "東京")
+            #expect(timetable.reference.stations[id: departure.station]?.name.ja == "東京")
         }
         #expect(connections.departures.map(\.minutesAfterArrival) == connections.departures.map(\.minutesAfterArrival).sorted())
         // A train on two railways' boards (総武快速線 and 横須賀線 run through 東京) is listed once.

@@ -51,9 +51,9 @@ import EkiTestSupport
                 // The calls that stop are the train's stops from boarding to alighting, in order.
                 #expect(segment.stations.filter(\.stops).map(\.station) == Array(stopIds[board...alight]))
                 // The others are stations of the railway that the train does not stop at.
-                let railway = try #require(timetable.reference.railways[segment.railway])
+                let railway = try #require(timetable.reference.railways[id: segment.railway])
                 for call in segment.stations where !call.stops {
-                    #expect(railway.stations.contains(call.station) && !stopIds.contains(call.station))
+                    #expect(railway.stations.contains { timetable.reference.stations.id(of: $0) == call.station } && !stopIds.contains(call.station))
                     passes += 1
                 }
                 for call in segment.stations where call.stops {
@@ -113,6 +113,7 @@ import EkiTestSupport
     /// and course sometimes unknown; fixes (outliers aside) lie near the ridden track.
     @Test func fixesFollowTheNoiseAndDropoutRules() throws {
         let simulator = try Self.simulator()
+        let reference = try SharedData.imported().timetable.reference
         var undergroundRides = 0, intervals: [Double] = [], atAccuracy: [Double] = [], runningAccuracy: [Double] = []
         var outliers = 0, total = 0, unknownSpeed = 0, far = 0
         for index in 1...40 {
@@ -124,7 +125,7 @@ import EkiTestSupport
                 let calls = segment.stations
                 for (a, b) in zip(calls, calls.dropFirst()) {
                     let stations = [a, b].compactMap { SharedData.station($0.station) }
-                    guard stations.count == 2, stations.allSatisfy(SimulatorUnderground.isUnderground) else { continue }
+                    guard stations.count == 2, stations.allSatisfy({ SimulatorUnderground.isUnderground($0, in: reference) }) else { continue }
                     undergroundRides += 1
                     let from = try Self.time(a.departure), to = try Self.time(b.arrival)
                     #expect(!times.contains { $0 > from && $0 < to }, "\(ride.name) has a fix underground")
@@ -170,7 +171,7 @@ import EkiTestSupport
             #expect(ride.fixes.map { RideFileWriter.iso8601($0.time) } == ride.truth.fixes.map(\.t))
             for (a, b) in zip(ride.truth.segments, ride.truth.segments.dropFirst()) {
                 transfers += 1
-                #expect(reference.stations[a.alightStation]?.complex == reference.stations[b.boardStation]?.complex)
+                #expect(reference.stations[id: a.alightStation]?.complex == reference.stations[id: b.boardStation]?.complex)
                 #expect(a.railway != b.railway)
                 #expect(try Self.time(b.departure) > Self.time(a.arrival) + 60)
             }
@@ -183,7 +184,7 @@ import EkiTestSupport
                 if let next = truth.nextStation, !names.contains(next) {
                     // Only past the alighting station: the railway's next one beyond it.
                     #expect(truth.previousStation == segment.stations[segment.stations.count - 2].station || truth.phase == .at)
-                    #expect(reference.stations[next]?.railway == segment.railway)
+                    #expect(reference.stations[id: next]?.railway.flatMap { reference.railways.id(of: $0) } == segment.railway)
                 }
             }
             let encoded = try JSONEncoder().encode(ride.truth)
@@ -203,9 +204,9 @@ import EkiTestSupport
             let corridor = try #require(SimulatorCorridor.all.first { $0.name == ride.truth.corridor })
             let segment = ride.truth.segments[0]
             seen.insert(segment.railway)
-            let railway = try #require(reference.railways[segment.railway])
+            let railway = try #require(reference.railways[id: segment.railway])
             #expect(corridor.railways.contains(segment.railway))
-            #expect(Set(segment.stations.map(\.station)).isSubset(of: corridor.stations(of: railway)))
+            #expect(Set(segment.stations.map(\.station)).isSubset(of: corridor.stations(of: railway, in: reference)))
             let lines = segment.equivalents.map(\.railway)
             if segment.railway == "Tokyu.Meguro", segment.stations.allSatisfy(\.stops) { #expect(lines.contains("Tokyu.Toyoko")) }
             if segment.railway == "JR-East.Tokaido" { #expect(!lines.contains("JR-East.KeihinTohokuNegishi")) }
@@ -242,6 +243,6 @@ import EkiTestSupport
 
 extension SharedData {
     static func station(_ id: String) -> Reference.Station? {
-        (try? imported().timetable.reference)?.stations[id]
+        (try? imported().timetable.reference)?.stations[id: id]
     }
 }

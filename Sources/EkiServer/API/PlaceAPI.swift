@@ -17,7 +17,7 @@ extension TimetableAPI {
         guard let text = query.raw("q") else { throw Problem.badRequest("missing parameter q (e.g. q=しぶや)") }
         let limit = try query.int("limit")
         return try cache.respond(to: request, moment: nil, now: clock()) {
-            SearchJSON(try timetable.search(text, limit: limit))
+            SearchJSON(try timetable.search(text, limit: limit), reference: timetable.reference)
         }
     }
 

@@ -14,7 +14,7 @@ extension TimetableAPI {
 
     /// A railway id, or a name as search reads it (at most 64 characters, as openapi.json says).
     func railway(_ request: Request, query text: String) throws -> Response {
-        guard text.unicodeScalars.count <= SearchError.maximumLength || timetable.reference.railways[text] != nil else {
+        guard text.unicodeScalars.count <= SearchError.maximumLength || timetable.reference.railways[id: text] != nil else {
             throw Problem.badRequest("the railway name is too long (at most \(SearchError.maximumLength) characters)")
         }
         return try cache.respond(to: request, moment: nil, now: clock()) {

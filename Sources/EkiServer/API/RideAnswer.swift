@@ -62,14 +62,14 @@ struct RideAnswerJSON: Encodable {
 
     init(state: TrackingState, pinned: (railway: String, direction: String)?, lastFix: Fix?, skipped: Int, network: TrackingNetwork) {
         let timetable = network.timetable, reference = timetable.reference
-        func station(_ id: String?) -> StationNameJSON? { id.flatMap { reference.stations[$0] }.map(StationNameJSON.init) }
+        func station(_ id: String?) -> StationNameJSON? { id.flatMap { reference.stations[id: $0] }.map(StationNameJSON.init) }
         func direction(_ id: String?, railway: String?, near stationId: String?) -> DirectionJSON? {
-            guard let id, let direction = reference.directions[id], let railway = railway.flatMap({ reference.railways[$0] }) else { return nil }
+            guard let id, let direction = reference.directions[id: id], let railway = railway.flatMap({ reference.railways[id: $0] }) else { return nil }
             var toward: [Reference.Station] = []
-            if let at = stationId.flatMap({ reference.stations[$0] }), at.railway == railway.id {
+            if let at = stationId.flatMap({ reference.stations[id: $0] }), at.railway == railway.handle {
                 toward = timetable.heading(of: direction, at: at)
             } else if !railway.isLoop {
-                toward = (id == railway.ascending ? railway.stations.last : railway.stations.first).flatMap { reference.stations[$0] }.map { [$0] } ?? []
+                toward = (direction.handle == railway.ascending ? railway.stations.last : railway.stations.first).flatMap { reference.stations[$0] }.map { [$0] } ?? []
             }
             return DirectionJSON(id: id, title: NameJSON(direction.name), toward: toward.map { NameJSON($0.name) })
         }
@@ -85,14 +85,14 @@ struct RideAnswerJSON: Encodable {
            let around = try? timetable.nearby(GeoPoint(latitude: fix.latitude, longitude: fix.longitude), radius: 1500, limit: 4) {
             for station in around.stations.flatMap(\.stations) {
                 guard let railway = station.railway.flatMap({ reference.railways[$0] }) else { continue }
-                for way in [railway.ascending, railway.descending].compactMap({ $0 })
+                for way in [railway.ascending, railway.descending].compactMap({ $0.flatMap { reference.directions.id(of: $0) } })
                 where !offered.contains(where: { $0.railway == railway.id && $0.direction == way }) {
                     offered.append(.init(railway: railway.id, direction: way, score: 0))
                 }
             }
         }
         candidates = offered.prefix(Self.offeredLines).compactMap { candidate in
-            guard let railway = reference.railways[candidate.railway],
+            guard let railway = reference.railways[id: candidate.railway],
                   let way = direction(candidate.direction, railway: candidate.railway, near: nil) else { return nil }
             return CandidateJSON(railway: RailwayRefJSON(railway), direction: way, score: (candidate.score * 1000).rounded() / 1000)
         }
@@ -113,7 +113,7 @@ struct RideAnswerJSON: Encodable {
         } else if pinned != nil {
             self.pinned = true
         }
-        railway = shown.railway.flatMap { reference.railways[$0] }.map(RailwayRefJSON.init)
+        railway = shown.railway.flatMap { reference.railways[id: $0] }.map(RailwayRefJSON.init)
         self.direction = direction(shown.direction, railway: shown.railway, near: shown.nextStation ?? shown.focusStation)
         previousStation = station(shown.previousStation)
         nextStation = station(shown.nextStation)
@@ -137,16 +137,16 @@ struct RideAnswerJSON: Encodable {
         let from = coming.firstIndex { $0.station == next }
             ?? coming.firstIndex { $0.station == previous }.map { coming.index(after: $0) } ?? coming.startIndex
         let stops = coming[from...].compactMap { stop -> TrainJSON.StopJSON? in
-            guard let station = reference.stations[stop.station], let at = stop.arrival ?? stop.departure else { return nil }
+            guard let station = reference.stations[id: stop.station], let at = stop.arrival ?? stop.departure else { return nil }
             return TrainJSON.StopJSON(station: StationNameJSON(station), arrival: at.clock)
         }
         let type = reference.trainTypes[part.trainType]
-        let ends = part.destinations.compactMap { reference.stations[$0]?.name }
+        let ends = part.destinations.compactMap { reference.stations[id: $0]?.name }
         let destination = part.headsign ?? LocalizedName(ja: ends.map(\.ja).joined(separator: "・"), en: ends.map(\.en).joined(separator: " & "))
         return TrainJSON(id: part.publicId, date: now.serviceDate.adding(days: dayOffset).iso, trainType: part.trainType,
                          trainTypeName: NameJSON(type?.name ?? LocalizedName(ja: part.trainType, en: part.trainType)),
                          category: type.flatMap { $0.classified ? $0.category.rawValue : nil },
-                         badge: TrainBadge(type: type, category: type?.category ?? .local, railway: reference.railways[part.railway])?.text,
+                         badge: TrainBadge(type: type, category: type?.category ?? .local, railway: reference.railways[id: part.railway])?.text,
                          destinationName: NameJSON(destination), stops: stops)
     }
 }

@@ -67,7 +67,7 @@ extension WebPages {
                 let form = try await self.form(request)
                 let lang: PageLanguage = form["lang"] == "en" ? .en : form["lang"] == "ja" ? .ja : scope.lang
                 let scope = PageScope(lang: lang, site: site)
-                guard let station = form["station"].flatMap({ timetable.reference.stations[$0] }), let id = form["direction"],
+                guard let station = form["station"].flatMap({ timetable.reference.stations[id: $0] }), let id = form["direction"],
                       try timetable.directions(at: station).contains(where: { $0.id == id }) else {
                     throw PageError(.badRequest, ja: "その駅と方向はありません", en: "No such station and direction")
                 }

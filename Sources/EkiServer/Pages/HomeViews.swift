@@ -32,7 +32,7 @@ struct HomeView: PageView {
         self.init(scope: scope)
         let reference = timetable.reference, lang = scope.lang
         for pair in bookmarks.pairs {
-            guard let station = reference.stations[pair.station],
+            guard let station = reference.stations[id: pair.station],
                   let direction = try timetable.directions(at: station).first(where: { $0.id == pair.direction }) else { continue }
             let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 3)
             let rows = board.rows

@@ -55,7 +55,7 @@ enum Phrases {
     static func station(_ base: String, _ station: Reference.Station, reference: Reference, query: String = "") -> String {
         let shared = reference.stations(named: station.publicId).count > 1
         let id = reference.stations(named: station.publicId).isEmpty ? station.id : station.publicId
-        let items = (shared ? station.railway.map { ["railway=" + path($0)] } ?? [] : []) + (query.isEmpty ? [] : [query])
+        let items = (shared ? station.railway.flatMap { reference.railways.id(of: $0) }.map { ["railway=" + path($0)] } ?? [] : []) + (query.isEmpty ? [] : [query])
         return base + "/" + path(id) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 

@@ -60,21 +60,21 @@ struct TrainView: PageView {
         var items = (dated || feedTrip ? ["date=" + date.iso] : []) + (asked.map { ["from=" + Phrases.path($0)] } ?? [])
         let path = "/train/" + Phrases.path(first.publicId) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
         frame = scope.frame(title: type.map { lang.pick($0.name) } ?? first.publicId, path: path, scripts: ["route.js"])
-        runs = reference.service(of: first.railway, on: reference.scheduleDay(date)) == first.service
+        runs = reference.railways[id: first.railway].flatMap { reference.service(of: $0, on: reference.scheduleDay(date)) } == first.service
         day = feedTrip || dated ? Words(lang).trainDay(date, runs: runs) : nil
         items = feedTrip ? ["date=" + date.iso] : []
         // Riding from the rider's stop: every later stop can be where they get off (route.js adds
         // the train to their route). Without one, any stop can be where they get on.
         self.boarding = boarding.map { Boarding(train: parts[$0.part].id, station: parts[$0.part].stops[$0.stop].station) }
-        self.type = type.map { TypeName(badge: Badge($0, category: $0.category, railway: reference.railways[here.railway], lang: lang),
+        self.type = type.map { TypeName(badge: Badge($0, category: $0.category, railway: reference.railways[id: here.railway], lang: lang),
                                         name: lang.pick($0.name)) }
         // Where the train says it goes (a GTFS trip_headsign), else its last stop.
         bound = here.headsign.map { Words(lang).toward(lang.pick($0)) }
-            ?? parts.last?.stops.last.flatMap { reference.stations[$0.station] }.map { lang.t("\($0.name.ja)行", "for \($0.name.en)") }
+            ?? parts.last?.stops.last.flatMap { reference.stations[id: $0.station] }.map { lang.t("\($0.name.ja)行", "for \($0.name.en)") }
         trainName = (here.names + first.names).first.map(lang.pick)
-        let highlightComplex = highlight.flatMap { reference.stations[$0]?.complex }
+        let highlightComplex = highlight.flatMap { reference.stations[id: $0]?.complex }
         self.parts = parts.enumerated().map { index, part in
-            let railway = reference.railways[part.railway]
+            let railway = reference.railways[id: part.railway]
             let partType = reference.trainTypes[part.trainType]
             // A feed's train number reads as one ("Train 3629"); Tokyo's numbers are shown small as they are.
             let number = partType?.classified == false && !part.number.isEmpty ? Words(lang).trainNumber(part.number) : part.number
@@ -85,7 +85,7 @@ struct TrainView: PageView {
                         schedule: reference.followsFeedCalendar ? reference.serviceNames[part.service].map { lang.pick($0) + " (\(part.service))" } : nil,
                         line: AssetManifest.lineClass(railway?.color),
                         stops: part.stops.enumerated().map { stopIndex, stop in
-                            let station = reference.stations[stop.station]
+                            let station = reference.stations[id: stop.station]
                             let mine = highlight.map { $0 == stop.station || station?.complex == highlightComplex } ?? false
                             // The station may show twice (arriving on one railway, leaving on the next): both
                             // are marked, the one the rider boards at is the anchor scrolled to.
@@ -110,11 +110,11 @@ struct TrainView: PageView {
     /// that the train leaves from, else the first stop there at all.
     static func boardingStop(_ parts: [TrainPart], highlight: String?, reference: Reference) -> (part: Int, stop: Int)? {
         guard let highlight else { return nil }
-        let complex = reference.stations[highlight]?.complex
+        let complex = reference.stations[id: highlight]?.complex
         var arrivalOnly: (part: Int, stop: Int)?
         for (index, part) in parts.enumerated() {
             for (stopIndex, stop) in part.stops.enumerated()
-            where stop.station == highlight || (complex != nil && reference.stations[stop.station]?.complex == complex) {
+            where stop.station == highlight || (complex != nil && reference.stations[id: stop.station]?.complex == complex) {
                 if stop.departure != nil { return (index, stopIndex) }
                 arrivalOnly = arrivalOnly ?? (index, stopIndex)
             }

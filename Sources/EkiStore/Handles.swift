@@ -1,0 +1,75 @@
+/// How the records of a timetable refer to each other: a station, railway, complex or direction
+/// by its row in the database, in a type of its own (nigiri's typed indices). A code string
+/// (`JR-East.Yamanote`) appears only where a person or a file reads or writes one — CLI arguments,
+/// JSON, URLs, import; inside, a railway lists its stations by handle and a station names its
+/// railway and complex by handle, so a look-up is an index, not a string hashed again, and a
+/// station handle cannot be handed where a railway is meant.
+public struct StationHandle: Hashable, Comparable, Sendable {
+    /// The station's row id (what departures, trains and route networks store).
+    public let row: Int64
+    @inlinable public init(_ row: Int64) { self.row = row }
+    @inlinable public static func < (a: Self, b: Self) -> Bool { a.row < b.row }
+}
+
+public struct RailwayHandle: Hashable, Comparable, Sendable {
+    public let row: Int64
+    @inlinable public init(_ row: Int64) { self.row = row }
+    @inlinable public static func < (a: Self, b: Self) -> Bool { a.row < b.row }
+}
+
+/// A station complex: the stations of one place across railways (渋谷).
+public struct ComplexHandle: Hashable, Comparable, Sendable {
+    public let row: Int64
+    @inlinable public init(_ row: Int64) { self.row = row }
+    @inlinable public static func < (a: Self, b: Self) -> Bool { a.row < b.row }
+}
+
+public struct DirectionHandle: Hashable, Comparable, Sendable {
+    public let row: Int64
+    @inlinable public init(_ row: Int64) { self.row = row }
+    @inlinable public static func < (a: Self, b: Self) -> Bool { a.row < b.row }
+}
+
+/// A record that a handle names and riders know by an id (`JR-East.Yamanote`, `Inbound`).
+public protocol HandledRecord: Sendable {
+    associatedtype Handle: Hashable & Sendable
+    var handle: Handle { get }
+    var id: String { get }
+}
+
+/// A small table of records (railways, directions) in row order, looked up by handle; the by-id
+/// index is for the edges, where a person or a file names one.
+public struct Records<Record: HandledRecord>: Sendable {
+    /// Every record, in row order.
+    public let values: [Record]
+    @usableFromInline let positions: [Record.Handle: Int]
+    @usableFromInline let positionsById: [String: Int]
+
+    init(_ values: [Record]) {
+        self.values = values
+        var positions = [Record.Handle: Int](minimumCapacity: values.count)
+        var positionsById = [String: Int](minimumCapacity: values.count)
+        for (position, record) in values.enumerated() {
+            positions[record.handle] = position
+            positionsById[record.id] = position
+        }
+        self.positions = positions
+        self.positionsById = positionsById
+    }
+
+    @inlinable public subscript(_ handle: Record.Handle) -> Record? {
+        positions[handle].map { values[$0] }
+    }
+
+    /// The record a person or a file names by its id.
+    @inlinable public subscript(id id: String) -> Record? {
+        positionsById[id].map { values[$0] }
+    }
+
+    /// A record's id alone, without copying the record.
+    @inlinable public func id(of handle: Record.Handle) -> String? {
+        positions[handle].map { values[$0].id }
+    }
+
+    public var count: Int { values.count }
+}
