@@ -64,7 +64,7 @@ import Testing
         #expect(red.name == LocalizedName(ja: "赤線", en: "Red Line"))
         #expect(red.color == "#FF0000")
         #expect(red.operatorName == LocalizedName(ja: "北鉄道株式会社", en: #"Kita Railway, "Nord" Inc."#))
-        #expect(timetable.reference.stationIds(of: red) == ["RED:P_A", "RED:P_B", "RED:P_C"])
+        #expect(try timetable.reference.stationIds(of: red) == ["RED:P_A", "RED:P_B", "RED:P_C"])
         #expect(try timetable.reference.railways[id: "BLUE"].map(timetable.reference.stationIds) == ["BLUE:P_C", "BLUE:P_B", "BLUE:D"])
     }
 
@@ -73,7 +73,7 @@ import Testing
         #expect(try direction("RED:1").name == LocalizedName(ja: "北駅方面", en: "toward North"))
         #expect(try direction("BLUE:0").name == LocalizedName(ja: "東方面", en: "toward East"))
         let red = try #require(try timetable.reference.railways[id: "RED"])
-        #expect(timetable.reference.directionId(red.ascending) == "RED:0" && timetable.reference.directionId(red.descending) == "RED:1")
+        #expect(try timetable.reference.directionId(red.ascending) == "RED:0" && timetable.reference.directionId(red.descending) == "RED:1")
     }
 
     @Test func eachDistinctSetOfServicesIsOneExactServicePerRailway() throws {

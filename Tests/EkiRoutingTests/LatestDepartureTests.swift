@@ -14,8 +14,8 @@ import Testing
 
     static func complex(_ name: String, _ timetable: Timetable) throws -> [Int32] {
         let station = try #require(try timetable.resolveStations(name).first)
-        return (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }
-            .filter { $0.trains > 0 }.map { Int32($0.rowId) }
+        return timetable.reference.stations(in: station.complex)
+            .filter { $0.trains > 0 }.map { Int32($0.handle.row) }
     }
 
     /// The latest departure minute from which some journey (up to the forward scan's 6 trains) arrives by `deadline`.

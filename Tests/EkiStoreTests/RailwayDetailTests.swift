@@ -1,83 +1,93 @@
 import EkiCore
 import Foundation
 import Testing
-@testable import EkiImport
 @testable import EkiStore
 import EkiTestSupport
 
-/// A railway as a whole, over the real data: stations, directions, what runs and where it runs to.
+/// A railway as a whole, on the hand-written Tokyo (`TokyoFixture`): stations, directions, what
+/// runs and where it runs to, each worked out from the fixture's lines. (A real line's drawn shape
+/// against its stations: `RealDataStoreTests`.)
 @Suite struct RailwayDetailTests {
     static func detail(_ id: String) throws -> RailwayDetail {
-        let timetable = try SharedData.imported().timetable
+        let timetable = try TokyoFixture.timetable()
         return try timetable.railwayDetail(try #require(timetable.reference.railways[id: id]))
     }
 
-    /// The train parts of one railway's timetable file, read without the importer.
-    static func trains(_ file: String) throws -> [[String: Any]] {
-        try #require(try SharedData.json("train-timetables/\(file).json") as? [[String: Any]])
+    /// The fixture's train parts of one railway, as its dataset has them (not read back).
+    static func trains(_ railway: String) -> [TimetableDataset.Train] {
+        TokyoFixture.dataset.trains.filter { $0.railwayId == railway }
     }
 
-    @Test func minatomiraiLineStationsDirectionsAndThroughService() throws {
-        let detail = try Self.detail("Minatomirai.Minatomirai")
-        #expect(detail.railway.name == LocalizedName(ja: "みなとみらい線", en: "Minatomirai Line"))
-        #expect(detail.railway.operatorName?.ja == "横浜高速鉄道")
-        #expect(detail.railway.color == "#09357F")
+    @Test func kaiganLineStationsDirectionsAndThroughService() throws {
+        let detail = try Self.detail("Umi.Kaigan")
+        #expect(detail.railway.name == LocalizedName(ja: "海岸線", en: "Kaigan Line"))
+        #expect(detail.railway.operatorName?.ja == "海鉄")
+        #expect(detail.railway.color == "#0070c0")
         #expect(!detail.isLoop)
-        #expect(detail.stations.map(\.name.ja) == ["横浜", "新高島", "みなとみらい", "馬車道", "日本大通り", "元町・中華街"])
+        #expect(detail.stations.map(\.name.ja) == ["港町", "中央通", "渋谷坂"])
         #expect(detail.stations.allSatisfy { $0.coordinate != nil })
-        // Ascending (下り Outbound) runs to the last station, descending (上り Inbound) to the first.
-        #expect(detail.directions.map(\.direction.id) == ["Outbound", "Inbound"])
-        #expect(detail.directions.map { $0.terminal?.id } == ["Minatomirai.Minatomirai.MotomachiChukagai",
-                                                              "Minatomirai.Minatomirai.Yokohama"])
+        // Ascending (上り Inbound) runs to the last station, descending (下り Outbound) to the first.
+        #expect(detail.directions.map(\.direction.id) == ["Inbound", "Outbound"])
+        #expect(detail.directions.map { $0.terminal?.id } == [TokyoFixture.kaiganShibuyazaka, TokyoFixture.minatomachi])
         #expect(detail.directions.allSatisfy { $0.clockwise == nil })
-        // Every through train continues onto the Toyoko line at Yokohama, and only there.
-        #expect(detail.throughService.map(\.railway.id) == ["Tokyu.Toyoko"])
+        // The through expresses go on as 副線 trains at 渋谷坂, and only there.
+        #expect(detail.throughService.map(\.railway.id) == ["Metro.Fuku"])
+        #expect(detail.throughService.map(\.trains) == [2])   // A0701 and A0801
 
-        // Trains per calendar, counted from the source file by each train id's calendar suffix.
-        let raw = try Self.trains("minatomirai-minatomirai")
-        var expected: [String: Int] = [:]
-        for train in raw {
-            let calendar = (train["id"] as! String).split(separator: ".").last { !$0.allSatisfy(\.isNumber) }!
-            expected[String(calendar), default: 0] += 1
-        }
-        #expect(Dictionary(uniqueKeysWithValues: detail.calendars.map { ($0.service, $0.trains) }) == expected)
-        #expect(detail.calendars.map(\.service) == ["Weekday", "SaturdayHoliday"])
+        // Weekday: inbound 05:00–23:45 every 15 minutes (76) and the 24:30 (77), outbound 05:10–23:55
+        // (76), two expresses: 155. SaturdayHoliday: 06:00–23:40 every 20 minutes each way, 54 + 54.
+        #expect(detail.calendars == [.init(service: "Weekday", trains: 155), .init(service: "SaturdayHoliday", trains: 108)])
+        // The same counted from the dataset by each train's calendar.
+        let counted = Dictionary(grouping: Self.trains("Umi.Kaigan"), by: \.serviceId).mapValues(\.count)
+        #expect(Dictionary(uniqueKeysWithValues: detail.calendars.map { ($0.service, $0.trains) }) == counted)
+        // No shape in the fixture: none is made up.
+        #expect(detail.shape.isEmpty)
     }
 
-    @Test func toyokoLineTrainTypesAndThroughService() throws {
-        let detail = try Self.detail("Tokyu.Toyoko")
-        #expect(detail.stations.count == 21)
-        #expect(detail.stations.first?.name.ja == "渋谷" && detail.stations.last?.name.ja == "横浜")
+    @Test func fukuLineTrainTypesAndThroughService() throws {
+        let detail = try Self.detail("Metro.Fuku")
+        #expect(detail.stations.map(\.name.ja) == ["渋谷坂", "新宿原", "池袋台"])
+        // The through expresses come from 海岸線 and go on to 北線.
         let through = detail.throughService.map(\.railway.id)
-        #expect(through.contains("Minatomirai.Minatomirai") && through.contains("TokyoMetro.Fukutoshin"))
-        #expect(!through.contains("Tokyu.Toyoko"))
+        #expect(Set(through) == ["Umi.Kaigan", "Kita.Kita"])
+        #expect(!through.contains("Metro.Fuku"))
 
-        let express = try #require(detail.trainTypes.first { $0.id == "Tokyu.Express" })
+        let express = try #require(detail.trainTypes.first { $0.id == "Metro.Express" })
         #expect(express.name.ja == "急行" && express.category == .express)
-        // Exactly the types the source file's trains run as (`y`), local first.
-        let raw = try Self.trains("tokyu-toyoko")
-        #expect(Set(detail.trainTypes.map(\.id)) == Set(raw.map { $0["y"] as! String }))
-        #expect(detail.trainTypes.first?.category == .local)
+        // Exactly the types its trains run as — locals, the hourly 準急, the through 急行 — local first.
+        #expect(Set(detail.trainTypes.map(\.id)) == Set(Self.trains("Metro.Fuku").map(\.typeId)))
+        #expect(detail.trainTypes.map(\.id) == ["Metro.Local", "Metro.SemiExpress", "Metro.Express"])
         #expect(detail.trainTypes.map(\.category) == detail.trainTypes.map(\.category).sorted())
     }
 
-    @Test func yamanoteIsALoopListedOnce() throws {
-        let detail = try Self.detail("JR-East.Yamanote")
+    @Test func kanjoIsALoopListedOnce() throws {
+        let detail = try Self.detail("JR.Kanjo")
         #expect(detail.isLoop)
-        #expect(detail.railway.stations.count == 31)   // the source closes the ring with 大崎 again
-        #expect(detail.stations.count == 30)
-        #expect(Set(detail.stations.map(\.id)).count == 30)
-        #expect(detail.stations.first?.name.ja == "大崎")
-        // No ends on a loop; 外回り runs clockwise on the map (大崎 → 五反田 → 目黒 … north on the west side).
+        #expect(detail.railway.stations.count == 5)   // the fixture closes the ring with 渋谷坂 again
+        #expect(detail.stations.count == 4)
+        #expect(Set(detail.stations.map(\.id)).count == 4)
+        #expect(detail.stations.map(\.name.ja) == ["渋谷坂", "新宿原", "上野森", "東京前"])
+        // No ends on a loop. 外回り runs 渋谷坂 → north to 新宿原 → east to 上野森 → south to 東京前 →
+        // back west: clockwise on the map.
         #expect(detail.directions.map(\.direction.id) == ["OuterLoop", "InnerLoop"])
         #expect(detail.directions.allSatisfy { $0.terminal == nil })
         #expect(detail.directions.map(\.clockwise) == [true, false])
-        // Each lap links to the next lap of the same railway: that is not through service.
         #expect(detail.throughService.isEmpty)
+        // Laps linked to the next lap of the same railway (as the real Yamanote's are) are not
+        // through service either.
+        let linked = try TokyoFixture.timetable { data in
+            let first = data.trains.firstIndex { $0.id == "JR.Kanjo.J300.Weekday" }!
+            let second = data.trains.firstIndex { $0.id == "JR.Kanjo.J310.Weekday" }!
+            data.trains[first].next = ["JR.Kanjo.J310.Weekday"]
+            data.trains[second].previous = ["JR.Kanjo.J300.Weekday"]
+        }
+        #expect(try linked.railwayDetail(try #require(linked.reference.railways[id: "JR.Kanjo"])).throughService.isEmpty)
+        // The 環状線 runs 各駅停車 and, on the hour until 22:00, 快速.
+        #expect(detail.trainTypes.map(\.id) == ["JR.Local", "JR.Rapid"])
     }
 
     @Test func throughServiceGoesBothWays() throws {
-        let timetable = try SharedData.imported().timetable
+        let timetable = try TokyoFixture.timetable()
         var through: [String: Set<String>] = [:]
         for railway in timetable.reference.railways.values {
             through[railway.id] = Set(try timetable.railwayDetail(railway).throughService.map(\.railway.id))
@@ -87,18 +97,9 @@ import EkiTestSupport
                 #expect(through[other]?.contains(railway) == true, "\(railway) runs to \(other) but not back")
             }
         }
-    }
-
-    @Test func shapesFollowTheStations() throws {
-        for id in ["Minatomirai.Minatomirai", "Tokyu.Toyoko", "JR-East.Yamanote", "JR-East.ChuoRapid"] {
-            let detail = try Self.detail(id)
-            #expect(!detail.shape.isEmpty)
-            for station in detail.stations {
-                let position = try #require(station.coordinate)
-                let distance = detail.shape.map { RailwayShapeResolver.Polyline.nearest(to: position, on: $0).distance }.min()!
-                #expect(distance < 100, "\(station.id) is \(Int(distance)) m from the \(id) shape")
-            }
-        }
+        // 海岸線 → 副線 → 北線 and back; 環状線 and 銀線 alone.
+        #expect(through == ["Umi.Kaigan": ["Metro.Fuku"], "Metro.Fuku": ["Umi.Kaigan", "Kita.Kita"], "Kita.Kita": ["Metro.Fuku"],
+                            "JR.Kanjo": [], "Metro.Gin": []])
     }
 
     @Test func packedPointsReadBack() {

@@ -28,6 +28,11 @@ import Synchronization
 /// - **Five categories**: 各停 local, 快速 rapid (環状線), 準急 semi-express (副線), 急行 express (the
 ///   through trains), 特急 limited express (北線 ちちぶ, named trains).
 ///
+/// Two variants add what the fixture leaves out, each in a database of its own so the values every
+/// other test relies on stay as they are: `withUnservedStation` (a station no train leaves from) and
+/// `timetable(changing:)` (any change a test makes, such as a train that splits or a loop's laps
+/// linked). `TokyoFixtureFile` writes the fixture to a file, for `eki` run as a process.
+///
 /// The GTFS-style feed beside it is `GTFSFeedFixture` (imported with `Importer.run(folder:into:)`).
 public enum TokyoFixture {
     /// The fixture as a dataset: what an importer would hand the writer.
@@ -42,9 +47,35 @@ public enum TokyoFixture {
     /// A new database in memory holding the fixture (for a test that wants its own).
     public static func database() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
-        _ = try TimetableWriter.write(dataset, into: queue, importedAt: Date(timeIntervalSince1970: 1_790_000_000))
+        _ = try TimetableWriter.write(dataset, into: queue, importedAt: importedAt)
         return queue
     }
+
+    /// When the fixture says it was imported: a fixed moment, so no answer depends on the clock.
+    public static let importedAt = Date(timeIntervalSince1970: 1_790_000_000)
+
+    /// The fixture as `change` leaves it, in a database in memory of its own, opened: for a test
+    /// that wants something the fixture leaves out (a train that splits, a loop's laps linked).
+    public static func timetable(changing change: (inout TimetableDataset) -> Void) throws -> Timetable {
+        var variant = dataset
+        change(&variant)
+        let queue = try DatabaseQueue()
+        _ = try TimetableWriter.write(variant, into: queue, importedAt: importedAt)
+        return try Timetable(reader: queue)
+    }
+
+    /// The fixture and one station more that no train leaves from, as the real data has いわき at
+    /// the end of the Joban line: 秩父山 (`unserved`), listed on 北線 past 所沢野, where no train
+    /// runs, far to the north-west of everything else (a complex of its own).
+    public static let withUnservedStation: TimetableDataset = {
+        var data = dataset
+        let kita = data.railways.firstIndex { $0.id == "Kita.Kita" }!
+        data.railways[kita].stations.append(unserved)
+        data.stations.append(.init(id: unserved, railwayId: "Kita.Kita", name: .init(ja: "秩父山", en: "Chichibuyama"),
+                                   coordinate: GeoPoint(latitude: 35.9900, longitude: 139.0800)))
+        data.stations.sort { $0.id < $1.id }
+        return data
+    }()
 
     /// The fixture in a database of its own whose queries are counted (GRDB's trace), opened whole:
     /// for tests of how many statements an answer costs.
@@ -101,6 +132,8 @@ public enum TokyoFixture {
     public static let tokyomae = "JR.Kanjo.Tokyomae"
     public static let ginShibuyazaka = "Metro.Gin.Shibuyazaka"
     public static let omotesan = "Metro.Gin.Omotesan"
+    /// 秩父山, only in `withUnservedStation`: no train leaves from it.
+    public static let unserved = "Kita.Kita.Chichibuyama"
 
     /// The weekday through train leaving 港町 at 07:00, as each railway's part.
     public static let throughParts = ["Umi.Kaigan.A0701.Weekday", "Metro.Fuku.A0701.Weekday", "Kita.Kita.A0701.Weekday"]
