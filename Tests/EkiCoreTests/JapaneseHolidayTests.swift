@@ -1,46 +1,10 @@
-import EkiTestSupport
 import Foundation
 import Testing
 @testable import EkiCore
 
 private func date(_ iso: String) -> CivilDate { CivilDate(iso: iso)! }
 
-/// The reference list lives beside the repository: <parent>/shared/data/jp-holidays-1955-2050.csv.
-private let csvURL = SharedData.holidaysCSV
-
-/// Rows of the reference CSV that the law does not support, so the calculator deliberately
-/// leaves them out:
-/// - 5/4 as 国民の休日 before the 1985 amendment that created citizens' holidays
-///   (in force 1985-12-27; the first one was 1988-05-04);
-/// - 1973-02-12, a Monday after a Sunday 建国記念の日 but before substitute holidays began (1973-04-12).
-/// The Cabinet Office's own list (syukujitsu.csv) has none of these days.
-private let csvRowsContraryToLaw: Set<String> = Set(
-    [1955, 1956, 1957, 1959, 1960, 1961, 1962, 1963, 1964, 1965, 1966, 1967, 1968,
-     1970, 1971, 1972, 1973, 1974, 1976, 1977, 1978, 1979, 1982, 1983, 1984, 1985]
-        .map { "\($0)-05-04,国民の休日" } + ["1973-02-12,建国記念の日 振替休日"])
-
 @Suite struct JapaneseHolidayTests {
-    @Test(.enabled(if: SharedData.isPresent, "reads ../shared/data")) func matchesReferenceCSVBothWays() throws {
-        let text = try String(contentsOf: csvURL, encoding: .utf8)
-        var lines = text.split(whereSeparator: \.isNewline).map(String.init)
-        #expect(lines.removeFirst() == "date,name")
-        var expected: Set<String> = []
-        for line in lines {
-            let parts = line.split(separator: ",", omittingEmptySubsequences: false)
-            try #require(parts.count == 2 && CivilDate(iso: String(parts[0])) != nil, "bad CSV row: \(line)")
-            expected.insert(line)
-        }
-        #expect(expected.count > 1_400)
-        #expect(csvRowsContraryToLaw.isSubset(of: expected))
-
-        let computed = Set((1955...2050).flatMap(JapaneseHolidays.holidays(in:)).map { "\($0.date.iso),\($0.nameJa)" })
-        let missing = expected.subtracting(computed).subtracting(csvRowsContraryToLaw).sorted()
-        let extra = computed.subtracting(expected).sorted()
-        #expect(missing.isEmpty, "in the CSV but not computed: \(missing)")
-        #expect(extra.isEmpty, "computed but not in the CSV: \(extra)")
-        #expect(computed.isDisjoint(with: csvRowsContraryToLaw))
-    }
-
     @Test("spot checks", arguments: [
         ("2026-11-23", "勤労感謝の日", "Labor Thanksgiving Day"),
         ("2025-11-24", "勤労感謝の日 振替休日", "Substitute Holiday (Labor Thanksgiving Day)"),

@@ -1,4 +1,3 @@
-import EkiTestSupport
 import Foundation
 import Testing
 @testable import EkiCore
@@ -236,49 +235,5 @@ struct SearchKeyTests {
         // The unfinished ending stays with the last token.
         #expect(SearchQuery("jr nihom").without(tokens: [0])?.unfinishedKey == "nihon")
         #expect(SearchQuery("nihom jr").without(tokens: [1])?.unfinishedKey == nil)
-    }
-
-    // MARK: - Real data
-
-    private struct Station: Decodable {
-        struct Title: Decodable { let ja: String?; let en: String? }
-        let id: String
-        let title: Title
-    }
-
-    /// <repo>/Tests/EkiCoreTests/SearchKeyTests.swift → <repo>/../shared/data/minitokyo3d/stations.json
-    private static let stationsURL = SharedData.minitokyo3d.appendingPathComponent("stations.json")
-
-    @Test(.enabled(if: SharedData.isPresent, "reads ../shared/data")) func everyMiniTokyo3DStationFoldsToAUsableKey() throws {
-        let data = try Data(contentsOf: Self.stationsURL)
-        let stations = try JSONDecoder().decode([Station].self, from: data)
-        #expect(stations.count > 1000)
-
-        var englishKeys: [String: String] = [:]
-        for station in stations {
-            let en = try #require(station.title.en, "\(station.id) has no English title")
-            let ja = try #require(station.title.ja, "\(station.id) has no Japanese title")
-            let enKey = SearchKey.fold(en), jaKey = SearchKey.fold(ja)
-            #expect(!enKey.isEmpty && enKey.unicodeScalars.allSatisfy { $0.isASCII }, "\(station.id): \(en) → \(enKey)")
-            #expect(!jaKey.isEmpty, "\(station.id): \(ja) → \(jaKey)")
-            englishKeys[en] = enKey
-        }
-
-        // Well-known names, whatever spelling the data uses.
-        let expected: [String: String] = [
-            "Shimbashi": "shinbashi", "Oimachi": "oimachi", "Osaki": "osaki", "Shibuya": "shibuya",
-            "Hatchō-nawate": "hatchonawate", "Hatchonawate": "hatchonawate", "Keiō-hachiōji": "keiohachioji",
-            "Meiji-jingumae<Harajuku>": "meijijingumaeharajuku", "Nakano-Shimbashi": "nakanoshinbashi",
-            "Kamiōoka": "kamioka", "Gotemba": "gotenba",
-        ]
-        for (name, key) in expected {
-            let found = try #require(englishKeys[name], "\(name) is not in stations.json")
-            #expect(found == key, "\(name)")
-        }
-        // The kana one would type for a station reaches its English key.
-        #expect(SearchKey.fold("しんばし") == englishKeys["Shimbashi"])
-        #expect(SearchKey.fold("おおいまち") == englishKeys["Oimachi"])
-        #expect(SearchKey.fold("かみおおおか") == englishKeys["Kamiōoka"])
-        #expect(SearchKey.fold("けいおうはちおうじ") == englishKeys["Keiō-hachiōji"])
     }
 }

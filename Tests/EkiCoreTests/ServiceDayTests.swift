@@ -1,5 +1,4 @@
 import EkiCore
-import EkiTestSupport
 import Foundation
 import Testing
 
@@ -48,17 +47,5 @@ import Testing
         #expect(ScheduleDay(try #require(CivilDate(iso: "2026-11-22"))).kind == .holiday)    // Sunday
         #expect(ScheduleDay(try #require(CivilDate(iso: "2026-11-24"))).kind == .weekday)
         #expect(ScheduleDay(try #require(CivilDate(iso: "2026-11-21"))).preferredServiceKinds == ["saturday", "saturdayHoliday"])
-    }
-
-    @Test(.enabled(if: SharedData.isPresent, "reads ../shared/data")) func categoriesCoverEveryTrainTypeOfTheSharedData() throws {
-        let url = SharedData.minitokyo3d.appendingPathComponent("train-types.json")
-        let types = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [[String: Any]]
-        let unlisted = types.map { $0["id"] as! String }.filter { TrainTypeCategories.listed(typeId: $0) == nil }
-        #expect(unlisted.isEmpty, "no category for \(unlisted)")
-        #expect(TrainTypeCategories.category(typeId: "Tokyu.F-Liner") == .limited)
-        #expect(TrainTypeCategories.category(typeId: "Seibu.F-Liner") == .express)
-        #expect(TrainTypeCategories.category(typeId: "JR-East.ChuoSpecialRapid") == .rapid)
-        #expect(TrainTypeCategories.category(typeId: "Tobu.SectionSemiExpress") == .semiExpress)
-        #expect(TrainTypeCategories.category(typeId: "Keikyu.Local") == .local)
     }
 }

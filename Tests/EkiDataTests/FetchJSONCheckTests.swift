@@ -43,18 +43,4 @@ import Testing
         whole.feed(Data(text.utf8))
         #expect(byByte.finish() == whole.finish(), "\(text)")
     }
-
-    @Test func everyRealMiniTokyo3DFilePasses() throws {
-        try SharedData.require()
-        let folder = SharedData.minitokyo3d
-        for (path, shape) in MiniTokyo3DFileList.referenceFiles {
-            #expect(throws: Never.self, "\(path)") { try JSONCheck.validate(folder.appendingPathComponent(path), as: shape) }
-        }
-        let railways = try MiniTokyo3DFileList.railwayIds(in: folder.appendingPathComponent("railways.json"))
-        // Busy lines: big files, many escapes and numbers.
-        for railway in ["Tokyu.Toyoko", "JR-East.Yamanote", "TokyoMetro.Ginza"] where railways.contains(railway) {
-            let path = MiniTokyo3DFileList.timetablePath(railway: railway)
-            #expect(throws: Never.self, "\(path)") { try JSONCheck.validate(folder.appendingPathComponent(path), as: .array) }
-        }
-    }
 }

@@ -3,31 +3,8 @@ import EkiTestSupport
 import Foundation
 import Testing
 
-/// Which files a fetch asks for, and from where: checked against the real Mini Tokyo 3D folder.
+/// Which files a fetch asks for, and from where (against the real folder: RealDataDataTests).
 @Suite struct FetchPlanTests {
-    @Test func theTimetableFileNamesFollowTheRepositorysNamingForEveryRealRailway() throws {
-        try SharedData.require()
-        let railways = try MiniTokyo3DFileList.railwayIds(in: SharedData.minitokyo3d.appendingPathComponent("railways.json"))
-        #expect(railways.count == 179)
-        let planned = Set(railways.map(MiniTokyo3DFileList.timetablePath))
-        let real = Set(try FileManager.default.contentsOfDirectory(
-            atPath: SharedData.minitokyo3d.appendingPathComponent("train-timetables").path).map { "train-timetables/" + $0 })
-        #expect(planned == real)
-        #expect(MiniTokyo3DFileList.timetablePath(railway: "JR-East.ChuoRapid") == "train-timetables/jreast-chuorapid.json")
-        #expect(MiniTokyo3DFileList.timetablePath(railway: "Minatomirai.Minatomirai") == "train-timetables/minatomirai-minatomirai.json")
-    }
-
-    @Test func theReferenceFilesAreExactlyTheRealFoldersOthers() throws {
-        try SharedData.require()
-        let real = try FileManager.default.contentsOfDirectory(atPath: SharedData.minitokyo3d.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
-        #expect(MiniTokyo3DFileList.referenceFiles.map(\.path).sorted() == real)
-        // Each file's top level is what the check expects of it.
-        for (path, shape) in MiniTokyo3DFileList.referenceFiles {
-            #expect(throws: Never.self, "\(path)") { try JSONCheck.validate(SharedData.minitokyo3d.appendingPathComponent(path), as: shape) }
-        }
-    }
-
     @Test func theDefaultAddressesAreTheRepositoryAndTheODPTAPI() {
         let base = SourceCatalogue.defaultBaseURL(.minitokyo3d)
         let items = MiniTokyo3DFileList.timetableItems(base: base, railways: ["Tokyu.Toyoko", "Tokyu.Toyoko"])

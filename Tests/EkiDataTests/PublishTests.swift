@@ -7,45 +7,6 @@ import ZIPFoundation
 
 /// `eki data publish`: the compressed database and a manifest that describes it truthfully.
 @Suite struct PublishTests {
-    @Test func publishesTheSharedDatabaseWithATruthfulManifest() throws {
-        let shared = try SharedData.imported().timetable
-        let info = try shared.info()
-        let scratch = ScratchFolder()
-        defer { scratch.remove() }
-        let folder = scratch.file("out")
-        let manifest = try DatasetPublisher(now: { PublishFixtures.monday }).publish(database: SharedData.databaseURL, to: folder)
-
-        #expect(manifest.version == 20261123084500)
-        #expect(manifest.created == "2026-11-23T08:45:00Z")
-        #expect(manifest.schemaVersion == Schema.version)
-        #expect(manifest.source == "minitokyo3d" && manifest.source == info.source)
-        // The shared data is a bare copy of the files: no fetch record, no git history, so its date is unknown.
-        #expect(manifest.snapshot == info.snapshotDate && manifest.snapshot == "unknown")
-        #expect(manifest.description == "Tokyo timetables from minitokyo3d, snapshot \(info.snapshotDate)")
-        #expect(manifest.databaseSize == info.sizeBytes)
-        #expect(manifest.snapshotDigest == info.snapshotDigest && manifest.imported == info.importedAt)
-        #expect(manifest.file == "timetable-20261123084500.sqlite.zip")
-
-        // The manifest on disk is the one returned, and its size and SHA-512 are the archive's
-        // (checked with coreutils, not with our own code).
-        let archive = folder.appendingPathComponent(manifest.file)
-        let onDisk = try DatasetManifest.decode(Data(contentsOf: folder.appendingPathComponent("manifest.json")), from: "test")
-        #expect(onDisk == manifest)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? NSNumber)
-        #expect(manifest.size == size.int64Value)
-        #expect(manifest.size < manifest.databaseSize / 2, "deflate should at least halve a timetable database")
-        #expect(try Self.sha512sum(archive) == manifest.sha512)
-
-        // The one entry is the database, byte for byte.
-        let zip = try Archive(url: archive, accessMode: .read)
-        #expect(zip.map(\.path) == ["timetable.sqlite"])
-        var unpacked = Data()
-        _ = try zip.extract(try #require(zip["timetable.sqlite"])) { unpacked.append($0) }
-        #expect(unpacked == (try Data(contentsOf: SharedData.databaseURL)))
-        // Nothing else left behind: no hidden work files.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["manifest.json", manifest.file])
-    }
-
     @Test func versionsAreTheUTCTimeAsDigitsAndAlwaysGrow() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
