@@ -200,7 +200,7 @@ extension Timetable {
     /// the next two major stations ahead, as the Yamanote line's signs say (渋谷・新宿方面).
     public func destinationName(of departure: Departure, from station: Reference.Station) -> LocalizedName {
         if !departure.destinations.isEmpty {
-            let names = departure.destinations.compactMap { reference.stations[id: $0]?.name }
+            let names = departure.destinations.compactMap { reference.stations.name(id: $0) }
             return LocalizedName(ja: names.map(\.ja).joined(separator: "・"), en: names.map(\.en).joined(separator: " / "))
         }
         guard let railway = reference.railways[id: departure.railway], railway.isLoop else {

@@ -62,7 +62,6 @@ import Testing
         #expect(try subway().language == .en)           // feed_lang en
         #expect(try FeedFixtures.imported("minato").timetable.language == .ja)    // Asia/Tokyo
         #expect(try GTFSFixtureDatabase.imported().timetable.language == .ja)     // agency_lang ja, in Paris
-        #expect(try SharedData.imported().timetable.language == .ja)
         #expect(Language.of(declared: "en-US", timeZone: "Asia/Tokyo") == .en)
         #expect(Language.of(declared: "", timeZone: "Europe/Paris") == .en)
     }
@@ -73,8 +72,6 @@ import Testing
         #expect(reference.serviceNames["WEH"] == LocalizedName(ja: "土休日ダイヤ", en: "Weekend service"))
         #expect(reference.serviceNames["ATD"] == LocalizedName(ja: "毎日", en: "Daily service"))
         #expect(reference.serviceNames["WKD+XTR"] == LocalizedName(ja: "平日ダイヤ＋特別ダイヤ", en: "Weekday service + Special service"))
-        #expect(try SharedData.imported().timetable.reference.serviceNames["Weekday"]
-            == LocalizedName(ja: "平日ダイヤ", en: "Weekday timetable"))
     }
 
     @Test func trainKindsComeFromTheFeedNotFromJapan() throws {
@@ -208,7 +205,6 @@ import Testing
     @Test func snapshotDatesComeFromTheData() throws {
         #expect(try FeedFixtures.imported("shoreLine").report.snapshotDate == "2013-01-01")     // first calendar day
         #expect(try FeedFixtures.imported("nightSubway").report.snapshotDate == "2024-12-01")   // feed_info
-        #expect(try SharedData.imported().report.snapshotDate == "unknown")   // a bare copy says nothing
     }
 
     @Test func aFetchRecordOrAGitCommitDatesAMiniTokyo3DFolder() throws {

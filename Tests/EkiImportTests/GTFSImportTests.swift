@@ -146,13 +146,6 @@ import Testing
         #expect(night.serviceDate.iso == "2026-01-07" && night.minute.value == 1530)  // 01:30 is 25:30
     }
 
-    @Test func miniTokyo3DDatabasesAreTokyoTime() throws {
-        let (timetable, _) = try SharedData.imported()
-        #expect(timetable.timeZone.secondsFromGMT() == 9 * 3600)
-        #expect(try timetable.info().timeZone == "Asia/Tokyo")
-        #expect(timetable.now(Date(timeIntervalSince1970: 1_767_767_400)).description == "2026-01-07T15:30")
-    }
-
     @Test func aZippedFeedImportsTheSame() throws {
         let fixture = try GTFSFeedFixture()
         defer { fixture.remove() }

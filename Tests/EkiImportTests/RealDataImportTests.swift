@@ -102,4 +102,17 @@ import Testing
         let id = train["id"] as! String, base = train["t"] as! String
         return String(id.dropFirst(base.count + 1).split(separator: ".").first!)
     }
+
+    /// The real Mini Tokyo 3D folder imports as Tokyo's own: Japanese, Tokyo time, its calendars
+    /// named as Japanese timetables are, and no snapshot date (a bare copy of the files says none).
+    /// Other feeds' languages, clocks and names: AnyFeedTests and GTFSImportTests.
+    @Test func theRealFolderReadsAsTokyo() throws {
+        let (timetable, report) = try SharedData.imported()
+        #expect(timetable.language == .ja)
+        #expect(timetable.reference.serviceNames["Weekday"] == LocalizedName(ja: "平日ダイヤ", en: "Weekday timetable"))
+        #expect(report.snapshotDate == "unknown")
+        #expect(timetable.timeZone.secondsFromGMT() == 9 * 3600)
+        #expect(try timetable.info().timeZone == "Asia/Tokyo")
+        #expect(timetable.now(Date(timeIntervalSince1970: 1_767_767_400)).description == "2026-01-07T15:30")
+    }
 }
