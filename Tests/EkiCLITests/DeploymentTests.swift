@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aCopiedReleaseFolderServesThePages() async throws {
-        let database = try #require(try SharedData.imported().timetable.url)
+        let database = try TokyoFixtureFile.url()
         let folder = try Self.copiedRelease(withBundle: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = Process()
@@ -60,8 +60,8 @@ import Testing
 
         let home = try await Self.get(base.appendingPathComponent("/"))
         #expect(home.status == 200 && home.body.contains("<html lang=\"ja\">"))
-        let station = try await Self.get(try #require(URL(string: "\(address)/station/Minatomirai.Minatomirai.Bashamichi?at=2026-11-24T07:30")))
-        #expect(station.status == 200 && station.body.contains("<span class=\"stop here\">馬車道</span>"))
+        let station = try await Self.get(try #require(URL(string: "\(address)/station/\(TokyoFixture.chuodori)?at=2026-11-24T07:30")))
+        #expect(station.status == 200 && station.body.contains("<span class=\"stop here\">中央通</span>"))
         let assets = station.body.matches(of: /(?:href|src)="(\/assets\/[^"]+)"/).map { String($0.output.1) }
         #expect(assets.count >= 4)
         for asset in assets {
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func theBinaryAloneSaysWhatIsMissing() throws {
-        let database = try #require(try SharedData.imported().timetable.url)
+        let database = try TokyoFixtureFile.url()
         let folder = try Self.copiedRelease(withBundle: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = Process()
@@ -94,7 +94,7 @@ import Testing
 
     /// `eki` answers boards alone; `eki serve` without `eki-tools` beside it is one line and exit 1.
     @Test func ekiWithoutToolsAnswersBoardsAndSaysWhatIsMissing() throws {
-        let database = try #require(try SharedData.imported().timetable.url)
+        let database = try TokyoFixtureFile.url()
         let folder = try Self.copiedRelease(withBundle: true, withTools: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -110,8 +110,9 @@ import Testing
             process.waitUntilExit()
             return (process.terminationStatus, stdout, stderr)
         }
-        let board = try run(["next", "馬車道", "--direction", "Inbound", "--at", "2026-11-24T07:30", "--db", database.path])
-        #expect(board.status == 0 && board.stdout.hasPrefix("馬車道 07:31"), "\(board.stdout)\(board.stderr)")
+        // 海岸線's 07:30 local from 港町 passes 中央通 6 minutes later.
+        let board = try run(["next", "中央通", "--direction", "Inbound", "--at", "2026-11-24T07:30", "--db", database.path])
+        #expect(board.status == 0 && board.stdout == "中央通 07:36 各 渋谷坂 6分\n", "\(board.stdout)\(board.stderr)")
         let serve = try run(["serve", "--port", "0", "--db", database.path])
         #expect(serve.status == 1)
         #expect(serve.stderr == "eki: serve is a command of eki-tools, which could not be started at \(folder.path)/eki-tools (No such file or directory): copy eki-tools beside eki\n")

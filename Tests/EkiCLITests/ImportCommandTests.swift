@@ -1,8 +1,11 @@
+import EkiStore
 import EkiTestSupport
 import Foundation
 import Testing
 
-/// `eki import` and `eki info` run as processes: exit codes, one-line errors, untouched databases.
+/// `eki import` and `eki info` run as processes: exit codes, one-line errors, untouched databases —
+/// on `MiniFolder` for what is imported and the hand-written Tokyo (`TokyoFixtureFile`) for what is
+/// described; the real data's import and description are in RealDataCLITests.
 @Suite struct ImportCommandTests {
     @Test func importOfAnEmptyFolderFailsCleanlyAndKeepsTheDatabase() throws {
         let scratch = ScratchFolder()
@@ -47,20 +50,28 @@ import Testing
         #expect(warnings.first?["ids"] as? [String] == ["Op.A.1.Weekday", "Op.A.404.Weekday"])
     }
 
-    @Test func infoDescribesTheSharedDatabase() throws {
-        _ = try SharedData.imported()
-        let result = try EkiProcess.run(["info", "--json", "--db", SharedData.databaseURL.path])
+    /// `eki info` on the hand-written Tokyo: every count is the fixture's own, counted here from the
+    /// dataset it was written from (5 railways, 14 stations, …), the size the file's on disk.
+    @Test func infoDescribesTheDatabase() throws {
+        let database = try TokyoFixtureFile.url()
+        let data = TokyoFixture.dataset
+        let result = try EkiProcess.run(["info", "--json", "--db", database.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
-        let counts = json["counts"] as! [String: Int]
-        let railways = try SharedData.json("railways.json") as! [Any]
-        #expect(counts["railways"] == railways.count)
-        #expect(json["source"] as? String == "minitokyo3d")
-        #expect((json["sizeBytes"] as? Int ?? 0) > 1_000_000)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let counts = try #require(json["counts"] as? [String: Int])
+        #expect(counts["railways"] == data.railways.count && data.railways.count == 5)
+        #expect(counts["stations"] == data.stations.count && data.stations.count == 14)
+        #expect(counts["trains"] == data.trains.count)
+        #expect(counts["stopEvents"] == data.trains.reduce(0) { $0 + $1.stops.count })
+        #expect(counts["services"] == 2 && counts["trainTypes"] == data.trainTypes.count)
+        #expect(json["source"] as? String == "fixture" && json["snapshotDate"] as? String == "2026-11-01")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int)
+        #expect(json["sizeBytes"] as? Int == size)
 
-        let text = try EkiProcess.run(["info", "--db", SharedData.databaseURL.path])
-        #expect(text.stdout.contains("Railways   \(railways.count)"))
-        #expect(text.stdout.contains("Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"))
+        let text = try EkiProcess.run(["info", "--db", database.path])
+        #expect(text.stdout.contains("\nRailways   5\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("Source     fixture, snapshot 2026-11-01 (fixture-1)"), "\(text.stdout)")
+        #expect(text.stdout.hasSuffix("\nEki test fixture\n"), "\(text.stdout)")
     }
 
     @Test func infoWithoutADatabaseSaysHowToMakeOne() throws {

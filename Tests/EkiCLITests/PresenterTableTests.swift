@@ -9,6 +9,7 @@ import Testing
 /// One presenter (issue 28): the same departures, read by the CLI's board, the JSON answer (the API
 /// and `--json`, which app.js draws) and the pages, get the same badge and the same countdown —
 /// Japanese train types and a GTFS feed's lines, trains 0 and 1 minute away and later, both languages.
+/// On the hand-written Tokyo and the GTFS fixture; the real data's many types are in RealDataCLITests.
 @Suite struct PresenterTableTests {
     /// Every direction's board at `station` at `at`.
     static func rows(_ timetable: Timetable, _ station: String, _ at: String) throws -> [Board.Row] {
@@ -32,13 +33,17 @@ import Testing
         }
     }
 
+    /// On the hand-written Tokyo (`TokyoFixture`), whose five categories are each some train's.
     @Test func tokyoTrainsReadTheSameEverywhere() throws {
-        let timetable = try SharedData.imported().timetable
-        // 馬車道 at 07:30 on a Tuesday: the 07:30 元町・中華街 train (0 min) and the 07:31 清瀬 (1 min).
-        let rows = try Self.rows(timetable, "馬車道", "2026-11-24T07:30")
+        let timetable = try TokyoFixture.timetable()
+        // 新宿原 at 07:25 on a Tuesday: 副線's 07:20 local from 渋谷坂 passes 5 minutes later (0 min),
+        // the 環状線 内回り that left 渋谷坂 at 07:05 comes round 21 minutes later (1 min). Later on
+        // these boards: the 08:00 外回り, 快速, at 08:04; the 08:00 through train, 副線's 急行, at 08:18.
+        let rows = try Self.rows(timetable, "新宿原", "2026-11-24T07:25")
         let soon = try #require(rows.first { $0.minutesUntil == 0 })
         let next = try #require(rows.first { $0.minutesUntil == 1 })
-        #expect(soon.departure.time.clock == "07:30" && next.departure.time.clock == "07:31")
+        #expect(soon.departure.time.clock == "07:25" && next.departure.time.clock == "07:26")
+        #expect(soon.departure.trainId == "Metro.Fuku.F440.Weekday" && next.departure.trainId == "JR.Kanjo.J420B.Weekday")
         #expect(Words(.ja).until(0) == "まもなく" && Words(.en).until(0) == "now")
         #expect(Words(.ja).until(1) == "1分後" && Words(.en).until(75) == "in 1 h 15 min")
         // `eki next`'s {minutes} (a status bar's, without 後) keeps the same word under a minute.
@@ -46,12 +51,19 @@ import Testing
             let line = NextLine(lang: lang, reference: timetable.reference, template: "{minutes}")
             #expect(line.minutes(0) == Words(lang).until(0) && line.minutes(1) == (lang == .ja ? "1分" : "1 min"))
         }
-        #expect(Set(rows.map { DepartureJSON($0, reference: timetable.reference).badge }) .isSuperset(of: ["各"]))
+        #expect(Set(rows.compactMap { DepartureJSON($0, reference: timetable.reference).badge }) == ["各", "急", "快"])
         Self.expectOneReading(rows, timetable.reference)
-        // 渋谷: several operators and types (急 特 快 …).
-        let shibuya = try Self.rows(timetable, "渋谷", "2026-11-24T08:00")
-        #expect(Set(shibuya.compactMap { DepartureJSON($0, reference: timetable.reference).badge }).count >= 3)
-        Self.expectOneReading(shibuya, timetable.reference)
+        // 渋谷坂 at 08:00: the 08:00 外回り is 快速, the 08:00 through train leaves as 副線's 急行 at
+        // 08:13, the rest are locals; 副線's 準急 run from 09:07, 北線's 特急 from 池袋台 at 10:30.
+        let shibuyazaka = try Self.rows(timetable, "渋谷坂", "2026-11-24T08:00")
+        #expect(Set(shibuyazaka.compactMap { DepartureJSON($0, reference: timetable.reference).badge }) == ["各", "急", "快"])
+        Self.expectOneReading(shibuyazaka, timetable.reference)
+        let semi = try Self.rows(timetable, "渋谷坂", "2026-11-24T09:00")
+        #expect(semi.contains { DepartureJSON($0, reference: timetable.reference).badge == "準" })
+        Self.expectOneReading(semi, timetable.reference)
+        let limited = try Self.rows(timetable, "池袋台", "2026-11-24T10:00")
+        #expect(limited.contains { DepartureJSON($0, reference: timetable.reference).badge == "特" })
+        Self.expectOneReading(limited, timetable.reference)
     }
 
     @Test func aFeedsLinesReadTheSameEverywhere() throws {

@@ -1,11 +1,15 @@
+import EkiStore
 import EkiTestSupport
 import Foundation
 import Testing
+@testable import EkiJSON
 
 /// The commands proved on the real thing (../shared, imported once per test process): what only the
 /// real data can show a rider — a real board and schedule, a real place of many railways, a line
 /// long enough for a dotted link, the reviewed interchange table, a name two railways share, real
-/// names drawn with < and >, what riders type for real names, a real coast's nearest station. The
+/// names drawn with < and >, what riders type for real names, a real coast's nearest station, the
+/// real database described, real train types on every reader, a real route's changes and the reviewed
+/// table, a ticket's real Shinkansen stations, the real network's build queue in `eki serve`. The
 /// commands' logic is tested on the hand-written Tokyo (`TokyoFixture`) in the suites beside this
 /// one; every test here is skipped, and says so, where the real data is not there.
 @Suite struct RealDataCLITests {
@@ -142,5 +146,135 @@ import Testing
         #expect(board.stdout.contains("Inbound 07:31 各 Kiyose in 1 min"))
         let far = try Self.eki(["nearby", "35.2,139.1", "--radius", "500", "--lang", "en"])
         #expect(far.stdout == "No station within 500 m; the nearest is Nebukawa (3.5 km, 44 min walk)\n", "\(far.stdout)")
+    }
+
+    // MARK: - Info, the presenter, routes, tickets and the server on the real data
+
+    /// `eki info` on the real import: its railways those of railways.json (read here independently
+    /// of the importer), Mini Tokyo 3D's source and the ODPT's attribution, tens of megabytes.
+    @Test func infoDescribesTheRealDatabase() throws {
+        let result = try Self.eki(["info", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Self.object(result.stdout)
+        let counts = try #require(json["counts"] as? [String: Int])
+        let railways = try #require(try SharedData.json("railways.json") as? [Any])
+        #expect(counts["railways"] == railways.count)
+        #expect(json["source"] as? String == "minitokyo3d")
+        #expect((json["sizeBytes"] as? Int ?? 0) > 1_000_000)
+        let text = try Self.eki(["info"])
+        #expect(text.stdout.contains("Railways   \(railways.count)"))
+        #expect(text.stdout.contains("Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"))
+    }
+
+    /// The real data's many operators and train types (通勤特急, 快速急行 …) read the same on the
+    /// CLI's board, in the JSON and on the pages: 渋谷 at 08:00 and 馬車道 at 07:30.
+    @Test func realTrainTypesReadTheSameEverywhere() throws {
+        let timetable = try SharedData.imported().timetable
+        let shibuya = try PresenterTableTests.rows(timetable, "渋谷", "2026-11-24T08:00")
+        #expect(Set(shibuya.compactMap { DepartureJSON($0, reference: timetable.reference).badge }).count >= 3)
+        PresenterTableTests.expectOneReading(shibuya, timetable.reference)
+        // 馬車道 at 07:30: the 07:30 元町・中華街 train (0 min) and the 07:31 清瀬 (1 min).
+        let bashamichi = try PresenterTableTests.rows(timetable, "馬車道", "2026-11-24T07:30")
+        #expect(bashamichi.contains { $0.minutesUntil == 0 && $0.departure.time.clock == "07:30" })
+        #expect(bashamichi.contains { $0.minutesUntil == 1 && $0.departure.time.clock == "07:31" })
+        PresenterTableTests.expectOneReading(bashamichi, timetable.reference)
+    }
+
+    /// A real route's words: 馬車道 → 中目黒 on the 07:37 express running through onto 東横線, then
+    /// across the platform at 中目黒 (the data's own cross-platform pair) to 日比谷線's 08:19; the
+    /// fastest 馬車道 → 銀座 changes at 横浜 (7 minutes) and 新橋 (4), the reviewed table's; a
+    /// Tuesday's real network kept in the cache folder is ~9 MB.
+    @Test func aRealRouteChangesAsTheReviewedTableSays() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite"), cache = scratch.file("cache")
+        func eki(_ arguments: [String]) throws -> EkiProcess.Result {
+            _ = try SharedData.imported()
+            return try EkiProcess.run(arguments + ["--db", SharedData.databaseURL.path, "--state", state.path],
+                                      environment: ["EKI_CACHE": cache.path])
+        }
+        let morning = "2026-11-24T07:30"
+        let first = try eki(["route", "add", "--from", "ばしゃみち", "--to", "中目黒", "--at", morning])
+        #expect(first.stdout.contains("次: 馬車道 07:37 発に乗車（あと7分）"), "\(first.stdout)\(first.stderr)")
+        let route = try Self.object(try eki(["route", "add", "--to", "銀座", "--direction", "北千住方面", "--at", morning, "--json"]).stdout)
+        #expect(route["departure"] as? String == "07:37" && route["arrival"] as? String == "08:40")
+        let segments = try #require(route["segments"] as? [[String: Any]])
+        #expect(segments.first?["parts"] as? [String] == ["Minatomirai.Minatomirai.060072.Weekday", "Tokyu.Toyoko.060072.Weekday"])
+        #expect(segments.last?["departure"] as? String == "08:19")
+        let transfers = try #require(route["transfers"] as? [[String: Any]])
+        #expect(transfers.first?["minutes"] as? Int == 1 && transfers.first?["place"] as? String == "samePlatform")
+        let change = try eki(["route", "--at", "2026-11-24T08:18"])
+        #expect(change.stdout.contains("次: 中目黒 08:19 発に乗車（あと1分・乗換1分）"), "\(change.stdout)")
+
+        let fastest = try Self.object(try eki(["route", "fastest", "馬車道", "銀座", "--at", morning, "--json"]).stdout)
+        let options = try #require(fastest["options"] as? [[String: Any]])
+        #expect((options.first?["route"] as? [String: Any])?["arrival"] as? String == "08:20")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("route-network-") }
+        let file = cache.appendingPathComponent(try #require(names.first))
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0 > 5_000_000)
+    }
+
+    /// 東京's 13 stations and the reviewed table's figures: 京浜東北線 ⇄ 山手線 across the platform
+    /// for the directions that stand at one island, 12 minutes' long walk to 京葉線 (takumick.com's).
+    @Test func realChangesAtTokyoAndNakameguro() throws {
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(try Self.eki(["transfers", "東京", "--json"]).stdout.utf8)) as? [[String: Any]])
+        #expect(list.count == 13 * 12 + 4)
+        let across = list.filter { $0["kind"] as? String == "cross-platform" }
+        #expect(Set(across.map { "\(($0["arriving"] as? [String: Any])?["id"] ?? "")>\(($0["departing"] as? [String: Any])?["id"] ?? "")" })
+                == ["Northbound>InnerLoop", "Southbound>OuterLoop", "InnerLoop>Northbound", "OuterLoop>Southbound"])
+        #expect(across.allSatisfy { $0["minutes"] as? Int == 1 })
+        let keiyo = try #require(list.first { $0["from"] as? String == "JR-East.Utsunomiya.Tokyo" && $0["to"] as? String == "JR-East.Keiyo.Tokyo" })
+        #expect(keiyo["minutes"] as? Int == 12 && keiyo["kind"] as? String == "long-walk" && keiyo["source"] as? String == "table")
+        #expect((keiyo["basis"] as? String)?.contains("takumick.com") == true && keiyo["estimate"] as? Bool == false)
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(try Self.eki(["transfers", "--json"]).stdout.utf8)) as? [[String: Any]])
+        #expect(all.count > 2000)
+        #expect(try Self.eki(["transfers", "中目黒"]).stdout == """
+            中目黒
+              日比谷線 → 東横線  2分  徒歩2分（隣のホーム）  規則
+              日比谷線 → 東横線（中目黒方面→下り）  1分  同じホーム  推定
+              東横線 → 日比谷線  2分  徒歩2分（隣のホーム）  規則
+              東横線 → 日比谷線（上り→北千住方面）  1分  同じホーム  推定
+
+            """)
+    }
+
+    /// A ticket to the real 新横浜: the departures after arrival there, and leave-by to the real 東京
+    /// (the latest local trip from 馬車道 by 10:15, brute-force checked in LatestDepartureTests,
+    /// changing at 横浜 in the table's 7 minutes; 61 m from 表参道, its train and the walk).
+    @Test func aTicketMeetsTheRealShinYokohamaAndTokyo() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        func eki(_ arguments: [String]) throws -> EkiProcess.Result {
+            _ = try SharedData.imported()
+            return try EkiProcess.run(arguments + ["--state", state.path], environment: ["EKI_DB": SharedData.databaseURL.path])
+        }
+        for (field, value) in [("train", "のぞみ225"), ("date", "2030-01-08"), ("from", "東京"), ("to", "新横浜"),
+                               ("departure", "10:30"), ("arrival", "10:48")] {
+            #expect(try eki(["ticket", "set", field, value]).status == 0)
+        }
+        let onBoard = try eki(["ticket", "--at", "2030-01-08T10:39", "--lang", "en"])
+        #expect(onBoard.stdout.contains("At Shin-Yokohama, after a walk of about 8 min (from 10:56):"), "\(onBoard.stdout)")
+        let leave = try eki(["ticket", "leave-by", "馬車道", "--margin", "15", "--at", "2030-01-08T08:00"])
+        #expect(leave.stdout.hasPrefix("東京 10:15着（発車15分前）に間に合う最終: 馬車道 09:25発"), "\(leave.stdout)\(leave.stderr)")
+        let near = try eki(["ticket", "leave-by", "--near", "35.6654,139.7121", "--margin", "15", "--at", "2030-01-08T08:00"])
+        #expect(near.stdout.hasPrefix("東京 10:15着（発車15分前）に間に合う最終: 表参道 09:55発（09:54に出発、徒歩1分）"), "\(near.stdout)")
+    }
+
+    /// Issue 20, 2 on the real network, whose build takes long enough to fill the builder's small
+    /// queue: eight clients asking fastest routes for eight new dates at once cannot all be built;
+    /// the rest are told 503, and boards are answered meanwhile.
+    @Test func theRealNetworksBuildsAreQueued() throws {
+        _ = try SharedData.imported()
+        let limits = ProcessInfo.processInfo.environment["EKI_TEST_BINARY"] == nil
+            ? ["--header-timeout", "1", "--idle-timeout", "1", "--body-timeout", "2", "--request-timeout", "30"] : []
+        let server = try ServerProcess(["--db", SharedData.databaseURL.path, "--route-days-ahead", "30"] + limits)
+        defer { server.stop() }
+        // 馬車道 → 銀座.
+        let statuses = ServeHostileTests.fastestRoutesForEightNewDates(port: server.port, query: "from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E9%8A%80%E5%BA%A7")
+        #expect(statuses.count == 8 && statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
+        #expect(statuses.contains(503), "8 new dates at once cannot all be built: \(statuses)")
+        let board = try ServeHostileTests.exchange(server.port, ServeHostileTests.get("/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&direction=Inbound"))
+        #expect(RawConnection.status(board) == 200)
     }
 }

@@ -5,15 +5,19 @@ import Testing
 
 /// Issue 20 against a real `eki serve`: the requests that crashed it, starved it or locked riders
 /// out, a corpus of hostile requests, and connections that dawdle. After all of it the process is
-/// still there and answering. (Short timeouts so that this takes seconds.)
+/// still there and answering. (Short timeouts so that this takes seconds.) On the hand-written Tokyo
+/// (`TokyoFixtureFile`; `MiniFolder` imported where a test changes the file): what the server
+/// refuses does not depend on the data. The real network's build queue is in RealDataCLITests.
 @Suite struct ServeHostileTests {
     static func server(_ extra: [String] = []) throws -> ServerProcess {
-        _ = try SharedData.imported()
         // An older build (EKI_TEST_BINARY, to see these fail before the fix) has none of the limits' options.
         let limits = ProcessInfo.processInfo.environment["EKI_TEST_BINARY"] == nil
             ? ["--header-timeout", "1", "--idle-timeout", "1", "--body-timeout", "2", "--request-timeout", "30"] + extra : []
-        return try ServerProcess(["--db", SharedData.databaseURL.path, "--log-level", "debug"] + limits)
+        return try ServerProcess(["--db", TokyoFixtureFile.url().path, "--log-level", "debug"] + limits)
     }
+
+    /// 港町 → 表参, as a fastest route's query asks for them.
+    static let fastestQuery = "from=%E6%B8%AF%E7%94%BA&to=%E8%A1%A8%E5%8F%82"
 
     /// A request on its own connection; the raw response text.
     static func exchange(_ port: Int, _ request: String, timeout: Double = 20) throws -> String {
@@ -71,7 +75,7 @@ import Testing
             Self.get("/api/v1/search?q=" + String(repeating: "x", count: 3000)),
             Self.get("/api/v1/nearby?lat=1e309&lon=-1e309"),
             Self.get("/api/v1/nearby?lat=nan&lon=139&radius=9223372036854775808"),
-            Self.get("/api/v1/departures?station=bashamichi&limit=-9223372036854775809"),
+            Self.get("/api/v1/departures?station=minatomachi&limit=-9223372036854775809"),
             Self.get("/api/v1/calendar/9223372036854775807"),
             Self.get("/api/v1/route/fastest?from=a&to=b&at=-0001-01-01T00:00"),
             Self.get("/api/v1/route/suggest?patterns=9223372036854775807*a~b~c"),
@@ -197,35 +201,41 @@ import Testing
     }
 
     /// Issue 20, 2: four clients asking fastest routes for new dates built a network each on the
-    /// request path. Now one builder takes a small queue; the rest are told 503 with Retry-After,
-    /// dates outside the served window are a 422, and boards keep being answered meanwhile.
+    /// request path. Now one builder takes a small queue and the rest are told 503 with Retry-After
+    /// (the fixture's network builds in a moment, so whether any is told so here depends on timing:
+    /// RealDataCLITests shows it on the real network); dates outside the served window are a 422,
+    /// and boards keep being answered meanwhile.
     @Test func fastestRoutesForManyNewDatesAreQueuedNotBuiltOnTheRequestPath() async throws {
         let server = try Self.server(["--route-days-ahead", "30"])
         defer { server.stop() }
-        let port = server.port
+        let statuses = Self.fastestRoutesForEightNewDates(port: server.port, query: Self.fastestQuery)
+        #expect(statuses.count == 8 && statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
+        let board = try Self.exchange(server.port, Self.get("/api/v1/departures?station=\(TokyoFixture.minatomachi)&direction=Inbound"))
+        #expect(RawConnection.status(board) == 200)
         let today = Self.tokyoToday()
-        // Eight clients at once, each on its own thread (blocking sockets would otherwise take
-        // turns on the two threads of the task pool).
+        let retry = try Self.exchange(server.port, Self.get("/api/v1/route/fastest?\(Self.fastestQuery)&at=\(Self.iso(today.addingTimeInterval(40 * 86_400)))T07:30"))
+        // A day outside the served window: well-formed, but not answered here (422).
+        #expect(RawConnection.status(retry) == 422)
+        #expect(retry.contains("fastest routes are served for dates from"))
+    }
+
+    /// Eight clients at once asking fastest routes (`query`) for the eight days after today, each on
+    /// its own thread (blocking sockets would otherwise take turns on the two threads of the task
+    /// pool); the statuses they were answered.
+    static func fastestRoutesForEightNewDates(port: Int, query: String) -> [Int] {
+        let today = tokyoToday()
         let results = LogBox()
         let threads = (1...8).map { day in
             Thread {
-                let at = "\(Self.iso(today.addingTimeInterval(Double(day) * 86_400)))T07:30"
-                let target = "/api/v1/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E9%8A%80%E5%BA%A7&at=\(at)"
-                let status = (try? Self.exchange(port, Self.get(target), timeout: 60)).flatMap(RawConnection.status) ?? 0
+                let at = "\(iso(today.addingTimeInterval(Double(day) * 86_400)))T07:30"
+                let target = "/api/v1/route/fastest?\(query)&at=\(at)"
+                let status = (try? exchange(port, get(target), timeout: 60)).flatMap(RawConnection.status) ?? 0
                 results.append(Data("\(status) ".utf8))
             }
         }
         threads.forEach { $0.start() }
         waitUntil { results.text.split(separator: " ").count >= 8 }   // each thread reports, answered or not
-        let statuses = results.text.split(separator: " ").compactMap { Int($0) }
-        #expect(statuses.count == 8 && statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
-        #expect(statuses.contains(503), "8 new dates at once cannot all be built: \(statuses)")
-        let board = try Self.exchange(port, Self.get("/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&direction=Inbound"))
-        #expect(RawConnection.status(board) == 200)
-        let retry = try Self.exchange(port, Self.get("/api/v1/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E9%8A%80%E5%BA%A7&at=\(Self.iso(today.addingTimeInterval(40 * 86_400)))T07:30"))
-        // A day outside the served window: well-formed, but not answered here (422).
-        #expect(RawConnection.status(retry) == 422)
-        #expect(retry.contains("fastest routes are served for dates from"))
+        return results.text.split(separator: " ").compactMap { Int($0) }
     }
 
     /// Issue 20, 8: a database overwritten in place gave 500s while the log said the old one was
