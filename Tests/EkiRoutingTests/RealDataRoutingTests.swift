@@ -28,6 +28,32 @@ import Testing
         #expect(ChangeRuleTests.expectOneRule(reference, rules: TransferRules(pace: .relaxed)) > 1000)
     }
 
+    // MARK: - Fastest routes
+
+    @Test func onTheFullNetworkTheEarliestArrivalMatchesForSampledPairs() throws {
+        let timetable = try Self.timetable()
+        let reference = timetable.reference
+        let trains = try timetable.runningTrains(on: Self.tuesday)
+        let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
+        #expect(network.tripCount == trains.count)
+        // Busy stations, so that most pairs connect within the day.
+        let busy = reference.stations.values.filter { $0.trains > 1500 }.map(\.id).sorted()
+        var generator = SplitMix64(seed: 11)
+        var compared = 0
+        for _ in 0 ..< 15 {
+            let from = busy.randomElement(using: &generator)!, to = busy.randomElement(using: &generator)!
+            let origins = try FastestRouteTests.complex(from, reference), targets = try FastestRouteTests.complex(to, reference)
+            guard Set(origins).isDisjoint(with: targets) else { continue }
+            let minute = Int.random(in: 360 ... 1320, using: &generator)
+            let expected = FastestRouteTests.rounds(trains, reference: reference, from: Set(origins), to: Set(targets), at: minute,
+                                                    maxLegs: ConnectionScan.maxLegs)
+            let found = FastestRouteTests.scanned(network, from: origins, to: targets, at: minute)
+            #expect(found.last! == expected.last!, "\(from) → \(to) at \(ServiceMinute(minute))")
+            if expected.last! != nil { compared += 1 }
+        }
+        #expect(compared >= 10)
+    }
+
     // MARK: - Latest departures and last trains
 
     @Test(arguments: [("馬車道", "東京", 10 * 60 + 15), ("中目黒", "新横浜", 7 * 60 + 40), ("元町・中華街", "東京", 24 * 60 + 30)])
