@@ -9,7 +9,7 @@ import Testing
 /// real data can show — the reviewed interchange table's thousands of changes counted alike by the
 /// scans and the planner, the fastest route against an independent search over the whole real
 /// network, real last trains through five railways and past midnight (issue 29's 終電 馬車道 →
-/// 池袋). The logic itself is tested on the hand-written Tokyo (`TokyoFixture`) in the suites
+/// 池袋), the reviewed table's figures at 東京 and what a rider's pace does to real answers. The logic itself is tested on the hand-written Tokyo (`TokyoFixture`) in the suites
 /// beside this one; every test here is skipped, and says so, where the real data is not there.
 @Suite struct RealDataRoutingTests {
     static let tuesday = CivilDate(iso: "2026-11-24")!
@@ -111,5 +111,125 @@ import Testing
         let shinagawa = try #require(plan.segments.dropFirst().firstIndex { $0.board.name.ja == "品川" })
         #expect(fallbacks[shinagawa - 1]?.clock == "00:25")
         #expect(RouteWords.fallback(fallbacks[shinagawa - 1]).ja == "乗り遅れても 00:25 発があります")
+    }
+
+    // MARK: - The reviewed interchange table at 東京 (issue 29, Tuesday 2026-12-01, 08:00)
+
+    static let interchangeTuesday = CivilDate(iso: "2026-12-01")!
+    static let eight = ServiceInstant(serviceDate: interchangeTuesday, minute: ServiceMinute(8 * 60))
+
+    struct World {
+        let timetable: Timetable
+        let network: RouteNetwork
+        var reference: Reference { timetable.reference }
+
+        func station(_ id: String) throws -> Reference.Station { try #require(reference.stations[id: id]) }
+
+        func fastest(_ from: String, _ to: String, pace: Pace = .standard, at instant: ServiceInstant = eight) throws -> [FastestOption] {
+            let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace))
+            return try FastestRoutes(planner: planner).search(from: LastTrain.complexStations(try timetable.resolveStations(from), timetable),
+                                                             to: LastTrain.complexStations(try timetable.resolveStations(to), timetable),
+                                                             at: instant, on: network)
+        }
+    }
+
+    /// The real data and its Tuesday network, made once (skips the test without the real data).
+    static var world: World {
+        get throws {
+            try SharedData.require()
+            return try worldOnce.get()
+        }
+    }
+    private static let worldOnce = Result { () throws -> World in
+        let timetable = try SharedData.imported().timetable
+        return World(timetable: timetable, network: try RouteNetwork(timetable: timetable, serviceDate: interchangeTuesday))
+    }
+
+    /// 品川 → 御茶ノ水: the 東海道線 arrived at 東京 08:08 and the plan changed to the 中央線快速 08:09,
+    /// "乗換 1分 · 同じホーム" — the 中央線 leaves from the raised platforms 1–2, a 6-minute change.
+    @Test func tokyoFromTheTokaidoLineToTheChuoLineIsNotOneMinute() throws {
+        let world = try Self.world
+        let tokaido = try world.station("JR-East.Tokaido.Tokyo"), chuo = try world.station("JR-East.ChuoRapid.Tokyo")
+        let change = world.reference.change(from: tokaido, to: chuo)
+        #expect(change.minutes == 6 && change.kind == .concourse && change.source == .table)
+        let options = try world.fastest("品川", "御茶ノ水")
+        #expect(!options.isEmpty)
+        InterchangeRoutingTests.expectHonestChanges(options)
+        for option in options {
+            for (index, transfer) in option.plan.transfers.enumerated()
+            where option.plan.segments[index].alight.id == tokaido.id && option.plan.segments[index + 1].board.id == chuo.id {
+                #expect(transfer.minutes >= 6 && transfer.kind == .concourse)
+            }
+        }
+    }
+
+    /// 上野 → 海浜幕張: 宇都宮線 to 京葉線 at 東京 in 6 minutes. The 京葉線 platforms lie far beneath
+    /// the south end: the reviewed table's 12 (measured by a station guide).
+    @Test func tokyoToTheKeiyoLineIsALongWalk() throws {
+        let world = try Self.world
+        let utsunomiya = try world.station("JR-East.Utsunomiya.Tokyo"), keiyo = try world.station("JR-East.Keiyo.Tokyo")
+        let change = world.reference.change(from: utsunomiya, to: keiyo)
+        #expect(change.minutes == 12 && change.kind == .longWalk)
+        let options = try world.fastest("上野", "海浜幕張")
+        InterchangeRoutingTests.expectHonestChanges(options)
+        let toKeiyo = options.flatMap { option in
+            option.plan.transfers.indices.filter { option.plan.segments[$0 + 1].board.id == keiyo.id }.map { option.plan.transfers[$0] }
+        }
+        #expect(toKeiyo.allSatisfy { $0.minutes >= 12 }, "\(toKeiyo.map(\.minutes))")
+        // The words say what the change is; a measured figure (takumick.com's 12 minutes from the
+        // 東海道線 platforms) is given as it is, a reasoned one as a 目安.
+        let words = RouteWords.place(RoutePlan.Transfer(minutes: 14, place: .sameStation, walkMeters: nil, needed: 12, kind: .longWalk))
+        #expect(words.ja == "徒歩12分（長い通路）" && words.en == "12 min walk (a long passage)")
+        let tokaido = try world.station("JR-East.Tokaido.Tokyo")
+        #expect(world.reference.change(from: tokaido, to: keiyo).words.ja == "徒歩12分（長い通路）")
+        let hatchobori = try world.station("JR-East.Keiyo.Hatchobori"), hibiya = try world.station("TokyoMetro.Hibiya.Hatchobori")
+        #expect(world.reference.change(from: hatchobori, to: hibiya).words.ja == "徒歩5分（改札を出て乗換・目安）")
+    }
+
+    /// 池袋 → 千葉: 丸ノ内線 at 東京 to the 総武快速線 five floors down in 5 minutes.
+    @Test func tokyoFromTheMarunouchiLineToTheDeepPlatforms() throws {
+        let world = try Self.world
+        let marunouchi = try world.station("TokyoMetro.Marunouchi.Tokyo"), sobu = try world.station("JR-East.SobuRapid.Tokyo")
+        let change = world.reference.change(from: marunouchi, to: sobu)
+        #expect(change.minutes == 6 && change.kind == .gates)
+        let options = try world.fastest("池袋", "千葉")
+        #expect(!options.isEmpty)
+        InterchangeRoutingTests.expectHonestChanges(options)
+    }
+
+    /// A rider's pace moves the answers the expected way: hurrying never arrives later nor leaves
+    /// earlier for the last train; going slowly never arrives earlier nor leaves later. On 上野 →
+    /// 海浜幕張 (a 12-minute change at 東京 or another long one) the paces give different answers.
+    @Test func paceChangesFastestAndLastTrainAnswersInTheExpectedDirection() throws {
+        let world = try Self.world
+        // Two trips with long changes at 東京 (each full-network search takes seconds in a debug build).
+        var arrivalsByTrip: [String: [Int]] = [:]
+        for (from, to) in [("上野", "海浜幕張"), ("池袋", "千葉")] {
+            let arrivals = try Pace.allCases.map { pace in try #require(world.fastest(from, to, pace: pace).first?.plan.arrival?.value) }
+            arrivalsByTrip[from] = arrivals
+            #expect(arrivals[0] <= arrivals[1] && arrivals[1] <= arrivals[2], "\(from) → \(to): \(arrivals)")
+            let lasts = try Pace.allCases.map { pace -> Int in
+                let planner = RoutePlanner(timetable: world.timetable, rules: TransferRules(pace: pace))
+                let plan = try LastTrain.search(from: LastTrain.complexStations(try world.timetable.resolveStations(from), world.timetable),
+                                                to: LastTrain.complexStations(try world.timetable.resolveStations(to), world.timetable),
+                                                planner: planner, on: world.network)
+                return try #require(plan?.departure?.value)
+            }
+            #expect(lasts[0] >= lasts[1] && lasts[1] >= lasts[2], "\(from) → \(to) last: \(lasts)")
+        }
+        let pace = try #require(arrivalsByTrip["上野"])
+        #expect(pace[0] < pace[2], "上野 → 海浜幕張: \(pace)")
+        // 終電 品川 → 御茶ノ水: the 00:12 leaves 4 minutes for the 中央線 at 東京, too few at ゆっくり.
+        let relaxed = RoutePlanner(timetable: world.timetable, rules: TransferRules(pace: .relaxed))
+        let standard = RoutePlanner(timetable: world.timetable)
+        let last = try [standard, relaxed].map { planner in
+            try #require(try LastTrain.search(from: LastTrain.complexStations(try world.timetable.resolveStations("品川"), world.timetable),
+                                              to: LastTrain.complexStations(try world.timetable.resolveStations("御茶ノ水"), world.timetable),
+                                              planner: planner, on: world.network)?.departure?.clock)
+        }
+        #expect(last == ["00:12", "00:09"])
+        // Minutes scale as documented: ¾ and 1½, rounded up, a minute at least.
+        #expect([1, 2, 3, 4, 8, 12].map(Pace.hurry.minutes) == [1, 2, 3, 3, 6, 9])
+        #expect([1, 2, 3, 4, 8, 12].map(Pace.relaxed.minutes) == [2, 3, 5, 6, 12, 18])
     }
 }
