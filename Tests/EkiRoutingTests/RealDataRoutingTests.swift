@@ -9,8 +9,10 @@ import Testing
 /// real data can show — the reviewed interchange table's thousands of changes counted alike by the
 /// scans and the planner, the fastest route against an independent search over the whole real
 /// network, real last trains through five railways and past midnight (issue 29's 終電 馬車道 →
-/// 池袋), the reviewed table's figures at 東京 and what a rider's pace does to real answers. The logic itself is tested on the hand-written Tokyo (`TokyoFixture`) in the suites
-/// beside this one; every test here is skipped, and says so, where the real data is not there.
+/// 池袋), the reviewed table's figures at 東京 and 横浜 and what a rider's pace does to real
+/// answers, a real DIY route through 横浜 and across 中目黒's platform, and the 山手線's real laps.
+/// The logic itself is tested on the hand-written Tokyo (`TokyoFixture`) in the suites beside this
+/// one; every test here is skipped, and says so, where the real data is not there.
 @Suite struct RealDataRoutingTests {
     static let tuesday = CivilDate(iso: "2026-11-24")!
     static let rules = TransferRules()
@@ -231,5 +233,58 @@ import Testing
         // Minutes scale as documented: ¾ and 1½, rounded up, a minute at least.
         #expect([1, 2, 3, 4, 8, 12].map(Pace.hurry.minutes) == [1, 2, 3, 3, 6, 9])
         #expect([1, 2, 3, 4, 8, 12].map(Pace.relaxed.minutes) == [2, 3, 5, 6, 12, 18])
+    }
+
+    // MARK: - DIY routes on real trains (Tuesday 2026-11-24)
+
+    /// 馬車道 → 中目黒 on the みなとみらい線's 07:37 express, through onto the 東横線 at 横浜, then
+    /// across the platform (the reviewed table's cross row) to the 日比谷線 for 北千住 to 銀座.
+    @Test func bashamichiToGinzaByNakaMeguroIsTwoTrains() throws {
+        let planner = RoutePlanner(timetable: try Self.timetable())
+        let reference = planner.timetable.reference
+        let express = "Minatomirai.Minatomirai.060072.Weekday"
+        let first = try planner.segment(.init(train: express, board: "Minatomirai.Minatomirai.Bashamichi",
+                                              alight: "Tokyu.Toyoko.NakaMeguro"), on: Self.tuesday)
+        let hibiya = try #require(reference.stations[id: "TokyoMetro.Hibiya.NakaMeguro"])
+        let ginza = try #require(reference.stations[id: "TokyoMetro.Hibiya.Ginza"])
+        let second = try #require(try planner.nextSegment(from: [hibiya], to: [ginza], on: Self.tuesday, after: first.arrival.value,
+                                                          arrivedOn: RoutePlanner.Arrival(first)))
+        let plan = try planner.plan(Route(serviceDate: Self.tuesday, segments: [first.choice, second.choice]))
+        #expect(plan.segments[0].departure.clock == "07:37" && plan.segments[0].arrival.clock == "08:18")
+        #expect(plan.segments[0].destination.ja == "小手指")
+        #expect(plan.segments[0].parts == [express, "Tokyu.Toyoko.060072.Weekday"])
+        let yokohama = try #require(plan.segments[0].stops.first { $0.station.name.ja == "横浜" })
+        #expect(yokohama.arrivedAt?.id == "Minatomirai.Minatomirai.Yokohama" && yokohama.station.id == "Tokyu.Toyoko.Yokohama")
+        #expect(plan.transfers == [RoutePlan.Transfer(minutes: 1, place: .samePlatform, walkMeters: nil, needed: 1, kind: .crossPlatform)])
+        #expect(plan.segments[1].departure.clock == "08:19" && plan.segments[1].arrival.clock == "08:40")
+        #expect(plan.segments[1].destination.ja == "北千住")
+    }
+
+    /// At 横浜 the みなとみらい線 lies deep under the station: the DIY check asks the reviewed
+    /// table's 7 minutes to the 東海道線, as fastest routes do (issue 29).
+    @Test func yokohamaFromTheMinatomiraiLineToTheTokaidoLineIsTheTablesSeven() throws {
+        let planner = RoutePlanner(timetable: try Self.timetable())
+        let reference = planner.timetable.reference
+        let local = try planner.segment(.init(train: "Minatomirai.Minatomirai.006072.Weekday", board: "Minatomirai.Minatomirai.Bashamichi",
+                                              alight: "Minatomirai.Minatomirai.Yokohama"), on: Self.tuesday)
+        let jr = try #require(reference.stations[id: "JR-East.Tokaido.Yokohama"])
+        let shinagawa = try #require(reference.stations[id: "JR-East.Tokaido.Shinagawa"])
+        let quick = try #require(try planner.nextSegment(from: [jr], to: [shinagawa], on: Self.tuesday, after: local.arrival.value, scan: 5))
+        let transfer = planner.transfer(from: local, to: quick)
+        #expect(transfer.place == .sameStation && transfer.needed == 7)
+        #expect(transfer.tight == (transfer.minutes < 7) && !transfer.impossible)
+    }
+
+    /// The real 山手線's inner laps start and end at 大崎: from 五反田 to 品川 the train runs on as its next lap.
+    @Test func aYamanoteRideGoesPastTheEndOfItsLap() throws {
+        let planner = RoutePlanner(timetable: try Self.timetable())
+        let reference = planner.timetable.reference
+        let gotanda = try #require(reference.stations[id: "JR-East.Yamanote.Gotanda"])
+        let shinagawa = try #require(reference.stations[id: "JR-East.Yamanote.Shinagawa"])
+        let segment = try #require(try planner.nextSegment(from: [gotanda], direction: "InnerLoop", to: [shinagawa],
+                                                           on: Self.tuesday, after: 10 * 60))
+        #expect(segment.stops.map(\.station.name.ja) == ["五反田", "大崎", "品川"])
+        #expect(segment.parts.count == 2)
+        #expect(segment.minutes <= 8)
     }
 }
