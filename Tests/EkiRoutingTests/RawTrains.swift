@@ -1,32 +1,24 @@
+import EkiStore
 import EkiTestSupport
 import Foundation
 
-/// The Mini Tokyo 3D train files read as plain JSON, apart from the importer and the database:
-/// the brute-force side of the routing tests.
+/// The hand-written Tokyo's trains read as plain values straight from the dataset, apart from the
+/// writer and the database: the brute-force side of the routing tests.
 struct RawTrains {
     struct Stop { var station: String; var arrival: Int?; var departure: Int? }
     struct Train { var id: String; var direction: String; var stops: [Stop]; var next: [String] }
 
     let trains: [String: Train]
 
-    static let shared: RawTrains = {
-        var trains: [String: Train] = [:]
-        for raw in (try? SharedData.allTrains()) ?? [] {
-            guard let id = raw["id"] as? String, let stops = raw["tt"] as? [[String: Any]] else { continue }
-            trains[id] = Train(id: id, direction: raw["d"] as? String ?? "",
-                               stops: stops.map { Stop(station: $0["s"] as? String ?? "",
-                                                       arrival: minute($0["a"] as? String),
-                                                       departure: minute($0["d"] as? String)) },
-                               next: raw["nt"] as? [String] ?? [])
-        }
-        return RawTrains(trains: trains)
-    }()
+    /// `TokyoFixture`'s trains (minutes are already the service day's: 24:30 is 1470).
+    static let fixture = RawTrains(TokyoFixture.dataset)
 
-    /// "HH:MM" as a service-day minute: before 03:00 belongs to the day before (00:15 is 1455).
-    static func minute(_ text: String?) -> Int? {
-        guard let text, text.count == 5, let h = Int(text.prefix(2)), let m = Int(text.suffix(2)) else { return nil }
-        let value = h * 60 + m
-        return value < 180 ? value + 1440 : value
+    init(_ dataset: TimetableDataset) {
+        trains = Dictionary(uniqueKeysWithValues: dataset.trains.map { train in
+            (train.id, Train(id: train.id, direction: train.directionId,
+                             stops: train.stops.map { Stop(station: $0.station, arrival: $0.arrival, departure: $0.departure) },
+                             next: train.next))
+        })
     }
 
     /// Boarding `id` at `board` (a stop with a departure), the arrival at the first later stop in

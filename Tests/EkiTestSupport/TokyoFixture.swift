@@ -28,9 +28,11 @@ import Synchronization
 /// - **Five categories**: 各停 local, 快速 rapid (環状線), 準急 semi-express (副線), 急行 express (the
 ///   through trains), 特急 limited express (北線 ちちぶ, named trains).
 ///
-/// Two variants add what the fixture leaves out, each in a database of its own so the values every
-/// other test relies on stay as they are: `withUnservedStation` (a station no train leaves from) and
-/// `timetable(changing:)` (any change a test makes, such as a train that splits or a loop's laps
+/// Variants add what the fixture leaves out, each in a database of its own so the values every
+/// other test relies on stay as they are: `withUnservedStation` (a station no train leaves from),
+/// `withReviewedChanges` (a reviewed interchange table: figures at 渋谷坂 and 新宿原, one pair of
+/// directions across the island at 池袋台; the fixture itself has none, every change is the rule's)
+/// and `timetable(changing:)` (any change a test makes, such as a train that splits or a loop's laps
 /// linked). `TokyoFixtureFile` writes the fixture to a file, for `eki` run as a process.
 ///
 /// The GTFS-style feed beside it is `GTFSFeedFixture` (imported with `Importer.run(folder:into:)`).
