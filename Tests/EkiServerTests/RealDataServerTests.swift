@@ -52,4 +52,85 @@ import Testing
         // 渋谷 on the Toyoko Line and 大崎 on the Yamanote Line both ways, 元町・中華街 one way.
         #expect(timelines == 10)
     }
+
+    // MARK: - A ride on real railway shapes
+
+    /// A Toyoko / Meguro corridor ride of the simulator, on a Tuesday.
+    static func simulatedRide() throws -> SimulatedRide {
+        let simulator = try RideSimulator(timetable: Self.timetable(), serviceDate: CivilDate(year: 2026, month: 11, day: 24)!)
+        return try simulator.ride(3, seed: 1, options: .init(corridors: true))
+    }
+
+    @Test func aRidesFixesGetTheTrackersOwnAnswerWithNamesAndColors() async throws {
+        let ride = try Self.simulatedRide()
+        let timetable = try Self.timetable()
+        // The same fixes through a tracker directly.
+        let tracker = RideTracker(network: try TrackingNetwork(timetable: timetable))
+        var expected = TrackingState(time: 0)
+        for fix in ride.fixes { expected = tracker.update(fix) }
+
+        let batches = stride(from: 0, to: ride.fixes.count, by: 100).map { Array(ride.fixes[$0..<min($0 + 100, ride.fixes.count)]) }
+        let answers = try await RideAPITests.post(on: Self.timetable(), batches.map { ("/api/v1/ride/fix", RideAPITests.body(["session": RideAPITests.session, "fixes": $0.map(RideAPITests.fixJSON)])) })
+        #expect(answers.allSatisfy { $0.status == .ok })
+        #expect(answers.last?.contentType == "application/json; charset=utf-8")
+        let answer = try #require(answers.last).object
+        let railway = try #require(answer["railway"] as? [String: Any])
+        #expect(railway["id"] as? String == expected.railway)
+        #expect((answer["direction"] as? [String: Any])?["id"] as? String == expected.direction)
+        #expect((answer["nextStation"] as? [String: Any])?["id"] as? String == expected.nextStation)
+        #expect(answer["phase"] as? String == expected.phase?.rawValue)
+        // The ride's own line (or one with the same track and stops), in its name and color.
+        let segment = ride.truth.segments[0]
+        let right = [segment.railway] + segment.equivalents.map(\.railway)
+        #expect(right.contains(railway["id"] as? String ?? ""))
+        let reference = timetable.reference.railways[id: railway["id"] as? String ?? ""]
+        #expect((railway["title"] as? [String: Any])?["ja"] as? String == reference?.name.ja)
+        #expect(railway["color"] as? String == reference?.color)
+        #expect(["東横線", "目黒線"].contains(reference?.name.ja ?? ""))
+        // The train itself: the tracker's timetable train, its page's id and day, its destination,
+        // and its stops from the next station on with their timetable times.
+        let trainRow = try #require(expected.trainRow)
+        let part = try #require(try timetable.trainPart(row: trainRow))
+        let train = try #require(answer["train"] as? [String: Any])
+        #expect(train["id"] as? String == part.publicId)
+        #expect(train["date"] as? String == "2026-11-24")
+        #expect(train["trainType"] as? String == part.trainType)
+        #expect((train["trainTypeName"] as? [String: Any])?["en"] as? String == timetable.reference.trainTypes[part.trainType]?.name.en)
+        let ends = part.destinations.compactMap { timetable.reference.stations[id: $0]?.name.ja }
+        #expect((train["destinationName"] as? [String: Any])?["ja"] as? String == part.headsign?.ja ?? ends.joined(separator: "・"))
+        let stops = try #require(train["stops"] as? [[String: Any]])
+        let first = try #require(stops.first)
+        let firstId = (first["station"] as? [String: Any])?["id"] as? String
+        if let next = expected.nextStation { #expect(firstId == timetable.reference.stations[id: next]?.publicId) }
+        let call = part.stops.first { timetable.reference.stations[id: $0.station]?.publicId == firstId }
+        #expect(first["arrival"] as? String == (call?.arrival ?? call?.departure)?.clock)
+
+        // The answer carries what the OpenAPI document says it does.
+        let document = try await OpenAPITests.document()
+        let operation = (OpenAPITests.paths(document)["/api/v1/ride/fix"]?["post"] as? [String: Any]) ?? [:]
+        let ok = OpenAPITests.resolve(((operation["responses"] as? [String: Any])?["200"] as? [String: Any]) ?? [:], in: document)
+        let schema = try #require(((ok["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
+        OpenAPITests.check(answer, against: schema, in: document, at: "/api/v1/ride/fix")
+    }
+
+    @Test func aTapPinsAnotherLineAndUnpinningGivesTheTrackersBack() async throws {
+        let ride = try Self.simulatedRide()
+        let fixes = Array(ride.fixes.prefix(100))
+        let answers = try await RideAPITests.post(on: Self.timetable(), [
+            ("/api/v1/ride/fix", RideAPITests.body(["session": RideAPITests.session, "fixes": fixes.map(RideAPITests.fixJSON)])),
+            ("/api/v1/ride/pin", RideAPITests.body(["session": RideAPITests.session, "railway": "JR-East.Nambu", "direction": "Outbound"])),
+            ("/api/v1/ride/pin", RideAPITests.body(["session": RideAPITests.session, "railway": NSNull(), "direction": NSNull()])),
+        ])
+        #expect(answers.map(\.status) == [.ok, .ok, .ok])
+        let pinned = answers[1].object
+        #expect(pinned["pinned"] as? Bool == true)
+        #expect((pinned["railway"] as? [String: Any])?["id"] as? String == "JR-East.Nambu")
+        #expect((pinned["direction"] as? [String: Any])?["id"] as? String == "Outbound")
+        // Stations come from the pinned line itself.
+        let next = (pinned["nextStation"] as? [String: Any])?["id"] as? String ?? ""
+        #expect(next.hasPrefix("JR-East.Nambu."))
+        #expect(answers[2].object["pinned"] as? Bool == false)
+        #expect((answers[2].object["railway"] as? [String: Any])?["id"] as? String
+                == (answers[0].object["railway"] as? [String: Any])?["id"] as? String)
+    }
 }
