@@ -133,4 +133,95 @@ import Testing
         #expect((answers[2].object["railway"] as? [String: Any])?["id"] as? String
                 == (answers[0].object["railway"] as? [String: Any])?["id"] as? String)
     }
+
+    // MARK: - Pages in real words
+
+    /// Real station names with < and > in them (Meiji-jingumae<Harajuku>, Oshiage<SKYTREE>).
+    @Test func realNamesWithAnglesAreEscaped() async throws {
+        try await WebPageTests.withPages(Self.timetable()) { client in
+            let station = try await WebPageTests.page(client, "/station/TokyoMetro.Chiyoda.MeijiJingumae?lang=en&at=2026-11-24T07:30")
+            #expect(station.contains("<h1>Meiji-jingumae&lt;Harajuku&gt; <small>明治神宮前〈原宿〉</small></h1>"))
+            #expect(!station.contains("Meiji-jingumae<Harajuku>"))
+            let board = try await WebPageTests.page(client, "/board/TokyoMetro.Hanzomon.Shibuya?direction=TokyoMetro.Oshiage&at=2026-11-24T07:30&lang=en")
+            #expect(board.contains("Oshiage&lt;SKYTREE&gt;"))
+        }
+    }
+
+    /// 馬車道 at 07:30: a line long enough for a dotted link, the 07:31 through to 清瀬 on another
+    /// operator's line, the 07:30 to 元町・中華街 leaving now, the source's attribution.
+    @Test func aRealStationPage() async throws {
+        try await WebPageTests.withPages(Self.timetable()) { client in
+            let page = try await WebPageTests.page(client, "/station/Minatomirai.Minatomirai.Bashamichi?at=2026-11-24T07:30")
+            #expect(page.contains("<span class=\"stop here\">馬車道</span>"))
+            #expect(page.contains(">みなとみらい</a><span class=\"link solid\""))
+            #expect(page.contains("<span class=\"link dotted\" title=\"1 駅\"></span><a class=\"stop\" href=\"/station/Minatomirai.Minatomirai.Yokohama\">横浜</a>") || page.contains(">横浜</a><span class=\"link dotted\""))
+            #expect(page.contains("<time>07:31</time><span class=\"badge c-local\""))
+            #expect(page.contains("清瀬"))
+            #expect(page.contains("公共交通オープンデータセンター"))
+            let english = try await WebPageTests.page(client, "/station/bashamichi?at=2026-11-24T07:30&lang=en")
+            #expect(english.contains("Kiyose") && english.contains("<span class=\"until\">now</span>"))
+            // The countdown says what `eki station 馬車道 --at 2026-11-24T07:30` says.
+            #expect(page.contains("<span class=\"dest\">元町・中華街</span><span class=\"until\">まもなく</span>"))
+        }
+    }
+
+    /// A station's 乗換 list says how long each change takes and what it is (issue 29's reviewed table).
+    @Test func aStationPageListsItsChangesWithTheirMinutes() async throws {
+        try await WebPageTests.withPages(Self.timetable()) { client in
+            let page = try await WebPageTests.page(client, "/station/Tokyu.Toyoko.Shibuya")
+            let changes = page.components(separatedBy: "<ul class=\"connections\">").last?.components(separatedBy: "</ul>").first ?? ""
+            let ginza = try #require(changes.components(separatedBy: "<li>").first { $0.contains("/station/TokyoMetro.Ginza.Shibuya") })
+            // The table's 8 minutes here are reasoned from the layout, not measured: a 目安.
+            #expect(ginza.contains("徒歩8分（地下深いホーム・目安）"), "\(ginza)")
+            let english = try await WebPageTests.page(client, "/station/Tokyu.Toyoko.Shibuya?lang=en")
+            #expect(english.contains("8 min walk (deep underground; estimated)"))
+        }
+    }
+
+    /// The tabs' words on real railways: at a railway's end, by where its trains go on; the
+    /// Yamanote loop by its next major stations; a direction named after where it goes, by its name.
+    @Test func realTimetableTabsAndSides() async throws {
+        try await WebPageTests.withPages(Self.timetable()) { client in
+            let toyoko = try await WebPageTests.page(client, "/timetable/Tokyu.Toyoko.Shibuya?direction=Inbound&date=2026-11-24")
+            #expect(toyoko.contains(">上り <small>副都心線直通</small></a>") && toyoko.contains(">下り <small>横浜方面</small></a>"))
+            let yamanote = try await WebPageTests.page(client, "/timetable/JR-East.Yamanote.Shibuya?direction=InnerLoop&date=2026-11-24")
+            #expect(yamanote.contains(">内回り <small>品川・東京方面</small></a>") && yamanote.contains(">外回り <small>新宿・池袋方面</small></a>"))
+            let ginza = try await WebPageTests.page(client, "/timetable/TokyoMetro.Ginza.Shibuya?direction=TokyoMetro.Asakusa&date=2026-11-24")
+            #expect(ginza.contains("class=\"current\">浅草方面</a>"))
+            // A side named after its terminal does not name it twice (issue 32, 8).
+            let station = try await WebPageTests.page(client, "/station/TokyoMetro.Ginza.Shibuya")
+            #expect(station.contains("<h2>浅草方面</h2>") && !station.contains("<small>浅草方面</small>"))
+            let english = try await WebPageTests.page(client, "/station/TokyoMetro.Ginza.Shibuya?lang=en")
+            #expect(english.contains("<h2>For Asakusa</h2>"))
+        }
+    }
+
+    /// The busiest timetable in the data (北千住, Tobu Skytree Line inbound, 438 weekday departures)
+    /// with the CSS and JS a first visit loads: at most 100 KB, and nothing from another host.
+    @Test func theHeaviestPageStaysUnder100KB() async throws {
+        let timetable = try Self.timetable()
+        let station = try #require(timetable.reference.stations[id: "Tobu.TobuSkytree.KitaSenju"])
+        let inbound = try #require(try timetable.directions(at: station).first { $0.id == "Inbound" })
+        let day = try timetable.stationTimetable(station: station, direction: inbound, serviceDate: try #require(CivilDate(year: 2026, month: 11, day: 24)))
+        try await WebPageTests.withPages(Self.timetable()) { client in
+            let uri = "/timetable/Tobu.TobuSkytree.KitaSenju?direction=Inbound&date=2026-11-24"
+            let page = try await WebPageTests.page(client, uri)
+            #expect(page.components(separatedBy: "<li><a href=\"/train/").count - 1 == day.rows.count)
+            #expect(day.rows.count >= 400)
+            #expect(WebPageTests.assets(of: page).count == 3)   // app.css, lines.css, app.js: no home.js, board.js or board.css
+            let japanese = try await WebPageTests.weight(client, uri)
+            #expect(japanese <= 100_000, "\(japanese) bytes")
+            // English names run longer than Japanese ones.
+            let english = try await WebPageTests.weight(client, uri + "&lang=en")
+            #expect(english <= 100_000, "English: \(english) bytes")
+            // The route page loads route.js besides.
+            let route = try await WebPageTests.weight(client, "/route?date=2026-11-24&segments=" + OpenAPITests.route)
+            #expect(route <= 100_000, "route: \(route) bytes")
+            for text in [page] + (try await WebPageTests.assets(of: page).asyncMap { try await WebPageTests.page(client, $0) }) {
+                #expect(text.firstMatch(of: /(src|href)="(https?:)?\/\//) == nil)
+                #expect(!text.contains("url(http") && !text.contains("@import"))
+            }
+        }
+    }
+
 }
