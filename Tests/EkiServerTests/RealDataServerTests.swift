@@ -17,7 +17,7 @@ import Testing
 /// is tested on the hand-written Tokyo (`TokyoFixture`) in the suites beside this one; every test
 /// here is skipped, and says so, where the real data is not there.
 @Suite struct RealDataServerTests {
-    static func timetable() throws -> Timetable { try APIClient.realData() }
+    static func timetable() throws -> Timetable { try SharedData.imported().timetable }
 
     // MARK: - JSON written by hand
 
