@@ -10,9 +10,11 @@ import Logging
 import Testing
 @testable import EkiServer
 
-/// The live ride API and page: what a simulated ride's fixes get back (the tracker's own answer,
-/// with names and colors), pinning a line, bad bodies, session expiry and the cap, and that no
-/// position ever reaches the log.
+/// The live ride API and page on the hand-written Tokyo: bad bodies, times, session expiry and the
+/// cap, and that no position ever reaches the log. What a real ride's fixes get back (the tracker's
+/// own answer on real railway shapes) and pinning a line are in RealDataServerTests. The fixture
+/// draws no railway shapes, so its tracking network has no lines: what these tests judge (bodies,
+/// sessions, the log) is the API's, which follows no line.
 @Suite struct RideAPITests {
     static let session = "0123456789abcdef0123456789abcdef"
 
@@ -31,9 +33,11 @@ import Testing
          "speed": fix.speed, "course": fix.course]
     }
 
-    /// POSTs each body in turn through one application; `logger` receives the server's log.
-    static func post(_ requests: [(path: String, body: Data)], logger: Logger? = nil) async throws -> [Answer] {
-        let router = try buildRouter(timetable: SharedData.imported().timetable)
+    /// POSTs each body in turn through one application over `timetable` (the hand-written Tokyo
+    /// unless given); `logger` receives the server's log.
+    static func post(on timetable: Timetable? = nil, _ requests: [(path: String, body: Data)],
+                     logger: Logger? = nil) async throws -> [Answer] {
+        let router = try buildRouter(timetable: timetable ?? TokyoFixture.timetable(whole: true))
         let app = logger.map { Application(router: router, logger: $0) } ?? Application(router: router)
         return try await app.test(.router) { client in
             var answers: [Answer] = []
@@ -47,83 +51,15 @@ import Testing
         }
     }
 
-    /// A Toyoko / Meguro corridor ride of the simulator, on a Tuesday.
-    static func simulatedRide() throws -> SimulatedRide {
-        let simulator = try RideSimulator(timetable: SharedData.imported().timetable, serviceDate: CivilDate(year: 2026, month: 11, day: 24)!)
-        return try simulator.ride(3, seed: 1, options: .init(corridors: true))
-    }
-
-    @Test func aRidesFixesGetTheTrackersOwnAnswerWithNamesAndColors() async throws {
-        let ride = try Self.simulatedRide()
-        let timetable = try SharedData.imported().timetable
-        // The same fixes through a tracker directly.
-        let tracker = RideTracker(network: try TrackingNetwork(timetable: timetable))
-        var expected = TrackingState(time: 0)
-        for fix in ride.fixes { expected = tracker.update(fix) }
-
-        let batches = stride(from: 0, to: ride.fixes.count, by: 100).map { Array(ride.fixes[$0..<min($0 + 100, ride.fixes.count)]) }
-        let answers = try await Self.post(batches.map { ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": $0.map(Self.fixJSON)])) })
-        #expect(answers.allSatisfy { $0.status == .ok })
-        #expect(answers.last?.contentType == "application/json; charset=utf-8")
-        let answer = try #require(answers.last).object
-        let railway = try #require(answer["railway"] as? [String: Any])
-        #expect(railway["id"] as? String == expected.railway)
-        #expect((answer["direction"] as? [String: Any])?["id"] as? String == expected.direction)
-        #expect((answer["nextStation"] as? [String: Any])?["id"] as? String == expected.nextStation)
-        #expect(answer["phase"] as? String == expected.phase?.rawValue)
-        // The ride's own line (or one with the same track and stops), in its name and color.
-        let segment = ride.truth.segments[0]
-        let right = [segment.railway] + segment.equivalents.map(\.railway)
-        #expect(right.contains(railway["id"] as? String ?? ""))
-        let reference = timetable.reference.railways[id: railway["id"] as? String ?? ""]
-        #expect((railway["title"] as? [String: Any])?["ja"] as? String == reference?.name.ja)
-        #expect(railway["color"] as? String == reference?.color)
-        #expect(["東横線", "目黒線"].contains(reference?.name.ja ?? ""))
-        // The train itself: the tracker's timetable train, its page's id and day, its destination,
-        // and its stops from the next station on with their timetable times.
-        let trainRow = try #require(expected.trainRow)
-        let part = try #require(try timetable.trainPart(row: trainRow))
-        let train = try #require(answer["train"] as? [String: Any])
-        #expect(train["id"] as? String == part.publicId)
-        #expect(train["date"] as? String == "2026-11-24")
-        #expect(train["trainType"] as? String == part.trainType)
-        #expect((train["trainTypeName"] as? [String: Any])?["en"] as? String == timetable.reference.trainTypes[part.trainType]?.name.en)
-        let ends = part.destinations.compactMap { timetable.reference.stations[id: $0]?.name.ja }
-        #expect((train["destinationName"] as? [String: Any])?["ja"] as? String == part.headsign?.ja ?? ends.joined(separator: "・"))
-        let stops = try #require(train["stops"] as? [[String: Any]])
-        let first = try #require(stops.first)
-        let firstId = (first["station"] as? [String: Any])?["id"] as? String
-        if let next = expected.nextStation { #expect(firstId == timetable.reference.stations[id: next]?.publicId) }
-        let call = part.stops.first { timetable.reference.stations[id: $0.station]?.publicId == firstId }
-        #expect(first["arrival"] as? String == (call?.arrival ?? call?.departure)?.clock)
-
-        // The answer carries what the OpenAPI document says it does.
-        let document = try await OpenAPITests.document()
-        let operation = (OpenAPITests.paths(document)["/api/v1/ride/fix"]?["post"] as? [String: Any]) ?? [:]
-        let ok = OpenAPITests.resolve(((operation["responses"] as? [String: Any])?["200"] as? [String: Any]) ?? [:], in: document)
-        let schema = try #require(((ok["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
-        OpenAPITests.check(answer, against: schema, in: document, at: "/api/v1/ride/fix")
-    }
-
-    @Test func aTapPinsAnotherLineAndUnpinningGivesTheTrackersBack() async throws {
-        let ride = try Self.simulatedRide()
-        let fixes = Array(ride.fixes.prefix(100))
-        let answers = try await Self.post([
-            ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": fixes.map(Self.fixJSON)])),
-            ("/api/v1/ride/pin", Self.body(["session": Self.session, "railway": "JR-East.Nambu", "direction": "Outbound"])),
-            ("/api/v1/ride/pin", Self.body(["session": Self.session, "railway": NSNull(), "direction": NSNull()])),
-        ])
-        #expect(answers.map(\.status) == [.ok, .ok, .ok])
-        let pinned = answers[1].object
-        #expect(pinned["pinned"] as? Bool == true)
-        #expect((pinned["railway"] as? [String: Any])?["id"] as? String == "JR-East.Nambu")
-        #expect((pinned["direction"] as? [String: Any])?["id"] as? String == "Outbound")
-        // Stations come from the pinned line itself.
-        let next = (pinned["nextStation"] as? [String: Any])?["id"] as? String ?? ""
-        #expect(next.hasPrefix("JR-East.Nambu."))
-        #expect(answers[2].object["pinned"] as? Bool == false)
-        #expect((answers[2].object["railway"] as? [String: Any])?["id"] as? String
-                == (answers[0].object["railway"] as? [String: Any])?["id"] as? String)
+    /// Fixes of a rider standing on 港町's platform (35.45, 139.64), then riding the 海岸線 toward
+    /// 中央通: one every two seconds from Tuesday 2026-11-24 07:00 in Tokyo, each at its own place.
+    static func fixtureFixes(_ count: Int) -> [Fix] {
+        let start = 1_795_471_200.0   // 2026-11-24T07:00:00+09:00
+        return (0..<count).map { index in
+            let along = Double(index) / Double(max(count - 1, 1))
+            return Fix(time: start + Double(index) * 2, latitude: 35.4500 + 0.0123 * along, longitude: 139.6400 + 0.0037 * along,
+                       accuracy: 10, speed: index < 5 ? 0 : 8.3)
+        }
     }
 
     @Test func badBodiesAreProblemsThatNeverRepeatAPosition() async throws {
@@ -142,7 +78,7 @@ import Testing
              .badRequest, "fix 1: accuracy must be"),
             ("/api/v1/ride/fix?lat=35.4505", Self.body(["session": Self.session, "fixes": [fix]]), .badRequest, "unknown parameter \"lat\""),
             ("/api/v1/ride/fix", Data(repeating: UInt8(ascii: " "), count: 70_000), .contentTooLarge, "the request body is over 64 KB"),
-            ("/api/v1/ride/pin", Self.body(["session": Self.session, "railway": "Tokyu.Toyoko"]), .badRequest, "give both railway and direction"),
+            ("/api/v1/ride/pin", Self.body(["session": Self.session, "railway": "Umi.Kaigan"]), .badRequest, "give both railway and direction"),
         ]
         let answers = try await Self.post(bad.map { ($0.0, $0.1) })
         for (answer, expected) in zip(answers, bad) {
@@ -156,7 +92,7 @@ import Testing
     /// Sessions idle for 10 minutes are forgotten; at the cap the least recently used one makes room
     /// (issue 20: 500 made-up sessions used to lock every rider out with 503s for 10 minutes).
     @Test func sessionsExpireWhenIdleAndTheLeastRecentMakesRoom() async throws {
-        let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
+        let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
         let now = Clock()
         var limits = RideSessions.Limits()
         limits.capacity = 2
@@ -182,7 +118,7 @@ import Testing
     /// One client address holds a few sessions at most: making up more pushes out its own oldest,
     /// never another rider's.
     @Test func oneClientCannotHoardSessions() async throws {
-        let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
+        let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
         let now = Clock()
         var limits = RideSessions.Limits()
         limits.capacity = 10
@@ -200,7 +136,7 @@ import Testing
     /// Fixes come in time order and at least half a second apart; a batch that breaks that is a
     /// 422 and changes nothing (issue 20: 383k fixes 10 µs apart made one session 10× slower).
     @Test func fixesOutOfOrderOrTooCloseAreRefused() async throws {
-        let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
+        let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
         let sessions = RideSessions(network: { network })
         let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
         _ = try await sessions.update(session: "s", fixes: [fix, fix.later(1)])
@@ -223,7 +159,7 @@ import Testing
     /// order"; only a single repeated fix was taken as a retry. Now a batch's fixes received before
     /// are taken once, and what is new after them is checked as usual.
     @Test func aBatchSentAgainIsTakenOnce() async throws {
-        let network = try TrackingNetwork(timetable: SharedData.imported().timetable)
+        let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
         let sessions = RideSessions(network: { network })
         let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
         let batch = [fix, fix.later(1), fix.later(2)]
@@ -238,11 +174,10 @@ import Testing
 
     /// The request log (debug: every request) names the path, never a body or a position.
     @Test func positionsNeverReachTheLog() async throws {
-        let ride = try Self.simulatedRide()
         let captured = CapturedLog()
         var logger = Logger(label: "test") { _ in captured.handler() }
         logger.logLevel = .trace
-        let fixes = Array(ride.fixes.prefix(30))
+        let fixes = Self.fixtureFixes(30)
         let answers = try await Self.post([("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": fixes.map(Self.fixJSON)])),
                                            ("/api/v1/ride/fix", Self.body(["session": Self.session, "fixes": [["t": 1, "lat": 99.123456, "lon": 139.6337]]]))],
                                           logger: logger)
@@ -277,7 +212,8 @@ import Testing
     }
 
     @Test func theRidePageInBothLanguages() async throws {
-        let answers = try await APIClient.get(["/ride", "/ride?lang=en", "/assets/ride.js", "/assets/ride.css", "/ride?lat=35"])
+        let answers = try await APIClient.get(["/ride", "/ride?lang=en", "/assets/ride.js", "/assets/ride.css", "/ride?lat=35"],
+                                              on: APIClient.fixture())
         // A parameter the page does not use (a shared link's) is ignored, not refused (issue 21).
         #expect(answers.map(\.status) == [.ok, .ok, .ok, .ok, .ok])
         #expect(answers[0].text.contains("<html lang=\"ja\">") && answers[0].text.contains("乗車中") && answers[0].text.contains("/assets/ride.") && answers[0].text.contains("<link rel=\"stylesheet\" href=\"/assets/ride."))

@@ -15,13 +15,14 @@ import Testing
 /// not sent, nor kept for later. The tests never call `checkFile()` before the requests they judge
 /// (the watcher's second is exactly the gap), and change the file at a known point of a request.
 @Suite struct TornReadTests {
-    /// Boards at one station, different enough to need different pages of the file.
+    /// Boards at one station of the hand-written Tokyo (HotSwapTests.Files), different enough to
+    /// need different rows of the file: 中央通 on the 海岸線, both ways, morning, noon and evening.
     static let moments = [("Inbound", "2026-11-24T07:30"), ("Outbound", "2026-11-24T07:30"), ("Inbound", "2026-11-24T12:00"),
                           ("Outbound", "2026-11-24T18:45")]
-    static let boards = moments.map { "/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&direction=\($0.0)&at=\($0.1)" }
+    static let boards = moments.map { "/api/v1/departures?station=Umi.Kaigan.Chuodori&direction=\($0.0)&at=\($0.1)" }
     /// The same boards with their parameters in another order: the same queries (the same pages of
     /// the file), other answers in the answer cache.
-    static let reordered = moments.map { "/api/v1/departures?at=\($0.1)&direction=\($0.0)&station=Minatomirai.Minatomirai.Bashamichi" }
+    static let reordered = moments.map { "/api/v1/departures?at=\($0.1)&direction=\($0.0)&station=Umi.Kaigan.Chuodori" }
 
     /// How many departures a board lists; nil when the answer is not a 200 with a list.
     static func departures(_ status: HTTPResponse.Status, _ body: ByteBuffer) -> Int? {
