@@ -4,31 +4,18 @@
 /// JSON, URLs, import; inside, a railway lists its stations by handle and a station names its
 /// railway and complex by handle, so a look-up is an index, not a string hashed again, and a
 /// station handle cannot be handed where a railway is meant.
-public struct StationHandle: Hashable, Comparable, Sendable {
-    /// The station's row id (what departures, trains and route networks store).
+public struct Handle<Of>: Hashable, Comparable, Sendable {
+    /// The record's row id (what departures, trains and route networks store).
     public let row: Int64
     @inlinable public init(_ row: Int64) { self.row = row }
     @inlinable public static func < (a: Self, b: Self) -> Bool { a.row < b.row }
 }
 
-public struct RailwayHandle: Hashable, Comparable, Sendable {
-    public let row: Int64
-    @inlinable public init(_ row: Int64) { self.row = row }
-    @inlinable public static func < (a: Self, b: Self) -> Bool { a.row < b.row }
-}
-
+public typealias StationHandle = Handle<Reference.Station>
+public typealias RailwayHandle = Handle<Reference.Railway>
 /// A station complex: the stations of one place across railways (渋谷).
-public struct ComplexHandle: Hashable, Comparable, Sendable {
-    public let row: Int64
-    @inlinable public init(_ row: Int64) { self.row = row }
-    @inlinable public static func < (a: Self, b: Self) -> Bool { a.row < b.row }
-}
-
-public struct DirectionHandle: Hashable, Comparable, Sendable {
-    public let row: Int64
-    @inlinable public init(_ row: Int64) { self.row = row }
-    @inlinable public static func < (a: Self, b: Self) -> Bool { a.row < b.row }
-}
+public typealias ComplexHandle = Handle<Reference.Complex>
+public typealias DirectionHandle = Handle<Reference.Direction>
 
 /// A record that a handle names and riders know by an id (`JR-East.Yamanote`, `Inbound`).
 public protocol HandledRecord: Sendable {
