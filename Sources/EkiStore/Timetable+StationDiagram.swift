@@ -76,7 +76,13 @@ extension Timetable {
         guard let here = ring.firstIndex(of: station.handle) ?? ring.firstIndex(where: {
             reference.stations[$0]?.complex == station.complex
         }), let major = reference.majorStations[railway.handle] else { return [] }
-        let ahead = (1..<ring.count).lazy.map { ring[(here + $0) % ring.count] }
-        return ahead.filter(major.contains).prefix(2).compactMap { reference.stations[$0] }
+        let ahead = (1..<ring.count).map { ring[(here + $0) % ring.count] }
+        // On a loop so small that the first major station ahead is past the far side of it, the
+        // sign would name the same station both ways round (a 4-station loop's 新宿原方面 from
+        // 渋谷坂 on both platforms): the first stop, which is nearer, names that way instead.
+        guard let first = ahead.firstIndex(where: major.contains), first <= ahead.count / 2 else {
+            return ahead.prefix(1).compactMap { reference.stations[$0] }
+        }
+        return ahead[first...].filter(major.contains).prefix(2).compactMap { reference.stations[$0] }
     }
 }

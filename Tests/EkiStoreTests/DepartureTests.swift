@@ -129,12 +129,13 @@ import Testing
     @Test func loopBoardsNameTheStationsAheadOrWhereTheRunEnds() throws {
         // The 環状線's major stations are its two biggest complexes, 渋谷坂 (four railways) and 新宿原
         // (two). The inner loop from 渋谷坂 runs 東京前 → 上野森 → 新宿原 → 渋谷坂: a whole lap
-        // ahead, so the board names the major station ahead (新宿原), not an end.
+        // ahead, so the board names a station ahead, not an end; 新宿原 is past the far side of
+        // the loop (the outer loop's sign names it), so the next stop, 東京前, names this way.
         let board = try Self.board(TokyoFixture.kanjoShibuyazaka, "InnerLoop", at: "2026-12-01T10:00", limit: 1)
         let row = try #require(board.rows.first)
         #expect(row.departure.time.clock == "10:05")   // the 10:00's inner-loop twin leaves 5 minutes later
         #expect(row.departure.destinations.isEmpty)
-        #expect(row.destination.ja == "新宿原方面")
+        #expect(row.destination.ja == "東京前方面")
         // From 上野森 the outer loop's train ends at 渋谷坂 two stops on, less than a lap ahead:
         // signed for where it ends. The 10:00 from 渋谷坂 is at 上野森 12 minutes later.
         let ueno = try Self.board(TokyoFixture.uenomori, "OuterLoop", at: "2026-12-01T10:10", limit: 1)
