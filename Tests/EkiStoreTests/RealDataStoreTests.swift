@@ -43,6 +43,18 @@ import Testing
 
     // MARK: - Boards, calendars, through service (every expected value read by hand from the shared JSON)
 
+    /// The real data's search index (~420 KB: every station's keys, places and railway words) kept
+    /// in a file and read back answers as one laid out afresh (SearchIndexFileTests does the same on
+    /// the fixture): what real names, in every script and length, find.
+    @Test func theRealSearchIndexKeptInAFileAnswersAsOneLaidOutAfresh() throws {
+        let kept = try SearchIndexFileTests.keptIndexAnswersAsLaidOut(SharedData.databaseURL, laidOut: try Self.timetable(),
+                                                                      queriesEvery: 23)
+        #expect(kept.fileSize > 200_000, "\(kept.fileSize)")
+        #expect(kept.stationCount > 2_000)
+        #expect(kept.queries > 800)
+        #expect(try kept.first.resolveRailway("山手線").railway.id == "JR-East.Yamanote")
+    }
+
     @Test func bashamichiInboundWeekdayMorning() throws {
         let board = try Self.board("Minatomirai.Minatomirai.Bashamichi", "Inbound", at: "2026-11-24T07:30")
         #expect(board.schedule == "Weekday")

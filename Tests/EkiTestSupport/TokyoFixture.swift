@@ -79,6 +79,24 @@ public enum TokyoFixture {
         return data
     }()
 
+    /// Draws each railway of `data` as one polyline through its stations, bowed a little between
+    /// them as a real line is (the fixture itself draws none): for `timetable(changing:)`, where a
+    /// test wants the tracker to have lines to follow.
+    public static func drawShapes(_ data: inout TimetableDataset) {
+        let places = Dictionary(uniqueKeysWithValues: data.stations.compactMap { station in station.coordinate.map { (station.id, $0) } })
+        for railway in data.railways {
+            let points = railway.stations.compactMap { places[$0] }
+            guard let last = points.last else { continue }
+            var line: [GeoPoint] = []
+            for (a, b) in zip(points, points.dropFirst()) {
+                line.append(a)
+                line.append(GeoPoint(latitude: (a.latitude + b.latitude) / 2 + 0.002, longitude: (a.longitude + b.longitude) / 2 - 0.002))
+            }
+            line.append(last)
+            data.shapes[railway.id] = [line]
+        }
+    }
+
     /// The fixture in a database of its own whose queries are counted (GRDB's trace), opened whole:
     /// for tests of how many statements an answer costs.
     public final class Counted: Sendable {

@@ -85,26 +85,42 @@ import Testing
         #expect(try edit.apply("from", "横浜市内", to: trip).ticket.from?.name == "新横浜")
     }
 
+    /// The hand-written Tokyo with 渋谷坂 named 東京 (every railway's 渋谷坂: 海岸線, 副線, 環状線
+    /// and 銀線 meet there), so a Shinkansen ticket to 東京 arrives in it.
+    static func fixtureWithTokyo() throws -> Timetable {
+        try TokyoFixture.timetable { data in
+            for index in data.stations.indices where data.stations[index].name.ja == "渋谷坂" {
+                data.stations[index].name = .init(ja: "東京", en: "Tokyo")
+            }
+        }
+    }
+
+    /// のぞみ arriving 東京 12:57 on Tuesday 2026-11-24, 8 minutes to walk: ready at 13:05. From
+    /// the fixture's 東京 the 銀線 leaves every 5 minutes from 05:30 (13:05 is one), the 環状線 every
+    /// 10 both ways, the 副線 northbound every 15 from 05:20 (and its 準急 at 13:07), the 海岸線
+    /// outbound every 15 from 05:10; eight rows at most.
     @Test func departuresAfterArrivalAtTokyo() throws {
-        let (timetable, _) = try SharedData.imported()
+        let timetable = try Self.fixtureWithTokyo()
         var trip = try Self.nozomi()
         trip = try TicketEdit().apply("to", "東京", to: trip)
         trip = try TicketEdit().apply("date", "2026-11-24", to: trip)   // a Tuesday
         let connections = try #require(try TripConnections.find(trip, timetable: timetable, walk: 8))
         #expect(connections.station.ja == "東京")
         #expect(connections.readyAt == "13:05")
-        #expect(!connections.departures.isEmpty)
-        // Every departure is a real one from a 東京 station, at or after arrival plus the walk, soonest first.
+        let rows = connections.departures.map { "\($0.time) \($0.railway.ja) \($0.destination.ja) +\($0.minutesAfterArrival)" }
+        // The 環状線 signs its loop by what lies ahead: inner round by 東京前 first, outer by 新宿原.
+        #expect(rows == ["13:05 環状線 東京前方面 +8", "13:05 副線 池袋台 +8", "13:05 銀線 表参 +8", "13:07 副線 池袋台 +10",
+                         "13:10 環状線 新宿原方面 +13", "13:10 銀線 表参 +13", "13:10 海岸線 港町 +13", "13:15 環状線 東京前方面 +18"])
+        // Every departure is from a 東京 station, at or after arrival plus the walk, soonest first.
         for departure in connections.departures {
             #expect(departure.minutesAfterArrival >= 8)
             #expect(departure.time >= "13:05")
             #expect(timetable.reference.stations[id: departure.station]?.name.ja == "東京")
         }
         #expect(connections.departures.map(\.minutesAfterArrival) == connections.departures.map(\.minutesAfterArrival).sorted())
-        // A train on two railways' boards (総武快速線 and 横須賀線 run through 東京) is listed once.
         let keys = connections.departures.map { "\($0.time) \($0.destination.ja)" }
         #expect(Set(keys).count == keys.count, "\(keys)")
-        // 新大阪 is not in the Tokyo database: nothing to show rather than something wrong.
+        // 新大阪 is not in this database: nothing to show rather than something wrong.
         #expect(try TripConnections.find(try Self.nozomi(), timetable: timetable) == nil)
     }
 }

@@ -6,31 +6,32 @@ import Testing
 import EkiTestSupport
 
 /// The evaluation's arithmetic on tiny hand-made rides: a perfect tracker scores 100%, a flip is
-/// counted, an equivalent line counts as right, a late answer is timed from departure.
+/// counted, an equivalent line counts as right, a late answer is timed from departure. The rides
+/// are on the hand-written Tokyo (`TokyoFixture`), whose station complexes the scoring reads.
 @Suite struct EvaluationTests {
-    static let toyoko = RideTruth.Line(railway: "Tokyu.Toyoko", direction: "Outbound")
-    static let meguro = RideTruth.Line(railway: "Tokyu.Meguro", direction: "Outbound")
+    static let fuku = RideTruth.Line(railway: "Metro.Fuku", direction: "Northbound")
+    /// The 環状線's outer loop runs beside the 副線 from 渋谷坂 to 新宿原 (the same complexes).
+    static let kanjo = RideTruth.Line(railway: "JR.Kanjo", direction: "OuterLoop")
     static let start = 1_796_085_000.0
 
-    /// A Toyoko local from Den-en-chofu to Shin-Maruko: six fixes 30 s apart, the train leaving
-    /// at the second.
+    /// A 副線 local from 渋谷坂 to 池袋台 by 新宿原: six fixes 30 s apart, the train leaving at the second.
     static func ride() -> (fixes: [Fix], truth: RideTruth) {
-        let fixes = (0..<6).map { Fix(time: start + Double($0) * 30, latitude: 35.59, longitude: 139.66, accuracy: 10) }
-        let next = ["Tokyu.Toyoko.Tamagawa", "Tokyu.Toyoko.Tamagawa", "Tokyu.Toyoko.Tamagawa", "Tokyu.Toyoko.ShinMaruko",
-                    "Tokyu.Toyoko.ShinMaruko", "Tokyu.Toyoko.MusashiKosugi"]
+        let fixes = (0..<6).map { Fix(time: start + Double($0) * 30, latitude: 35.67, longitude: 139.70, accuracy: 10) }
+        let next = [TokyoFixture.fukuShinjukuhara, TokyoFixture.fukuShinjukuhara, TokyoFixture.fukuShinjukuhara,
+                    TokyoFixture.fukuIkebukurodai, TokyoFixture.fukuIkebukurodai, TokyoFixture.fukuIkebukurodai]
         let phases: [TrackingState.Phase] = [.at, .departed, .approaching, .departed, .approaching, .at]
         let truths = (0..<6).map { i in
-            RideTruth.FixTruth(t: RideFileWriter.iso8601(fixes[i].time), segment: 0, railway: toyoko.railway, direction: toyoko.direction,
+            RideTruth.FixTruth(t: RideFileWriter.iso8601(fixes[i].time), segment: 0, railway: fuku.railway, direction: fuku.direction,
                                previousStation: nil, nextStation: next[i], focusStation: nil, phase: phases[i],
                                onTrain: true, underground: false, outlier: false)
         }
         let segment = RideTruth.Segment(
-            railway: toyoko.railway, direction: toyoko.direction, train: "Tokyu.Toyoko.X.Weekday", trainType: "Tokyu.Local",
-            boardStation: "Tokyu.Toyoko.DenEnChofu", alightStation: "Tokyu.Toyoko.ShinMaruko",
+            railway: fuku.railway, direction: fuku.direction, train: "Metro.Fuku.F440.Weekday", trainType: "Metro.Local",
+            boardStation: TokyoFixture.fukuShibuyazaka, alightStation: TokyoFixture.fukuIkebukurodai,
             departure: RideFileWriter.iso8601(start + 30), arrival: RideFileWriter.iso8601(start + 150),
-            stations: [call("Tokyu.Toyoko.DenEnChofu", 0, 30), call("Tokyu.Toyoko.Tamagawa", 55, 60),
-                       call("Tokyu.Toyoko.ShinMaruko", 150, 150)],
-            equivalents: [meguro], underground: false)
+            stations: [call(TokyoFixture.fukuShibuyazaka, 0, 30), call(TokyoFixture.fukuShinjukuhara, 55, 60),
+                       call(TokyoFixture.fukuIkebukurodai, 150, 150)],
+            equivalents: [kanjo], underground: false)
         return (fixes, RideTruth(ride: "ride-0001", seed: 1, serviceDate: "2026-11-24", corridor: SimulatorCorridor.all[2].name,
                                  aboveGround: true, segments: [segment], fixes: truths))
     }
@@ -48,11 +49,11 @@ import EkiTestSupport
         }
     }
 
-    static func reference() throws -> Reference { try SharedData.imported().timetable.reference }
+    static func reference() throws -> Reference { try TokyoFixture.timetable().reference }
 
     @Test func aPerfectTrackerScoresFull() throws {
         let (fixes, truth) = Self.ride()
-        let result = RideEvaluation.score(Self.states(Array(repeating: Self.toyoko, count: 6)), fixes: fixes, truth: truth,
+        let result = RideEvaluation.score(Self.states(Array(repeating: Self.fuku, count: 6)), fixes: fixes, truth: truth,
                                           reference: try Self.reference())
         #expect(result.rightAtEnd)
         #expect(result.secondsToStable == [0])     // right before the train even left
@@ -65,27 +66,29 @@ import EkiTestSupport
         #expect(summary.medianSecondsToStable == 0 && summary.neverStable == 0)
     }
 
-    /// Meguro for Toyoko is right on this stretch (the truth lists it), and its station ids, of
-    /// the same station complexes, count as the right next station.
+    /// The 環状線 for the 副線 is right on this stretch (the truth lists it), and station ids of the
+    /// same complexes (環状線's 新宿原, 北線's 池袋台) count as the right next station.
     @Test func anEquivalentLineAndItsStationsCountAsRight() throws {
         let (fixes, truth) = Self.ride()
-        let meguroNext = truth.fixes.map { $0.nextStation?.replacingOccurrences(of: "Tokyu.Toyoko.", with: "Tokyu.Meguro.") }
-        let result = RideEvaluation.score(Self.states(Array(repeating: Self.meguro, count: 6), next: meguroNext),
+        let besideNext = truth.fixes.map {
+            $0.nextStation == TokyoFixture.fukuShinjukuhara ? TokyoFixture.kanjoShinjukuhara : TokyoFixture.kitaIkebukurodai
+        }
+        let result = RideEvaluation.score(Self.states(Array(repeating: Self.kanjo, count: 6), next: besideNext),
                                           fixes: fixes, truth: truth, reference: try Self.reference())
         #expect(result.rightAtEnd && result.flips == 0 && result.nextStationRight == 6)
     }
 
     @Test func flipsAndTheTimeToAStableAnswerAreCounted() throws {
         let (fixes, truth) = Self.ride()
-        let other = RideTruth.Line(railway: "JR-East.Nambu", direction: "Outbound")
+        let other = RideTruth.Line(railway: "Metro.Gin", direction: "Eastbound")
         // nil, wrong, right, wrong, right, right: two flips (wrong→right, right→wrong, wrong→right = 3 changes).
-        let lines: [RideTruth.Line?] = [nil, other, Self.toyoko, other, Self.toyoko, Self.toyoko]
+        let lines: [RideTruth.Line?] = [nil, other, Self.fuku, other, Self.fuku, Self.fuku]
         let result = RideEvaluation.score(Self.states(lines), fixes: fixes, truth: truth, reference: try Self.reference())
         #expect(result.flips == 3)
         #expect(result.rightAtEnd)
         // Stable from the fifth fix (start + 120 s); the train left at start + 30 s.
         #expect(result.secondsToStable == [90])
-        // By then the train had left Den-en-chofu and gone by Tamagawa (start + 60 s).
+        // By then the train had left 渋谷坂 and gone by 新宿原 (start + 60 s).
         #expect(result.stationsToStable == [1])
         // Next station and phase are only scored while the railway is right (3 fixes).
         #expect(result.nextStationChecked == 3)
@@ -93,14 +96,14 @@ import EkiTestSupport
 
     @Test func aWrongEndAndANeverStableRide() throws {
         let (fixes, truth) = Self.ride()
-        let other = RideTruth.Line(railway: "Tokyu.Toyoko", direction: "Inbound")
-        let result = RideEvaluation.score(Self.states([Self.toyoko, Self.toyoko, Self.toyoko, Self.toyoko, Self.toyoko, other]),
+        let other = RideTruth.Line(railway: "Metro.Fuku", direction: "Southbound")
+        let result = RideEvaluation.score(Self.states([Self.fuku, Self.fuku, Self.fuku, Self.fuku, Self.fuku, other]),
                                           fixes: fixes, truth: truth, reference: try Self.reference())
         #expect(!result.rightAtEnd)
         #expect(result.secondsToStable == [nil] && result.stationsToStable == [nil])
         #expect(result.flips == 1)
-        #expect(result.finalAnswer == "Tokyu.Toyoko Inbound")
-        let wrongNext = RideEvaluation.score(Self.states(Array(repeating: Self.toyoko, count: 6), next: Array(repeating: "Tokyu.Toyoko.Yokohama", count: 6)),
+        #expect(result.finalAnswer == "Metro.Fuku Southbound")
+        let wrongNext = RideEvaluation.score(Self.states(Array(repeating: Self.fuku, count: 6), next: Array(repeating: TokyoFixture.minatomachi, count: 6)),
                                              fixes: fixes, truth: truth, reference: try Self.reference())
         #expect(wrongNext.nextStationRight == 0 && wrongNext.nextStationChecked == 6)
 

@@ -1,4 +1,5 @@
 import EkiCore
+import EkiStore
 import EkiTestSupport
 import Foundation
 import PropertyBased
@@ -79,15 +80,18 @@ import Testing
         }
     }
 
-    /// Fixes with extreme values fed straight to a tracker over the real network: no trap.
+    /// Fixes with extreme values fed straight to a tracker over the hand-written Tokyo, its lines
+    /// drawn, at 港町 on a Tuesday morning: no trap.
     @Test func theTrackerSurvivesExtremeFixes() async throws {
-        let tracker = RideTracker(network: try TrackingNetwork(timetable: SharedData.imported().timetable))
+        let network = try TrackingNetwork(timetable: TokyoFixture.timetable(changing: TokyoFixture.drawShapes))
+        #expect(network.rails.lines.count == 5)
+        let tracker = RideTracker(network: network)
         let extremes: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 0, -0.0, -1, 1e-320, Double(Int64.max), Double(Int64.min), -1e19, 9.3e21]
         var time = 1_795_473_670.0
         await propertyCheck(count: 300, input: Gen.int(in: 0...5), Gen.element(of: extremes)) { field, value in
             guard let value else { return }
             time += 1
-            var fix = Fix(time: time, latitude: 35.4505, longitude: 139.6337, accuracy: 10, speed: 5, course: 90)
+            var fix = Fix(time: time, latitude: 35.4500, longitude: 139.6400, accuracy: 10, speed: 5, course: 90)
             switch field {
             case 0: fix.time = value
             case 1: fix.latitude = value
