@@ -81,7 +81,7 @@ extension RouteCommand {
                         }
                     }
                 }
-                throw failure((errors.max { $0.telling < $1.telling } ?? .noTrain(train)).description, code: 2)
+                throw failure((errors.max { $0.telling < $1.telling } ?? .noTrain(train, example: planner.timetable.exampleTrainId())).description, code: 2)
             }
             var best: RoutePlan.Segment?
             for board in boards {

@@ -30,7 +30,7 @@ extension TrainCommand {
         let lang = language.language(timetable)
         let day = try Resolve.date(date, timeZone: timetable.timeZone)
         guard let code = try timetable.resolveTrain(trainId, on: day), let parts = try timetable.trainRun(code) else {
-            throw failure("no train \"\(trainId)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday, or a feed's trip_id)", code: 2)
+            throw failure(timetable.noTrainMessage(trainId), code: 2)
         }
         let reference = timetable.reference
         if output.json {

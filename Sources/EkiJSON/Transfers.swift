@@ -17,7 +17,8 @@ public struct ChangeJSON: Encodable {
     /// table (the reviewed interchange table), feed (its transfers.txt) or rule.
     var source: String
     var basis: String
-    /// The basis marks the figure as reasoned from the station's layout, not measured or published.
+    /// The minutes are a rough figure (目安), as `words` and the station page say: the rule's,
+    /// where the data gives none, or the reviewed table's where its basis says it is an estimate.
     var estimate: Bool
     /// Only from a train of `arriving` to a train of `departing` (a change across one island
     /// platform); absent: whatever the trains' directions.
@@ -35,7 +36,7 @@ public struct ChangeJSON: Encodable {
         words = NameJSON(change.change.words)
         source = change.change.source.rawValue
         basis = change.basis
-        estimate = StationChange.isEstimate(basis: change.basis)
+        estimate = change.change.estimated
         arriving = change.directions.map { DirectionJSON(id: $0.arriving.id, title: NameJSON($0.arriving.name)) }
         departing = change.directions.map { DirectionJSON(id: $0.departing.id, title: NameJSON($0.departing.name)) }
     }

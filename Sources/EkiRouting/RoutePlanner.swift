@@ -5,7 +5,8 @@ import Foundation
 /// What a rider asked of a route that the timetable cannot give. The CLI prints the description
 /// after "eki: "; the HTTP API sends it as a problem's detail.
 public enum RouteError: Error, Equatable, CustomStringConvertible {
-    case noTrain(String)
+    /// `example`: a train id of the same database (`Timetable.exampleTrainId`).
+    case noTrain(String, example: String?)
     case noStation(String)
     /// The train's calendar is not the one its railway runs that day.
     case notRunning(train: String, date: CivilDate, schedule: String?)
@@ -17,8 +18,8 @@ public enum RouteError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noTrain(let id):
-            "no train \"\(id)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)"
+        case .noTrain(let id, let example):
+            Timetable.noTrainMessage(id, example: example)
         case .noStation(let id):
             "no station \"\(id)\""
         case .notRunning(let train, let date, let schedule):
@@ -166,7 +167,7 @@ public struct RoutePlanner: Sendable {
     /// `found`: the part `choice.train` names, when the caller has read it already.
     public func segment(_ choice: Route.Segment, on date: CivilDate, found given: RidePart? = nil) throws -> RoutePlan.Segment {
         guard let found = try given ?? resolvedPart(choice.train, on: date) else {
-            throw RouteError.noTrain(choice.train)
+            throw RouteError.noTrain(choice.train, example: timetable.exampleTrainId())
         }
         let offset = try dayOffset(of: found, on: date)
         let part = found.shifted(by: offset)

@@ -27,6 +27,24 @@ public struct BoardEntry: Sendable, Equatable {
 }
 
 extension Timetable {
+    /// One train's id as this database's riders write it (a feed's trip_id where it has one), for
+    /// an error that shows what a train id looks like: a Tokyo id for the Tokyo data, a feed's own
+    /// for a feed. Nil for a database with no trains.
+    public func exampleTrainId() -> String? {
+        try? reader.read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(trip_id, code) FROM train ORDER BY id LIMIT 1"))
+        }
+    }
+
+    /// "no train "X" (train ids look like …)", the example this database's own.
+    public func noTrainMessage(_ id: String) -> String {
+        Self.noTrainMessage(id, example: exampleTrainId())
+    }
+
+    public static func noTrainMessage(_ id: String, example: String?) -> String {
+        "no train \"\(id)\"" + (example.map { " (train ids look like \($0))" } ?? "")
+    }
+
     /// A train part by its source id, or nil.
     public func ridePart(_ id: String) throws -> RidePart? {
         try reader.read { db in

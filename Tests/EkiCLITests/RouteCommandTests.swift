@@ -248,8 +248,9 @@ import Testing
         // Every ordered pair of 渋谷坂's 4 stations; none across a platform (only the data says that).
         #expect(list.count == 4 * 3)
         #expect(!list.contains { $0["kind"] as? String == "cross-platform" || $0["arriving"] != nil })
-        // The rule's, never the table's 推定 (an estimate the table's basis admits).
-        #expect(list.allSatisfy { $0["source"] as? String == "rule" && $0["estimate"] as? Bool == false })
+        // The rule's, and so a rough figure (目安) as its words and the station page say.
+        #expect(list.allSatisfy { $0["source"] as? String == "rule" && $0["estimate"] as? Bool == true })
+        #expect(list.allSatisfy { ($0["words"] as? [String: String])?["ja"]?.contains("目安") == true })
         func change(_ from: String, _ to: String) -> (Int?, String?) {
             let found = list.first { $0["from"] as? String == from && $0["to"] as? String == to }
             return (found?["minutes"] as? Int, found?["kind"] as? String)
@@ -284,7 +285,7 @@ import Testing
         }
         #expect(try error(["route", "add", "--to", "渋谷坂"]) == (2, "eki: say where you board the first train with --from <station>\n"))
         #expect(try error(["route", "add", "Nope.1.Weekday", "--from", "港町", "--to", "渋谷坂"])
-                == (2, "eki: no train \"Nope.1.Weekday\" (train ids look like Minatomirai.Minatomirai.011051.Weekday)\n"))
+                == (2, "eki: no train \"Nope.1.Weekday\" (train ids look like Umi.Kaigan.K300.Weekday)\n"))
         #expect(try error(["route", "add", "--from", "港町", "--to", "みなと道"]).1.hasPrefix("eki: no station matches \"みなと道\""))
         #expect(try error(["route", "alternatives", "1"]) == (1, "eki: ルートはありません（eki route add <列車> --from <駅> --to <駅>）\n"))
         #expect(try Self.eki(["route", "add", "--from", "港町", "--to", "渋谷坂", "--at", Self.morning], state: state).status == 0)

@@ -238,7 +238,7 @@ import Testing
         #expect(throws: RouteError.doesNotReach(train: Self.express0700, station: Self.uenomori, after: Self.minatomachi)) {
             try planner.segment(.init(train: Self.express0700, board: Self.minatomachi, alight: Self.uenomori), on: Self.tuesday)
         }
-        #expect(throws: RouteError.noTrain("Nope.Nope.1.Weekday")) {
+        #expect(throws: RouteError.noTrain("Nope.Nope.1.Weekday", example: "Umi.Kaigan.K300.Weekday")) {
             try planner.segment(.init(train: "Nope.Nope.1.Weekday", board: Self.minatomachi, alight: Self.shinjukuharaFuku), on: Self.tuesday)
         }
     }

@@ -77,7 +77,7 @@ struct TimetableAPI: Sendable {
         let date = try query.date(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: Moment(day: date.date, isNow: date.isNow), now: now) {
             guard let code = try timetable.resolveTrain(id, on: date.date), let parts = try timetable.trainRun(code) else {
-                throw Problem.notFound("no train \"\(id)\" (train ids look like Minatomirai.Minatomirai.011051.Weekday, or a feed's trip_id)")
+                throw Problem.notFound(timetable.noTrainMessage(id))
             }
             return TrainJSON(trainId: code, date: date.date, parts: parts, reference: timetable.reference)
         }
