@@ -58,7 +58,8 @@ extension Reference {
 
     /// The rule for a change the data gives no figure for (docs/TRANSFERS.md), at the standard pace:
     /// - the same railway's stop: 1 minute;
-    /// - another railway of the same platform group: 2 minutes, the platforms' area;
+    /// - another railway of the same platform group: 2 minutes, the platforms' area; 3 where the
+    ///   group holds four railways or more (大崎's six, 千葉's five: several islands, not one);
     /// - another platform group of the station: 4 minutes inside one operator's gates, 5 through
     ///   another operator's, a minute more for every 70 m between the two places beyond the first
     ///   50, and a minute more at a station of four platform groups or more;
@@ -67,7 +68,11 @@ extension Reference {
     func rule(from a: Station, to b: Station, meters: Int?) -> (Int, ChangeKind) {
         if a.id == b.id { return (1, .sameLine) }
         if a.complex != b.complex { return (max(5, ((meters ?? 0) + 79) / 80), .street) }
-        if a.platformGroup == b.platformGroup { return a.railway != nil && a.railway == b.railway ? (1, .sameLine) : (2, .sameArea) }
+        if a.platformGroup == b.platformGroup {
+            if a.railway != nil && a.railway == b.railway { return (1, .sameLine) }
+            let railways = Set(stations(in: a.complex).filter { $0.platformGroup == a.platformGroup }.compactMap(\.railway))
+            return (railways.count >= 4 ? 3 : 2, .sameArea)
+        }
         let operatorA = a.railway.flatMap { railways[$0]?.operatorName }
         let operatorB = b.railway.flatMap { railways[$0]?.operatorName }
         let sameOperator = operatorA != nil && operatorA == operatorB
@@ -81,7 +86,7 @@ extension Reference {
         let (minutes, kind) = rule(from: a, to: b, meters: Self.distance(a, b, in: self))
         switch kind {
         case .sameLine: return "rule: the same railway's stop, 1 min"
-        case .sameArea: return "rule: another railway of the same platform group, 2 min"
+        case .sameArea: return "rule: another railway of the same platform group, 2 min (3 in a group of 4 railways or more): \(minutes) min"
         case .street: return "rule: another station, at 80 m a minute (5 min at least), \(minutes) min"
         default:
             return "rule: another platform group, " + (kind == .concourse ? "one operator's gates, 4 min" : "another operator's gates, 5 min")

@@ -107,6 +107,29 @@ import Testing
         #expect(timetable.reference.change(from: kaigan, to: kanjo).words.en == "5 min walk (to another operator's platforms; estimated)")
     }
 
+    /// A platform group of four railways or more is several islands, not one (大崎's six lines, 千葉's
+    /// five): the rule gives 3 minutes there, 2 in a smaller group. Here 渋谷坂's four railways made
+    /// one group.
+    @Test func aGroupOfFourRailwaysIsAMinuteLonger() throws {
+        let timetable = try TokyoFixture.timetable { data in
+            data.complexes[0] = [[TokyoFixture.kaiganShibuyazaka, TokyoFixture.fukuShibuyazaka, TokyoFixture.kanjoShibuyazaka,
+                                  TokyoFixture.ginShibuyazaka]]
+        }
+        let reference = timetable.reference
+        let kaigan = try #require(reference.stations[id: TokyoFixture.kaiganShibuyazaka])
+        let fuku = try #require(reference.stations[id: TokyoFixture.fukuShibuyazaka])
+        let gin = try #require(reference.stations[id: TokyoFixture.ginShibuyazaka])
+        #expect(kaigan.platformGroup == gin.platformGroup)
+        for (from, to) in [(kaigan, fuku), (fuku, gin), (gin, kaigan)] {
+            let change = reference.change(from: from, to: to)
+            #expect(change.minutes == 3 && change.kind == .sameArea && change.estimated, "\(from.id) → \(to.id)")
+        }
+        #expect(reference.ruleBasis(from: kaigan, to: fuku)
+                == "rule: another railway of the same platform group, 2 min (3 in a group of 4 railways or more): 3 min")
+        // The same railway's stop is still a minute.
+        #expect(reference.change(from: kaigan, to: kaigan).minutes == 1)
+    }
+
     @Test func theFiveCategoriesAreAllThere() throws {
         let timetable = try TokyoFixture.timetable()
         #expect(Set(timetable.reference.trainTypes.values.map(\.category)) == Set(TrainCategory.allCases))

@@ -55,6 +55,21 @@ import Testing
         #expect(try kept.first.resolveRailway("山手線").railway.id == "JR-East.Yamanote")
     }
 
+    /// 千葉's JR platform group holds five railways on several islands: the rule's change between
+    /// two of them is 3 minutes, not 2 (issue 29: a change a rider can make); 恵比寿's group of three
+    /// keeps 2.
+    @Test func aBigPlatformGroupsChangeIsThreeMinutes() throws {
+        let reference = try Self.timetable().reference
+        let sobu = try #require(reference.stations[id: "JR-East.SobuRapid.Chiba"])
+        let sotobo = try #require(reference.stations[id: "JR-East.Sotobo.Chiba"])
+        #expect(sobu.platformGroup == sotobo.platformGroup)
+        let change = reference.change(from: sobu, to: sotobo)
+        #expect(change.minutes == 3 && change.kind == .sameArea && change.source == .rule)
+        let yamanote = try #require(reference.stations[id: "JR-East.Yamanote.Ebisu"])
+        let saikyo = try #require(reference.stations[id: "JR-East.SaikyoKawagoe.Ebisu"])
+        #expect(reference.change(from: yamanote, to: saikyo).minutes == 2)
+    }
+
     @Test func bashamichiInboundWeekdayMorning() throws {
         let board = try Self.board("Minatomirai.Minatomirai.Bashamichi", "Inbound", at: "2026-11-24T07:30")
         #expect(board.schedule == "Weekday")
