@@ -5,12 +5,13 @@ import Testing
 
 /// A browser asking for a page that is not there, or an address it cannot read, gets a page in its
 /// language with search (prefilled with what the address named); API clients, and anything under
-/// /api/, keep problem details.
+/// /api/, keep problem details. On the hand-written Tokyo (`TokyoFixture`): a page about 中央通
+/// that cannot be read, and names no station there has.
 @Suite struct ErrorPageTests {
     static let browser = SecurityHeadersTests.html
 
     static func errorPage(_ uri: String, _ status: HTTPResponse.Status, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let answer = try await APIClient.get(uri, headers: Self.browser)
+        let answer = try await APIClient.get(uri, on: APIClient.fixture(), headers: Self.browser)
         #expect(answer.status == status, "\(uri)", sourceLocation: sourceLocation)
         #expect(answer.headers[.contentType] == "text/html; charset=utf-8", "\(uri)", sourceLocation: sourceLocation)
         #expect(answer.text.contains("<form class=\"route-form search-again\" action=\"/search\""), "\(uri)", sourceLocation: sourceLocation)
@@ -18,10 +19,10 @@ import Testing
     }
 
     @Test func aMissingPageIsAPageWithSearchInItsLanguage() async throws {
-        let japanese = try await Self.errorPage("/stations/shinjuku", .notFound)
+        let japanese = try await Self.errorPage("/stations/shinjukuhara", .notFound)
         #expect(japanese.contains("<html lang=\"ja\">") && japanese.contains("<h1>ページが見つかりません</h1>"))
-        #expect(japanese.contains("name=\"q\" value=\"shinjuku\""))
-        let english = try await Self.errorPage("/stations/shinjuku?lang=en", .notFound)
+        #expect(japanese.contains("name=\"q\" value=\"shinjukuhara\""))
+        let english = try await Self.errorPage("/stations/shinjukuhara?lang=en", .notFound)
         #expect(english.contains("<html lang=\"en\">") && english.contains("<h1>There is no such page</h1>"))
         #expect(english.contains("<input type=\"hidden\" name=\"lang\" value=\"en\">"))
         let home = try await Self.errorPage("/favicon.ico", .notFound)
@@ -39,20 +40,21 @@ import Testing
     }
 
     @Test func malformedAddressesAndMethodsArePagesToo() async throws {
-        let date = try await Self.errorPage("/timetable/bashamichi?direction=Inbound&date=2026-13-40&lang=en", .badRequest)
+        let date = try await Self.errorPage("/timetable/chuodori?direction=Inbound&date=2026-13-40&lang=en", .badRequest)
         #expect(date.contains("Give the date as YYYY-MM-DD"))
         let long = try await Self.errorPage("/station/" + String(repeating: "x", count: 3000), .uriTooLong)
         #expect(long.contains("URL が長すぎます"))
-        let post = try await APIClient.get("/station/bashamichi", headers: Self.browser, method: .post)
+        let post = try await APIClient.get("/station/chuodori", on: APIClient.fixture(), headers: Self.browser, method: .post)
         #expect(post.status == .methodNotAllowed && post.headers[.allow] == "GET, HEAD")
         #expect(post.headers[.contentType] == "text/html; charset=utf-8" && post.text.contains("このページでは使えない操作です"))
     }
 
     @Test func apiClientsKeepProblemDetails() async throws {
+        let fixture = try APIClient.fixture()
         // Under /api/ even a browser gets JSON; elsewhere, a client that does not ask for HTML.
         for (uri, headers) in [("/api/v1/nope", Self.browser), ("/api/v1/station/Nowhere", Self.browser), ("/nope", [:] as HTTPFields),
                                ("/nope", [.accept: "application/json"] as HTTPFields)] {
-            let answer = try await APIClient.get(uri, headers: headers)
+            let answer = try await APIClient.get(uri, on: fixture, headers: headers)
             #expect(answer.status == .notFound, "\(uri)")
             #expect(answer.headers[.contentType] == "application/problem+json", "\(uri)")
             #expect(answer.object["status"] as? Int == 404, "\(uri)")

@@ -26,9 +26,10 @@ import Testing
     static let route = "Umi.Kaigan.K435.Weekday~Umi.Kaigan.Minatomachi~Umi.Kaigan.Shibuyazaka,"
         + "Metro.Gin.G455.Weekday~Metro.Gin.Shibuyazaka~Metro.Gin.Omotesan"
 
-    /// A request of the hand-written Tokyo for every documented path (OpenAPITests.examples are the
-    /// real data's), each answered with a 200 (`everyExampleIsAnswered`), so that a hostile value in
-    /// one parameter meets the others' good ones and reaches as deep into a handler as it can.
+    /// A request of the hand-written Tokyo for every documented path (beside OpenAPITests.examples,
+    /// another set of its stations and trains), each answered with a 200 (`everyExampleIsAnswered`),
+    /// so that a hostile value in one parameter meets the others' good ones and reaches as deep into
+    /// a handler as it can.
     static let examples: [String: String] = [
         "/api/v1/departures": "/api/v1/departures?station=Umi.Kaigan.Minatomachi&at=2026-11-24T07:30",
         "/api/v1/timetable": "/api/v1/timetable?station=minatomachi&direction=Inbound&date=2026-11-24",

@@ -5,37 +5,44 @@ import Testing
 
 /// The OpenAPI document stays true: every route documented, every documented path served, each
 /// endpoint's parameters the ones it takes, and real answers carrying the documented required fields.
+/// On the hand-written Tokyo (`TokyoFixture`): what the document promises is the server's, and the
+/// fixture's answers have every shape (a through train, a loop without terminals, a name for several
+/// stations, a route with a change).
 @Suite struct OpenAPITests {
-    /// A real request for every documented path (a new path without one fails `everyPathHasAnExample`).
+    /// A request for every documented path, each answered with a 200 by the hand-written Tokyo (a
+    /// new path without one fails `everyPathHasAnExample`).
     static let examples: [String: String] = [
-        "/api/v1/departures": "/api/v1/departures?station=Minatomirai.Minatomirai.Bashamichi&at=2026-11-24T07:30",
-        "/api/v1/timetable": "/api/v1/timetable?station=shibuya&direction=Inbound&date=2026-11-24",
-        "/api/v1/timeline": "/api/v1/timeline?station=Minatomirai.Minatomirai.Bashamichi&direction=Inbound&at=2026-11-24T07:30",
-        "/api/v1/train/{trainId}": "/api/v1/train/Minatomirai.Minatomirai.006072.Weekday",
-        "/api/v1/search": "/api/v1/search?q=shibuya",
-        "/api/v1/nearby": "/api/v1/nearby?lat=35.4505&lon=139.6337&at=2026-11-24T07:30",
-        "/api/v1/station/{stationId}": "/api/v1/station/Minatomirai.Minatomirai.Bashamichi?at=2026-11-24T07:30",
-        "/api/v1/railway/{railwayId}": "/api/v1/railway/Tokyu.Toyoko",
-        "/api/v1/transfers": "/api/v1/transfers?station=%E6%B8%8B%E8%B0%B7",
+        "/api/v1/departures": "/api/v1/departures?station=Umi.Kaigan.Chuodori&at=2026-11-24T07:30",
+        // 渋谷坂 names four stations; of them only the 海岸線's has trains going Outbound.
+        "/api/v1/timetable": "/api/v1/timetable?station=shibuyazaka&direction=Outbound&date=2026-11-24",
+        "/api/v1/timeline": "/api/v1/timeline?station=Umi.Kaigan.Chuodori&direction=Inbound&at=2026-11-24T07:30",
+        "/api/v1/train/{trainId}": "/api/v1/train/Umi.Kaigan.A0701.Weekday",
+        "/api/v1/search": "/api/v1/search?q=shibuyazaka",
+        "/api/v1/nearby": "/api/v1/nearby?lat=35.5610&lon=139.6710&at=2026-11-24T07:30",
+        "/api/v1/station/{stationId}": "/api/v1/station/Umi.Kaigan.Chuodori?at=2026-11-24T07:30",
+        "/api/v1/railway/{railwayId}": "/api/v1/railway/JR.Kanjo",
+        "/api/v1/transfers": "/api/v1/transfers?station=\(APIClient.encode("渋谷坂"))",
         "/api/v1/calendar/{year}": "/api/v1/calendar/2026",
         "/api/v1/schedule": "/api/v1/schedule?date=2026-11-23",
         "/api/v1/route": "/api/v1/route?date=2026-11-24&segments=\(route)",
         "/api/v1/route/alternatives": "/api/v1/route/alternatives?date=2026-11-24&segments=\(route)&segment=2",
-        "/api/v1/route/swap": "/api/v1/route/swap?date=2026-11-24&segments=\(route)&segment=1&train=Minatomirai.Minatomirai.063072.Weekday",
-        "/api/v1/route/next": "/api/v1/route/next?from=Tokyu.Toyoko.NakaMeguro&to=%E9%8A%80%E5%BA%A7&at=2026-11-24T08:19",
-        "/api/v1/route/fastest": "/api/v1/route/fastest?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E9%8A%80%E5%BA%A7&at=2026-11-24T07:30",
-        "/api/v1/route/last": "/api/v1/route/last?from=%E9%A6%AC%E8%BB%8A%E9%81%93&to=%E6%B1%A0%E8%A2%8B&date=2026-11-24",
-        "/api/v1/route/suggest": "/api/v1/route/suggest?patterns=2*Minatomirai.Minatomirai.Bashamichi~Inbound~Tokyu.Toyoko.NakaMeguro&at=2026-11-24T07:30",
+        "/api/v1/route/swap": "/api/v1/route/swap?date=2026-11-24&segments=\(route)&segment=1&train=Umi.Kaigan.A0801.Weekday",
+        "/api/v1/route/next": "/api/v1/route/next?from=Metro.Fuku.Shinjukuhara&to=\(APIClient.encode("上野森"))&at=2026-11-24T07:19",
+        "/api/v1/route/fastest": "/api/v1/route/fastest?from=\(APIClient.encode("東京前"))&to=\(APIClient.encode("新宿原"))&at=2026-11-24T07:03",
+        "/api/v1/route/last": "/api/v1/route/last?from=\(APIClient.encode("港町"))&to=\(APIClient.encode("所沢野"))&date=2026-11-24",
+        "/api/v1/route/suggest": "/api/v1/route/suggest?patterns=2*Umi.Kaigan.Chuodori~Inbound~Umi.Kaigan.Shibuyazaka&at=2026-11-24T07:30",
         "/api/openapi.json": "/api/openapi.json",
     ]
     /// Paths answered by POST only (their bodies are checked in RideAPITests).
     static let postPaths: Set<String> = ["/api/v1/ride/fix", "/api/v1/ride/pin", "/api/v1/ticket/scan"]
-    /// Bashamichi 07:37 → Naka-meguro, then the Hibiya line's 08:19 to Ginza (a Tuesday).
-    static let route = "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro,"
-        + "TokyoMetro.Hibiya.B863S.Weekday~TokyoMetro.Hibiya.NakaMeguro~TokyoMetro.Hibiya.Ginza"
+    /// 港町 07:00 on the weekday through express A0701 (海岸線, on as a 副線 train from 渋谷坂) to
+    /// 新宿原 07:18, then the 環状線's 07:20 outer lap from 新宿原 07:24 to 上野森 07:32 (a Tuesday):
+    /// DIYRouteTests' route. A real one: `RealDataServerTests.route`.
+    static let route = "Umi.Kaigan.A0701.Weekday~Umi.Kaigan.Minatomachi~Metro.Fuku.Shinjukuhara,"
+        + "JR.Kanjo.J440.Weekday~JR.Kanjo.Shinjukuhara~JR.Kanjo.Uenomori"
 
     static func document() async throws -> [String: Any] {
-        let answer = try await APIClient.get("/api/openapi.json")
+        let answer = try await APIClient.get("/api/openapi.json", on: APIClient.fixture())
         #expect(answer.status == .ok)
         return try #require(answer.json as? [String: Any])
     }
@@ -56,7 +63,7 @@ import Testing
     @Test func everyRouteIsDocumentedAndEveryDocumentedPathIsARoute() async throws {
         // The web pages share the router; the document describes everything under /api. The
         // other methods on those paths only answer 405 (MethodTests), so GET is what is documented.
-        let all = try APIClient.router().routes
+        let all = try APIClient.router(APIClient.fixture()).routes
         let getPaths = Set(all.filter { $0.method == .get }.map { "\($0.path)" })
         // POST routes of their own.
         let routes = Set(all.filter { $0.method == .get || ($0.method == .post && !getPaths.contains("\($0.path)")) }
@@ -74,11 +81,12 @@ import Testing
     /// An unknown parameter's problem lists what the endpoint takes: it must be what is documented.
     @Test func documentedQueryParametersAreTheAcceptedOnes() async throws {
         let document = try await Self.document()
+        let fixture = try APIClient.fixture()
         for (path, example) in Self.examples {
             let documented = Set(Self.parameters(of: path, in: document).filter { $0["in"] as? String == "query" }
                 .compactMap { $0["name"] as? String })
             let probe = example + (example.contains("?") ? "&" : "?") + "zzz=1"
-            let detail = try await APIClient.get(probe).detail
+            let detail = try await APIClient.get(probe, on: fixture).detail
             let taken = detail.components(separatedBy: "this endpoint takes: ").last ?? ""
             let accepted = Set(taken.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             #expect(detail.hasPrefix("unknown parameter \"zzz\""), "\(path): \(detail)")
@@ -88,8 +96,9 @@ import Testing
 
     @Test func realAnswersCarryTheRequiredFields() async throws {
         let document = try await Self.document()
+        let fixture = try APIClient.fixture()
         for (path, example) in Self.examples {
-            let answer = try await APIClient.get(example)
+            let answer = try await APIClient.get(example, on: fixture)
             #expect(answer.status == .ok, "\(example): \(answer.text.prefix(200))")
             let operation = (Self.paths(document)[path]?["get"] as? [String: Any]) ?? [:]
             var response = ((operation["responses"] as? [String: Any])?["200"] as? [String: Any]) ?? [:]
@@ -168,7 +177,7 @@ import Testing
     /// serves, and the server does not start.
     @Test func aRouteAndTheDocumentCannotDrift() throws {
         let contract = try WebFiles.shared.get().api
-        let routes = try APIClient.router().routes.map { (path: $0.path, method: $0.method) }
+        let routes = try APIClient.router(APIClient.fixture()).routes.map { (path: $0.path, method: $0.method) }
         try contract.verify(routes: routes)
         let extra = routes + [(path: RouterPath("/api/v1/station/{stationId}/extra"), method: .get)]
         #expect(throws: WebFilesError.self) { try contract.verify(routes: extra) }
@@ -188,9 +197,14 @@ import Testing
     @Test func problemsHaveTheDocumentedShape() async throws {
         let document = try await Self.document()
         let problem = (((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Problem"] as? [String: Any]) ?? [:]
-        for uri in ["/api/v1/departures?station=Nowhere", "/api/v1/departures?station=x&limit=0", "/api/v1/search?q=" + String(repeating: "a", count: 3000),
-                    "/api/v1/route?date=2026-11-28&segments=" + Self.route, "/api/v1/nope"] {
-            let answer = try await APIClient.get(uri)
+        let fixture = try APIClient.fixture()
+        // Not found, a bad limit, a URI too long, a route whose weekday train does not run on a
+        // Saturday (422), no such endpoint.
+        for (uri, status) in [("/api/v1/departures?station=Nowhere", 404), ("/api/v1/departures?station=x&limit=0", 400),
+                              ("/api/v1/search?q=" + String(repeating: "a", count: 3000), 414),
+                              ("/api/v1/route?date=2026-11-28&segments=" + Self.route, 422), ("/api/v1/nope", 404)] {
+            let answer = try await APIClient.get(uri, on: fixture)
+            #expect(answer.status.code == status, "\(uri.prefix(60))")
             #expect(answer.headers[.contentType] == "application/problem+json")
             Self.check(answer.json, against: problem, in: document, at: String(uri.prefix(60)))
         }

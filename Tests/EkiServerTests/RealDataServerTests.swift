@@ -19,6 +19,11 @@ import Testing
 @Suite struct RealDataServerTests {
     static func timetable() throws -> Timetable { try SharedData.imported().timetable }
 
+    /// A real route: 馬車道 07:37 → 中目黒 (through onto the Toyoko line), then the Hibiya line's
+    /// 08:19 to 銀座 (a Tuesday). The hand-written Tokyo's: `OpenAPITests.route`.
+    static let route = "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro,"
+        + "TokyoMetro.Hibiya.B863S.Weekday~TokyoMetro.Hibiya.NakaMeguro~TokyoMetro.Hibiya.Ginza"
+
     // MARK: - JSON written by hand
 
     /// Every 12th real station with trains (boards) and a busy, a loop and a terminal station
@@ -215,7 +220,7 @@ import Testing
             let english = try await WebPageTests.weight(client, uri + "&lang=en")
             #expect(english <= 100_000, "English: \(english) bytes")
             // The route page loads route.js besides.
-            let route = try await WebPageTests.weight(client, "/route?date=2026-11-24&segments=" + OpenAPITests.route)
+            let route = try await WebPageTests.weight(client, "/route?date=2026-11-24&segments=" + Self.route)
             #expect(route <= 100_000, "route: \(route) bytes")
             for text in [page] + (try await WebPageTests.assets(of: page).asyncMap { try await WebPageTests.page(client, $0) }) {
                 #expect(text.firstMatch(of: /(src|href)="(https?:)?\/\//) == nil)

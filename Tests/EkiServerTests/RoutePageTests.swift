@@ -9,7 +9,7 @@ import Testing
 /// and the way out of an impossible change, fastest routes, the share card, the train page's
 /// get-off buttons, and bad routes as readable pages.
 @Suite struct RoutePageTests {
-    static let route = "/route?date=2026-11-24&segments=" + OpenAPITests.route
+    static let route = "/route?date=2026-11-24&segments=" + RealDataServerTests.route
 
     @Test func aRoutePageShowsEachTrainItsStopsAndTheTrainsAround() async throws {
         try await WebPageTests.withPages { client in
@@ -19,7 +19,7 @@ import Testing
             #expect(page.contains("<li class=\"transfer ok\">乗換 1分 · 同じホーム</li>"))
             // The 07:43 commuter limited express among the first segment's alternatives: it reaches
             // 中目黒 after the 08:19 leaves, so it is greyed with why, not a tap away.
-            let swapped = OpenAPITests.route.replacingOccurrences(of: "060072", with: "063072")
+            let swapped = RealDataServerTests.route.replacingOccurrences(of: "060072", with: "063072")
             #expect(!page.contains("segments=\(swapped)"))
             #expect(page.contains("<span class=\"cannot\"><time>07:43</time>"))
             #expect(page.contains("(次の列車の発車（08:19）より後に着きます)"))
@@ -81,7 +81,7 @@ import Testing
 
     @Test func theShareCardIsAnSVGOfTheRoute() async throws {
         try await WebPageTests.withPages { client in
-            let response = try await client.execute(uri: "/route/card.svg?date=2026-11-24&segments=" + OpenAPITests.route, method: .get)
+            let response = try await client.execute(uri: "/route/card.svg?date=2026-11-24&segments=" + RealDataServerTests.route, method: .get)
             #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml; charset=utf-8")
             let svg = String(buffer: response.body)
             #expect(svg.contains(">馬車道 → 銀座</text>") && svg.contains(">08:40</text>") && svg.contains("fill=\"#D7263D\""))
@@ -115,7 +115,7 @@ import Testing
             #expect(bad.contains("ルートを読めません") && !bad.contains("each segment is TRAIN~BOARD~ALIGHT"))
             let badEnglish = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=nope&lang=en", status: .badRequest)
             #expect(badEnglish.contains("each segment is TRAIN~BOARD~ALIGHT"))
-            let saturday = try await WebPageTests.page(client, "/route?date=2026-11-28&segments=" + OpenAPITests.route, status: .badRequest)
+            let saturday = try await WebPageTests.page(client, "/route?date=2026-11-28&segments=" + RealDataServerTests.route, status: .badRequest)
             #expect(saturday.contains("このルートは時刻表と合いません") && !saturday.contains("does not run on 2026-11-28"))
             let unknown = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=No.1~A.B.C~A.B.D", status: .notFound)
             #expect(unknown.contains("ルートの列車か駅が見つかりません"))
