@@ -37,7 +37,7 @@ import Testing
     static let postPaths: Set<String> = ["/api/v1/ride/fix", "/api/v1/ride/pin", "/api/v1/ticket/scan"]
     /// 港町 07:00 on the weekday through express A0701 (海岸線, on as a 副線 train from 渋谷坂) to
     /// 新宿原 07:18, then the 環状線's 07:20 outer lap from 新宿原 07:24 to 上野森 07:32 (a Tuesday):
-    /// DIYRouteTests' route. A real one: `RealDataServerTests.route`.
+    /// DIYRouteTests' route.
     static let route = "Umi.Kaigan.A0701.Weekday~Umi.Kaigan.Minatomachi~Metro.Fuku.Shinjukuhara,"
         + "JR.Kanjo.J440.Weekday~JR.Kanjo.Shinjukuhara~JR.Kanjo.Uenomori"
 

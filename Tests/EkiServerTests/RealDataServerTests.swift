@@ -20,7 +20,7 @@ import Testing
     static func timetable() throws -> Timetable { try SharedData.imported().timetable }
 
     /// A real route: 馬車道 07:37 → 中目黒 (through onto the Toyoko line), then the Hibiya line's
-    /// 08:19 to 銀座 (a Tuesday). The hand-written Tokyo's: `OpenAPITests.route`.
+    /// 08:19 to 銀座 (a Tuesday), for the weight of a real route page.
     static let route = "Minatomirai.Minatomirai.060072.Weekday~Minatomirai.Minatomirai.Bashamichi~Tokyu.Toyoko.NakaMeguro,"
         + "TokyoMetro.Hibiya.B863S.Weekday~TokyoMetro.Hibiya.NakaMeguro~TokyoMetro.Hibiya.Ginza"
 

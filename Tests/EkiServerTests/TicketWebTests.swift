@@ -1,4 +1,5 @@
 import EkiCore
+import EkiStore
 import EkiTestSupport
 import Foundation
 import Hummingbird
@@ -9,7 +10,9 @@ import Testing
 
 /// The ticket's web part: POST /api/v1/ticket/scan with real OCR on a rendered screenshot, its
 /// refusals as openapi.json has them, the /ticket page in both languages, the trip's scripts on
-/// every page and in the offline shell, and the after-arrival and leave-by fragments on the real data.
+/// every page and in the offline shell, and the after-arrival and leave-by fragments. On the
+/// hand-written Tokyo (`TokyoFixture`); the fragments on a variant where its 東京前 is 東京, a
+/// Shinkansen station.
 @Suite(.serialized) struct TicketWebTests {
     struct Answer {
         var status: HTTPResponse.Status
@@ -21,7 +24,7 @@ import Testing
 
     /// POSTs each body with its content type through one application; `logger` gets the server's log.
     static func post(_ requests: [(uri: String, type: String?, body: [UInt8])], logger: Logger? = nil) async throws -> [Answer] {
-        let router = try APIClient.router()
+        let router = try APIClient.router(APIClient.fixture())
         let app = logger.map { Application(router: router, logger: $0) } ?? Application(router: router)
         return try await app.test(.router) { client in
             var answers: [Answer] = []
@@ -112,7 +115,8 @@ import Testing
     }
 
     @Test func theTicketPageInBothLanguagesAndTheTripOnEveryPage() async throws {
-        let answers = try await APIClient.get(["/ticket", "/ticket?lang=en", "/", "/sw.js", "/assets/ticket.js", "/assets/trip.js", "/ticket?utm_source=x"])
+        let answers = try await APIClient.get(["/ticket", "/ticket?lang=en", "/", "/sw.js", "/assets/ticket.js", "/assets/trip.js", "/ticket?utm_source=x"],
+                                         on: try APIClient.fixture())
         #expect(answers.map(\.status.code) == [200, 200, 200, 200, 200, 200, 200])   // an unknown parameter (a tracking tag) is ignored on pages
         let ja = answers[0].text, en = answers[1].text
         #expect(ja.contains("<html lang=\"ja\">") && ja.contains("新幹線のきっぷ") && ja.contains("capture=\"environment\"") && ja.contains("空のきっぷに記入する"))
@@ -132,31 +136,61 @@ import Testing
         #expect(answers[5].text.contains("Notification") && answers[5].text.contains("AudioContext"))
     }
 
-    /// 東京 is in the timetable: after a 09:43 arrival and the 8-minute walk, the local trains from
-    /// 09:51; "leave by" from 渋谷 for a 10:30 departure with 15 minutes to spare: the latest way there.
-    @Test func afterArrivalAndLeaveByOnTheRealData() async throws {
-        let tokyo = APIClient.encode("東京"), shibuya = APIClient.encode("渋谷")
+    /// The fixture with the 環状線's 東京前 named 東京, as the Shinkansen's station: its own database.
+    static func withTokyo() throws -> Timetable {
+        try TokyoFixture.timetable { data in
+            let index = data.stations.firstIndex { $0.id == TokyoFixture.tokyomae }!
+            data.stations[index].name = .init(ja: "東京", en: "Tokyo")
+        }
+    }
+
+    /// 東京 is in the timetable (the 環状線's, in this variant): after a 09:43 arrival and the 8-minute
+    /// walk, the loop's trains from 09:51 — the 09:45 inner loop from 渋谷坂 there at 09:52 first;
+    /// "leave by" from 渋谷坂 for a 10:30 departure with 15 minutes to spare: the 10:05 inner loop,
+    /// at 東京 10:12 (the 10:10 would be there 10:17); from 表参, the 銀線's 09:57 to meet it.
+    @Test func afterArrivalAndLeaveBy() async throws {
+        let tokyo = APIClient.encode("東京"), shibuyazaka = APIClient.encode("渋谷坂")
         let answers = try await APIClient.get([
             "/ticket/after?to=\(tokyo)&date=2026-11-25&arrival=09:43",
             "/ticket/after?to=\(APIClient.encode("軽井沢"))&date=2026-11-25&arrival=09:43",
-            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=10:30&margin=15&from=\(shibuya)&lang=en",
+            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=10:30&margin=15&from=\(shibuyazaka)&lang=en",
             "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=10:30&near=35.6654,139.7121",
             "/ticket/after?to=\(tokyo)&date=2026-13-01&arrival=09:43",
-            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=25:00&from=\(shibuya)",
+            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=25:00&from=\(shibuyazaka)",
             // At a relaxed pace the walk off the Shinkansen is 12 minutes, not 8 (the route pages' pace).
             "/ticket/after?to=\(tokyo)&date=2026-11-25&arrival=09:43&pace=relaxed",
-            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=10:30&from=\(shibuya)&pace=fast",
-        ])
-        #expect(answers.map(\.status.code) == [200, 200, 200, 200, 400, 400, 200, 400])
+            "/ticket/leave?station=\(tokyo)&date=2026-11-25&departure=10:30&from=\(shibuyazaka)&pace=fast",
+            // Arriving where the loop's trains have a whole lap ahead, signed for a major station (方面).
+            "/ticket/after?to=\(shibuyazaka)&date=2026-11-25&arrival=09:43",
+        ], on: Self.withTokyo())
+        #expect(answers.map(\.status.code) == [200, 200, 200, 200, 400, 400, 200, 400, 200])
         #expect(answers[6].text.contains("東京で乗り換え（徒歩12分・目安、09:55から）"), "\(answers[6].text)")
+        #expect(answers[6].text.contains("<li><a href=\"/train/JR.Kanjo.J580.Weekday?from=JR.Kanjo.Tokyomae\"><time>09:58</time>"))
         let after = answers[0].text
         #expect(after.contains("東京で乗り換え（徒歩8分・目安、09:51から）"))
-        #expect(after.contains("<time>09:51</time>") && after.contains("山手線 品川・渋谷方面") && !after.contains("方面行"))
+        // Both ways from 東京 end their lap at 渋谷坂: signed 渋谷坂行.
+        #expect(after.contains("<li><a href=\"/train/JR.Kanjo.J580B.Weekday?from=JR.Kanjo.Tokyomae\"><time>09:52</time>"
+                               + "<span class=\"badge c-local\">各</span><span class=\"dest\">環状線 渋谷坂行</span><span class=\"until\">着後9分</span>"))
+        #expect(after.contains("<time>10:18</time><span class=\"badge c-rapid\">快</span>"))
         #expect(after.contains("/route/fastest?from=%E6%9D%B1%E4%BA%AC&amp;at=2026-11-25T09:51"))
+        #expect(answers[8].text.contains("<span class=\"dest\">環状線 新宿原方面</span>") && !answers[8].text.contains("方面行"))
         #expect(answers[1].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)   // 軽井沢 is not in the data
         let leave = answers[2].text
-        #expect(leave.contains("Latest to reach Tokyo by 10:15 (15 min before departure): leave Shibuya at 09:50"))
-        #expect(leave.contains("/route?date=2026-11-25&amp;segments=") && leave.contains("use=new"))
-        #expect(answers[3].text.contains("東京に10:15（発車15分前）に着く最終") && answers[3].text.contains("徒歩"))
+        #expect(leave.contains("Latest to reach Tokyo by 10:15 (15 min before departure): leave Shibuyazaka at 10:05"))
+        // The inner loop from 渋谷坂 is signed by its first stop, here 東京 (新宿原, its major station, is
+        // past the far side of the loop).
+        #expect(leave.contains("<li>10:05 Shibuyazaka → 10:12 Tokyo (for Tokyo)</li>"))
+        #expect(leave.contains("/route?date=2026-11-25&amp;segments=JR.Kanjo.J600B.Weekday~JR.Kanjo.Shibuyazaka~JR.Kanjo.Tokyomae&amp;use=new"))
+        let near = answers[3].text
+        #expect(near.contains("東京に10:15（発車15分前）に着く最終: 表参 09:57発（09:56に出発、徒歩1分）"))
+        #expect(near.contains("<li>09:57 表参 → 10:00 渋谷坂（渋谷坂行）</li>") && near.contains("<li>10:05 渋谷坂 → 10:12 東京（東京方面）</li>"))
+    }
+
+    /// Without the variant the fixture has no 東京: "leave by" says so rather than guessing.
+    @Test func aShinkansenStationNotInTheDataIsSaidSo() async throws {
+        let answer = try await APIClient.get("/ticket/leave?station=\(APIClient.encode("東京"))&date=2026-11-25&departure=10:30&from=\(APIClient.encode("渋谷坂"))",
+                                             on: try APIClient.fixture())
+        #expect(answer.status == .ok)
+        #expect(answer.text.contains("東京は時刻表データにないため、そこまでの在来線は探せません。"))
     }
 }

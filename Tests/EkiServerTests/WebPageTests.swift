@@ -11,12 +11,9 @@ import Testing
 /// bad input, on Tuesday 2026-11-24 unless said. What only the real data shows (its heaviest page,
 /// the reviewed table of changes, real words) is in RealDataServerTests.
 @Suite struct WebPageTests {
-    /// Runs `body` against an application serving only the web pages of `timetable`: the
-    /// hand-written Tokyo by default here; nil, the real data, which the page suites not yet moved
-    /// onto the fixture still read.
-    static func withPages(_ timetable: Timetable? = nil,
+    /// Runs `body` against an application serving only the web pages of `timetable`.
+    static func withPages(_ timetable: Timetable,
                           _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let timetable = try timetable ?? APIClient.realData()
         let router = Router()
         try WebPages.register(on: router, timetable: timetable)
         try await Application(router: router).test(.router) { client in try await body(client) }

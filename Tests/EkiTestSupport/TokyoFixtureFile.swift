@@ -21,7 +21,7 @@ public enum TokyoFixtureFile {
 
     private static func written(_ dataset: TimetableDataset, as name: String) -> Result<URL, any Error> {
         Result {
-            let url = SharedData.processFolder("fixture").appendingPathComponent(name)
+            let url = TestProcess.folder("fixture").appendingPathComponent(name)
             try write(dataset, to: url)
             return url
         }

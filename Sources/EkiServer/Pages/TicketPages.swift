@@ -244,9 +244,10 @@ struct TicketLeaveView: View {
         }
         message = text
         steps = plan.segments.map { s in
-            let bound = s.destination.ja.hasSuffix("方面") ? "" : "行"
-            return lang.t("\(s.departure.clock) \(lang.pick(s.board.name)) → \(s.arrival.clock) \(lang.pick(s.alight.name))（\(lang.pick(s.destination))\(bound)）",
-                   "\(s.departure.clock) \(lang.pick(s.board.name)) → \(s.arrival.clock) \(lang.pick(s.alight.name)) (for \(lang.pick(s.destination)))")
+            // As the route page says it: a loop's "新宿原方面" / "for Shinjukuhara" as it is, not "for for …".
+            let bound = RouteWords.bound(s.destination)
+            return lang.t("\(s.departure.clock) \(lang.pick(s.board.name)) → \(s.arrival.clock) \(lang.pick(s.alight.name))（\(bound.ja)）",
+                   "\(s.departure.clock) \(lang.pick(s.board.name)) → \(s.arrival.clock) \(lang.pick(s.alight.name)) (\(bound.en))")
         }
         href = scope.link(RouteLinks.page(plan.route, use: "new"))
     }
