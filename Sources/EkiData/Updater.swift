@@ -67,11 +67,45 @@ public struct DatasetUpdater: Sendable {
     }
 
     public func update(from source: UpdateSource, live: LiveDatabase) async throws -> Outcome {
+        try await beforeDeadline { try await self.updateNow(from: source, live: live) }
+    }
+
+    /// What `check` finds: whether `update` would install the dataset the source offers.
+    public enum Check: Sendable, Equatable {
+        /// The source offers `offered`, newer than the live one (`installed`; nil: imported here).
+        case newer(installed: Int64?, offered: DatasetManifest)
+        /// The source offers nothing newer than `installed` (nil: imported here, and the source
+        /// offers a version older than the newest ever installed here).
+        case upToDate(installed: Int64?, offered: DatasetManifest)
+    }
+
+    /// Whether a newer dataset is published, without downloading or installing it: the manifest
+    /// read and its signature checked as `update` checks them (so "newer" is what it would install),
+    /// the live database left as it is.
+    public func check(from source: UpdateSource, live: LiveDatabase) async throws -> Check {
+        try await beforeDeadline {
+            let key = try self.trustedKey ?? live.trustedKey()
+            guard key != nil || self.allowUnsigned else { throw UpdateError.noTrustedKey(database: live.url.path) }
+            do {
+                try FileManager.default.createDirectory(at: live.folder, withIntermediateDirectories: true)
+            } catch {
+                throw UpdateError.writeFailed(live.folder.path, UpdateDisk.describe(error))
+            }
+            let (manifest, _) = try await self.readManifest(source, live: live, key: key)
+            let installed = live.installedManifest()?.version
+            let newest = self.allowDowngrade ? nil : try live.newestVersion()
+            let isNewer = manifest.version != installed && (installed.map { manifest.version > $0 } ?? true)
+                && (newest.map { manifest.version >= $0 } ?? true)
+            return isNewer ? .newer(installed: installed, offered: manifest) : .upToDate(installed: installed, offered: manifest)
+        }
+    }
+
+    /// `work` raced against the deadline; the loser is cancelled, and the group waits for it, so
+    /// its work files are gone before this returns.
+    private func beforeDeadline<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let deadline = self.deadline
-        // The update races the deadline; the loser is cancelled, and the group waits for it, so
-        // its work files are gone before this returns.
-        return try await withThrowingTaskGroup(of: Outcome?.self) { group in
-            group.addTask { try await self.updateNow(from: source, live: live) }
+        return try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await work() }
             group.addTask {
                 try await Task.sleep(for: deadline)
                 return nil

@@ -23,6 +23,9 @@ struct DataUpdateCommand: AsyncParsableCommand {
 
             A version older than the newest ever installed here is refused as a downgrade, also after \
             `eki data rollback` (which does not lower it): say --allow-downgrade to install it anyway.
+
+            With --check, only says whether the source offers a dataset this update would install (its \
+            manifest and signature checked the same way); nothing is downloaded or changed.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Where the dataset is published: a URL or folder holding manifest.json.", valueName: "url"))
@@ -38,6 +41,9 @@ struct DataUpdateCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Install a version older than the newest installed here (refused otherwise, also after a rollback).")
     var allowDowngrade = false
+
+    @Flag(name: .long, help: "Only say whether a newer dataset is published (its manifest read and its signature checked as an update would); download and install nothing.")
+    var check = false
 
     @Option(name: .long, help: ArgumentHelp("Give up on the whole update after this many seconds.", valueName: "s"))
     var timeout = 1800.0
@@ -68,6 +74,18 @@ extension DataUpdateCommand {
                                          report: { line in if showSteps { Terminal.error(line) } })
             updater.warn = { line in Terminal.error("eki: warning: \(line)") }
             let source = try UpdateSource(from)
+            if check {
+                switch try await updater.check(from: source, live: live) {
+                case .newer(let installed, let offered):
+                    let live = installed.map { "version \($0) is live" }
+                        ?? (FileManager.default.fileExists(atPath: database.url.path) ? "the live database was imported here" : "no database is live yet")
+                    print("a newer dataset is published: \(source.name) offers \(offered.summary); \(live). "
+                          + "`eki data update --from \(from)` installs it")
+                case .upToDate(let installed, let offered):
+                    print("up to date: version \(installed.map(String.init) ?? "?") is live, \(source.name) offers version \(offered.version)")
+                }
+                return
+            }
             switch try await updater.update(from: source, live: live) {
             case .upToDate(let installed, let offered):
                 print("already up to date: version \(installed.map(String.init) ?? "?") is live, \(source.name) offers version \(offered.version)")

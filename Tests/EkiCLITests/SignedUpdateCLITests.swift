@@ -131,6 +131,37 @@ import Testing
         #expect(replaced.stdout.hasSuffix("; it replaces \(Self.trusted)\n"), "\(replaced.stdout)")
     }
 
+    /// `--check` (issue 32, 20): whether a newer dataset is published, its manifest and signature
+    /// read as an update reads them; nothing downloaded, installed or left in the live folder.
+    @Test func checkSaysWhetherANewerDatasetIsPublishedAndChangesNothing() throws {
+        let publications = try Publications()
+        defer { publications.scratch.remove() }
+        let live = publications.live
+        #expect(try EkiProcess.run(["data", "trust", Self.trusted, "--db", live.path]).status == 0)
+        let (v1, v2) = (try publications.version("signed-1"), try publications.version("signed-2"))
+        let first = try publications.update("signed-1", ["--check"])
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("a newer dataset is published: \(publications.path("signed-1")) offers version \(v1) ("), "\(first.stdout)")
+        #expect(first.stdout.hasSuffix("; no database is live yet. `eki data update --from \(publications.path("signed-1"))` installs it\n"),
+                "\(first.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: live.path))
+
+        #expect(try publications.update("signed-1").status == 0)
+        let before = try publications.snapshot()
+        let same = try publications.update("signed-1", ["--check"])
+        #expect(same.status == 0 && same.stdout == "up to date: version \(v1) is live, \(publications.path("signed-1")) offers version \(v1)\n",
+                "\(same.stdout)\(same.stderr)")
+        let newer = try publications.update("signed-2", ["--check"])
+        #expect(newer.status == 0, "\(newer.stderr)")
+        #expect(newer.stdout.hasPrefix("a newer dataset is published: \(publications.path("signed-2")) offers version \(v2) ("), "\(newer.stdout)")
+        #expect(newer.stdout.contains("; version \(v1) is live. `eki data update --from"), "\(newer.stdout)")
+        // Unsigned, as the update would refuse it: one line, and still nothing changed.
+        let unsigned = try publications.update("unsigned", ["--check"])
+        Self.expectOneLine(unsigned)
+        #expect(unsigned.stderr.contains("is not signed"), "\(unsigned.stderr)")
+        #expect(try publications.snapshot() == before)
+    }
+
     @Test func olderVersionsAreRefusedAfterAnUpdateAndAfterARollback() throws {
         let publications = try Publications()
         defer { publications.scratch.remove() }
