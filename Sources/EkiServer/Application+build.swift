@@ -23,14 +23,14 @@ public struct ServerConfiguration: Sendable {
 /// The composition root: the router over the live timetable, served by Hummingbird. It follows the
 /// database file when an update renames a new one over it (`LiveResponder`). `published`: a folder
 /// made by `eki data publish`, served under /data/. `onRunning` gets the URL once the socket is bound
-/// (the real port when `port` is 0).
+/// (the real port when `port` is 0). `notice`: a newer dataset published, when a check found one.
 public func buildApplication(timetable: Timetable, configuration: ServerConfiguration, logger: Logger,
-                             published: URL? = nil,
+                             published: URL? = nil, notice: UpdateNotice? = nil,
                              onRunning: @escaping @Sendable (String) -> Void = { _ in }) throws -> some ApplicationProtocol {
     let limits = configuration.limits
     return Application(
         responder: try LiveResponder(timetable: timetable, logger: logger) { timetable in
-            try buildRouter(timetable: timetable, published: published, limits: limits).buildResponder()
+            try buildRouter(timetable: timetable, published: published, limits: limits, notice: notice).buildResponder()
         },
         // Every connection is timed and counted (ConnectionGuard); past the cap it gets a 503. Far
         // past it (a flood faster than refusals close), the listening socket stops accepting, so
@@ -49,10 +49,11 @@ public func buildApplication(timetable: Timetable, configuration: ServerConfigur
 /// Every route — the JSON API and the web pages — behind the middleware that puts the security
 /// headers on every answer and turns errors into problem JSON (or, for a browser, the error page).
 /// `clock` is the "now" of API requests without `at` (tests pin it); `cacheBytes` bounds the
-/// encoded answers kept; `published` is served under /data/ when given.
+/// encoded answers kept; `published` is served under /data/ when given; `notice` is what
+/// /api/v1/info says of a newer dataset.
 public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> Date = RiderClock.now,
                         cacheBytes: Int = 16 << 20, published: URL? = nil,
-                        limits: ServerLimits = ServerLimits()) throws -> Router<EkiRequestContext> {
+                        limits: ServerLimits = ServerLimits(), notice: UpdateNotice? = nil) throws -> Router<EkiRequestContext> {
     let info = try timetable.info()
     let site = try PageScope.Site(timetable: timetable)
     let methods = MethodTable()
@@ -72,6 +73,7 @@ public func buildRouter(timetable: Timetable, clock: @escaping @Sendable () -> D
                                              mayKeep: ServedFile.intact(timetable.url?.path)),
                            clock: clock, networks: networks, contract: site.web.api)
     try api.addRoutes(to: router)
+    try api.addInfoRoute(to: router, notice: notice)
     RideAPI(timetable: timetable, trustedProxy: limits.trustedProxy).addRoutes(to: router)
     try TicketAPI(scans: .shared, clock: clock, contract: site.web.api, trustedProxy: limits.trustedProxy).addRoutes(to: router)
     router.get("/api/openapi.json") { request, _ in try site.web.api.response(to: request) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EkiCLI
 import EkiCore
+import EkiData
 import EkiServer
 import EkiStore
 import Foundation
@@ -30,6 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
         "Also serve a folder made by `eki data publish` under /data/, for `eki data update --from http://host:port/data/`.",
         valueName: "dir"))
     var publish: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Check this publication (as `eki data update --from`) at start and every hour: a newer dataset is told in the log and /api/v1/info, never installed.",
+        valueName: "url"))
+    var updateFrom: String?
 
     @Option(name: .long, help: ArgumentHelp("Open connections at most; one more is answered 503 and closed.", valueName: "n"))
     var maxConnections = 512
@@ -83,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--publish \(publish) is not a folder: make it with `eki data publish --out \(publish)`")
             }
         }
+        if let updateFrom { _ = try UpdateSource(updateFrom) }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
@@ -112,8 +119,13 @@ extension ServeCommand {
         limits.routeDays = -routeDaysBack...routeDaysAhead
         limits.routeNetworkFolder = DatabaseLocation.cacheFolder()
         OpenFileLimit.raise(toServe: limits.maxConnections + limits.refusalSlack, logger: logger)
+        let notice = UpdateNotice()
+        let watch = try updateFrom.map { try UpdateWatch(source: UpdateSource($0), from: $0, live: LiveDatabase(url: database.url),
+                                                         notice: notice, logger: logger) }
+        let checks = watch.map { watch in Task { await watch.run() } }
+        defer { checks?.cancel() }
         let app = try buildApplication(timetable: timetable, configuration: ServerConfiguration(host: host, port: port, limits: limits),
-                                       logger: logger, published: published) { url in
+                                       logger: logger, published: published, notice: notice) { url in
             // The one line on stdout: scripts read the URL (and the port, when 0 was asked) from it.
             // A clock set by EKI_NOW is named in it, so that it is never left set by accident.
             let clock = RiderClock.notice.map { ", \($0)," } ?? ""
@@ -123,6 +135,45 @@ extension ServeCommand {
             try await app.runService()
         } catch {
             throw failure("cannot serve on \(host):\(port): \(error)")
+        }
+    }
+}
+
+/// `eki serve --update-from`: the publication checked at start and every hour, as `eki data update
+/// --check` checks it (manifest and signature; nothing downloaded). A newer dataset is told once in
+/// the log, at notice level, and stays in /api/v1/info until a check finds it installed; a check
+/// that fails is a warning, and the next one tries again. Installing stays the operator's choice.
+struct UpdateWatch: Sendable {
+    let source: UpdateSource
+    /// The source as the operator typed it, for the command the log suggests.
+    let from: String
+    let live: LiveDatabase
+    let notice: UpdateNotice
+    let logger: Logger
+    var every: Duration = .seconds(3600)
+
+    func run() async {
+        var told: Int64?
+        while !Task.isCancelled {
+            do {
+                let updater = DatasetUpdater(transport: .downloading(with: Downloader(timeout: .seconds(30))), deadline: .seconds(120))
+                switch try await updater.check(from: source, live: live) {
+                case .newer(_, let offered):
+                    notice.set(.init(version: offered.version, summary: offered.summary, source: source.name,
+                                     snapshotDigest: offered.snapshotDigest, importedAt: offered.imported))
+                    if told != offered.version {
+                        logger.notice("新しい時刻表があります / a newer timetable is published: \(offered.summary) at \(source.name); `eki data update --from \(from)` installs it")
+                        told = offered.version
+                    }
+                case .upToDate:
+                    notice.set(nil)
+                }
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.warning("cannot check \(source.name) for a newer timetable: \(error)")
+            }
+            try? await Task.sleep(for: every)
         }
     }
 }

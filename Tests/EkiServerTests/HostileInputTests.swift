@@ -42,6 +42,7 @@ import Testing
         "/api/v1/transfers": "/api/v1/transfers?station=%E6%B8%8B%E8%B0%B7%E5%9D%82",   // 渋谷坂
         "/api/v1/calendar/{year}": "/api/v1/calendar/2026",
         "/api/v1/schedule": "/api/v1/schedule?date=2026-11-23",
+        "/api/v1/info": "/api/v1/info",
         "/api/v1/route": "/api/v1/route?date=2026-11-24&segments=\(route)",
         "/api/v1/route/alternatives": "/api/v1/route/alternatives?date=2026-11-24&segments=\(route)&segment=2",
         "/api/v1/route/swap": "/api/v1/route/swap?date=2026-11-24&segments=\(route)&segment=1&train=Umi.Kaigan.K420.Weekday",
