@@ -195,9 +195,11 @@ import Testing
             #expect(ginza.contains("class=\"current\">浅草方面</a>"))
             // A side named after its terminal does not name it twice (issue 32, 8).
             let station = try await WebPageTests.page(client, "/station/TokyoMetro.Ginza.Shibuya")
-            #expect(station.contains("<h2>浅草方面</h2>") && !station.contains("<small>浅草方面</small>"))
+            // 表参道, the next station toward 浅草, is north-east of 渋谷.
+            #expect(station.contains("<h2><span class=\"compass\" role=\"img\" aria-label=\"北東へ\" title=\"北東へ\">↗</span> 浅草方面</h2>")
+                    && !station.contains("<small>浅草方面</small>"))
             let english = try await WebPageTests.page(client, "/station/TokyoMetro.Ginza.Shibuya?lang=en")
-            #expect(english.contains("<h2>For Asakusa</h2>"))
+            #expect(english.contains("↗</span> For Asakusa</h2>"))
         }
     }
 

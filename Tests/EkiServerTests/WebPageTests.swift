@@ -198,8 +198,14 @@ import Testing
             #expect(englishStation.contains("<details class=\"menu\"><summary aria-label=\"Menu\">☰</summary><nav><a href=\"/route?lang=en\">Route</a><a href=\"/route/last?lang=en\">Last train</a><a href=\"/ride?lang=en\">On the train</a><a href=\"/ticket?lang=en\">Shinkansen ticket</a></nav></details>"))
             #expect(try await Self.page(client, "/ride").contains("<h1 class=\"visually-hidden\">乗車中</h1>"))
             // A side keeps its terminal beside its direction's name: 中央通's Inbound goes to 渋谷坂.
+            // An arrow from the coordinates says which way (issue 32, 15): 渋谷坂 lies north of
+            // 中央通 (35.658 N against 35.560 N, 0.03° east), 港町 south.
             let chuodori = try await Self.page(client, "/station/Umi.Kaigan.Chuodori")
-            #expect(chuodori.contains("<h2>上り <small>渋谷坂方面</small></h2>"))
+            #expect(chuodori.contains("<h2><span class=\"compass\" role=\"img\" aria-label=\"北へ\" title=\"北へ\">↑</span> 上り <small>渋谷坂方面</small></h2>"))
+            #expect(chuodori.contains("<h2><span class=\"compass\" role=\"img\" aria-label=\"南へ\" title=\"南へ\">↓</span> 下り <small>港町方面</small></h2>"))
+            // 所沢野 is far to the west of 池袋台 (139.47 E against 139.71 E, 0.06° north).
+            let kita = try await Self.page(client, "/station/Kita.Kita.Ikebukurodai?lang=en")
+            #expect(kita.contains("<span class=\"compass\" role=\"img\" aria-label=\"heading west\" title=\"heading west\">←</span>"))
             let css = try await client.execute(uri: "/assets/app.css", method: .get)
             #expect(css.headers[.contentType] == "text/css; charset=utf-8")
             // The page budget: a page and its assets stay well under 100 KB.

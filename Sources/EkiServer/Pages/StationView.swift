@@ -32,6 +32,8 @@ struct StationView: PageView {
     struct Side: View {
         var direction: String
         var station: String
+        /// Which way the side's trains leave, as an arrow toward the next station.
+        var compass: Compass?
         var heading: String
         var toward: String?
         var bookmark: String
@@ -50,6 +52,29 @@ struct StationView: PageView {
     }
 
     struct TrainType: View { var badge: Badge?; var name: String; var trains: Int }
+
+    /// ↗ and its words ("北東へ" / "heading north-east"): a rider on a platform knows which way is
+    /// which by the map, not by 上り/下り (issue 32, 15).
+    struct Compass: View {
+        var arrow: String
+        var label: String
+
+        static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
+        static let ja = ["北", "北東", "東", "南東", "南", "南西", "西", "北西"]
+        static let en = ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"]
+
+        /// From `from` toward `to`, to the nearest of eight points; nil when either place is
+        /// unknown or the two are too close to say (a complex's own stations).
+        init?(from: GeoPoint?, to: GeoPoint?, lang: PageLanguage) {
+            guard let from, let to, from.distance(to: to) > 50 else { return nil }
+            let (φ1, φ2) = (from.latitude * .pi / 180, to.latitude * .pi / 180)
+            let Δλ = (to.longitude - from.longitude) * .pi / 180
+            let bearing = atan2(sin(Δλ) * cos(φ2), cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)) * 180 / .pi
+            let point = Int(((bearing + 360).truncatingRemainder(dividingBy: 360) + 22.5) / 45) % 8
+            arrow = Self.arrows[point]
+            label = lang.t(Self.ja[point] + "へ", "heading " + Self.en[point])
+        }
+    }
     /// `how` the change's words; `across` the quicker change some directions have, its own phrase
     /// (`.phrase`: never broken inside on a phone), after `acrossJoin`.
     struct Connection: View { var href: String; var chip: Chip?; var station: String; var otherName: String?; var how: String
@@ -150,7 +175,9 @@ struct StationView: PageView {
             rows.indices.map { departure(rows, $0, countdown: countdown) }
         }
         let named = reference.directionName(side.direction, at: station), heading = lang.pick(named)
-        return Side(direction: side.direction.id, station: station.id, heading: heading,
+        func place(_ station: Reference.Station) -> GeoPoint? { station.coordinate ?? reference.complexes[station.complex]?.coordinate }
+        let compass = (side.neighbour ?? side.terminal).flatMap { Compass(from: place(station), to: place($0), lang: lang) }
+        return Side(direction: side.direction.id, station: station.id, compass: compass, heading: heading,
                     toward: Self.toward(of: side, beyond: heading, lang: lang),
                     bookmark: bookmark(side, detail: detail),
                     timetableHref: scope.link(Phrases.station("/timetable", station, reference: reference, query: query)),
