@@ -45,8 +45,16 @@ import Testing
             // 渋谷坂 shows twice (arriving on the 海岸線 at 07:12, leaving on the 副線 at 07:13): both
             // marked, one anchor, at the stop the train leaves from.
             #expect(page.components(separatedBy: "id=\"mine\"").count == 2)
-            #expect(page.contains("<li class=\"mine\" id=\"mine\"><time class=\"arr\"></time><time class=\"dep\">07:13</time><a href=\"/station/Metro.Fuku.Shibuyazaka\">"))
-            #expect(page.contains("<li class=\"mine\"><time class=\"arr\">07:12</time>"))
+            // Each stop links its station as it is when the train gets there (issue 32, 16): at= the
+            // train's day (today's, the page asked none) and its time there.
+            #expect(page.firstMatch(of: /<li class="mine" id="mine"><time class="arr"><\/time><time class="dep">07:13<\/time><a href="\/station\/Metro.Fuku.Shibuyazaka\?at=\d{4}-\d{2}-\d{2}T07:13">/) != nil)
+            #expect(page.firstMatch(of: /<li class="mine"><time class="arr">07:12<\/time><time class="dep"><\/time><a href="\/station\/Umi.Kaigan.Shibuyazaka\?at=\d{4}-\d{2}-\d{2}T07:12">/) != nil)
+            // A dated train's stops carry its day; the station page at that time offers now.
+            let dated = try await WebPageTests.page(client, Self.throughTrain + "?date=2026-11-24")
+            #expect(dated.contains("<a href=\"/station/Kita.Kita.Tokorozawano?at=2026-11-24T07:40\">所沢野</a>"))
+            let station = try await WebPageTests.page(client, "/station/Kita.Kita.Tokorozawano?at=2026-11-24T07:40")
+            #expect(station.contains("· 07:40 · <a href=\"/station/Kita.Kita.Tokorozawano\">今の時刻で見る</a></p>"))
+            #expect(!(try await WebPageTests.page(client, "/station/Kita.Kita.Tokorozawano")).contains("今の時刻で見る"))
             // Boarding at 池袋台 it is a 各停; without a station, the first part's type.
             let ikebukurodai = try await WebPageTests.page(client, Self.throughTrain + "?from=Kita.Kita.Ikebukurodai&lang=en")
             #expect(ikebukurodai.contains("<h1><span class=\"badge c-local\" title=\"Local\">各</span> Local for Tokorozawano</h1>"))

@@ -69,6 +69,10 @@ public enum WebPages {
                     return scope.html(SearchView(query: scope.lang.pick(name), results: results, error: nil, reference: reference, scope: scope))
                 }
                 var view = StationView(detail: try timetable.stationDetail(stations[0], at: instant), reference: reference, scope: scope)
+                if request.uri.queryParameters["at"] != nil {
+                    view.now = .init(href: scope.link(Phrases.station("/station", stations[0], reference: reference)),
+                                     name: scope.lang.t("今の時刻で見る", "show now"))
+                }
                 // Bookmarked without JavaScript (the cookie): the button shows ★ (app.js repaints from localStorage).
                 let bookmarks = CookieBookmarks(request)
                 for index in view.sides.indices {

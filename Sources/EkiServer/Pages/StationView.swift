@@ -86,6 +86,9 @@ struct StationView: PageView {
     var otherName: String
     var railway: RailwayLink?
     var schedule: String
+    /// When the page was asked for another moment (`at=`: a train's arrival, a route's change):
+    /// the same station now.
+    var now: Link?
     var loop: Bool
     var diagramLabel: String
     var diagram: [DiagramPart]

@@ -91,9 +91,12 @@ struct TrainView: PageView {
                             // are marked, the one the rider boards at is the anchor scrolled to.
                             let anchor = boarding.map { $0 == (index, stopIndex) } ?? false
                             let later = boarding.map { (index, stopIndex) > ($0.part, $0.stop) } ?? false
+                            // The station as it is when this train gets there (issue 32, 16): its page opens
+                            // at the train's time, with a way back to now.
+                            let when = (stop.arrival ?? stop.departure).map { "at=" + ServiceInstant(serviceDate: date, minute: $0).description } ?? ""
                             return Stop(mine: mine, anchor: anchor, arrival: stop.arrival?.clock ?? "", departure: stop.departure?.clock ?? "",
-                                        href: scope.link(station.map { Phrases.station("/station", $0, reference: reference) }
-                                                         ?? "/station/" + Phrases.path(stop.station)),
+                                        href: scope.link(station.map { Phrases.station("/station", $0, reference: reference, query: when) }
+                                                         ?? "/station/" + Phrases.path(stop.station) + (when.isEmpty ? "" : "?" + when)),
                                         name: station.map { lang.pick($0.name) } ?? stop.station,
                                         // Every later stop: most stops in the data give only a departure (the train's arrival
                                         // there is its departure), and a route may end at any of them (issue 32, 1).
