@@ -9,7 +9,12 @@
   const station = columns.length && (q("button.bookmark[data-station]", columns[0]) || {dataset: {}}).dataset.station;
   if (!shown || columns.length < 2 || !station) return;
   const key = "eki.hiddenSides";
-  const title = side => q("h2", side).textContent.trim();
+  // A heading's words, without its compass arrow (a picture; its label says it).
+  const title = side => {
+    const heading = q("h2", side).cloneNode(true);
+    heading.querySelectorAll(".compass").forEach(arrow => arrow.remove());
+    return heading.textContent.trim();
+  };
   const draw = () => {
     const hidden = load(key, {})[station] || [];
     columns.forEach(side => { side.hidden = hidden.includes(side.id); });
