@@ -94,7 +94,10 @@ public struct DatasetUpdater: Sendable {
             let (manifest, _) = try await self.readManifest(source, live: live, key: key)
             let installed = live.installedManifest()?.version
             let newest = self.allowDowngrade ? nil : try live.newestVersion()
-            let isNewer = manifest.version != installed && (installed.map { manifest.version > $0 } ?? true)
+            // A publication of the very database that is live (imported here, then published) is
+            // not newer, whatever its version: the same snapshot, imported at the same moment.
+            let isLive = (try? Timetable(url: live.url).info()).map { LiveDatabase.describes(manifest, $0) } ?? false
+            let isNewer = !isLive && manifest.version != installed && (installed.map { manifest.version > $0 } ?? true)
                 && (newest.map { manifest.version >= $0 } ?? true)
             return isNewer ? .newer(installed: installed, offered: manifest) : .upToDate(installed: installed, offered: manifest)
         }

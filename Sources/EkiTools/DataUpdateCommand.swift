@@ -61,6 +61,16 @@ struct DataUpdateCommand: AsyncParsableCommand {
 }
 
 extension DataUpdateCommand {
+    /// The update this check stands for, with the options it was given (the database, the key).
+    var installCommand: String {
+        var words = ["eki data update --from", from]
+        if let db = database.db { words += ["--db", db] }
+        if let trust { words += ["--trust", trust] }
+        if allowUnsigned { words.append("--allow-unsigned") }
+        if allowDowngrade { words.append("--allow-downgrade") }
+        return words.joined(separator: " ")
+    }
+
     func run() async throws {
         let live = LiveDatabase(url: database.url)
         let interruption = UpdateInterruption(live)
@@ -80,9 +90,10 @@ extension DataUpdateCommand {
                     let live = installed.map { "version \($0) is live" }
                         ?? (FileManager.default.fileExists(atPath: database.url.path) ? "the live database was imported here" : "no database is live yet")
                     print("a newer dataset is published: \(source.name) offers \(offered.summary); \(live). "
-                          + "`eki data update --from \(from)` installs it")
+                          + "`\(installCommand)` installs it")
                 case .upToDate(let installed, let offered):
-                    print("up to date: version \(installed.map(String.init) ?? "?") is live, \(source.name) offers version \(offered.version)")
+                    print(installed.map { "up to date: version \($0) is live, \(source.name) offers version \(offered.version)" }
+                          ?? "up to date: \(source.name) offers version \(offered.version), nothing newer than the live database")
                 }
                 return
             }

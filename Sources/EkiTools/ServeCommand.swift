@@ -121,7 +121,7 @@ extension ServeCommand {
         OpenFileLimit.raise(toServe: limits.maxConnections + limits.refusalSlack, logger: logger)
         let notice = UpdateNotice()
         let watch = try updateFrom.map { try UpdateWatch(source: UpdateSource($0), from: $0, live: LiveDatabase(url: database.url),
-                                                         notice: notice, logger: logger) }
+                                                         database: database.db, notice: notice, logger: logger) }
         let checks = watch.map { watch in Task { await watch.run() } }
         defer { checks?.cancel() }
         let app = try buildApplication(timetable: timetable, configuration: ServerConfiguration(host: host, port: port, limits: limits),
@@ -148,13 +148,21 @@ struct UpdateWatch: Sendable {
     /// The source as the operator typed it, for the command the log suggests.
     let from: String
     let live: LiveDatabase
+    /// `--db` as the operator gave it, for the command the log suggests.
+    let database: String?
     let notice: UpdateNotice
     let logger: Logger
     var every: Duration = .seconds(3600)
 
     func run() async {
         var told: Int64?
+        let install = "eki data update --from \(from)" + (database.map { " --db \($0)" } ?? "")
         while !Task.isCancelled {
+            // Only what the trusted publisher signed is ever told of, as only that is installed.
+            guard (try? live.trustedKey()) != nil else {
+                logger.warning("cannot check \(source.name) for a newer timetable: no publisher key is trusted for \(live.url.path); set one with `eki data trust PUBKEY\(database.map { " --db \($0)" } ?? "")` and restart")
+                return
+            }
             do {
                 let updater = DatasetUpdater(transport: .downloading(with: Downloader(timeout: .seconds(30))), deadline: .seconds(120))
                 switch try await updater.check(from: source, live: live) {
@@ -162,7 +170,7 @@ struct UpdateWatch: Sendable {
                     notice.set(.init(version: offered.version, summary: offered.summary, source: source.name,
                                      snapshotDigest: offered.snapshotDigest, importedAt: offered.imported))
                     if told != offered.version {
-                        logger.notice("新しい時刻表があります / a newer timetable is published: \(offered.summary) at \(source.name); `eki data update --from \(from)` installs it")
+                        logger.notice("新しい時刻表があります / a newer timetable is published: \(offered.summary) at \(source.name); `\(install)` installs it")
                         told = offered.version
                     }
                 case .upToDate:

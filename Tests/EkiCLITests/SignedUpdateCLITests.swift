@@ -142,18 +142,44 @@ import Testing
         let first = try publications.update("signed-1", ["--check"])
         #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("a newer dataset is published: \(publications.path("signed-1")) offers version \(v1) ("), "\(first.stdout)")
-        #expect(first.stdout.hasSuffix("; no database is live yet. `eki data update --from \(publications.path("signed-1"))` installs it\n"),
+        // The command it names is the one to run: the same source and database.
+        #expect(first.stdout.hasSuffix("; no database is live yet. `eki data update --from \(publications.path("signed-1")) --db \(live.path)` installs it\n"),
                 "\(first.stdout)")
         #expect(!FileManager.default.fileExists(atPath: live.path))
+        // The very database a publication was made from, imported here and live: nothing newer.
+        let twin = publications.scratch.file("twin/timetable.sqlite")
+        try FileManager.default.createDirectory(at: twin.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: publications.scratch.file("built.sqlite"), to: twin)
+        #expect(try EkiProcess.run(["data", "trust", Self.trusted, "--db", twin.path]).status == 0)
+        let same = try EkiProcess.run(["data", "update", "--from", publications.path("signed-1"), "--db", twin.path, "--check"])
+        #expect(same.status == 0 && same.stdout == "up to date: \(publications.path("signed-1")) offers version \(v1), nothing newer than the live database\n",
+                "\(same.stdout)\(same.stderr)")
 
         #expect(try publications.update("signed-1").status == 0)
         let before = try publications.snapshot()
-        let same = try publications.update("signed-1", ["--check"])
-        #expect(same.status == 0 && same.stdout == "up to date: version \(v1) is live, \(publications.path("signed-1")) offers version \(v1)\n",
-                "\(same.stdout)\(same.stderr)")
-        let newer = try publications.update("signed-2", ["--check"])
+        let installed = try publications.update("signed-1", ["--check"])
+        #expect(installed.status == 0 && installed.stdout == "up to date: version \(v1) is live, \(publications.path("signed-1")) offers version \(v1)\n",
+                "\(installed.stdout)\(installed.stderr)")
+        // signed-2 is the same database published again: a newer version, nothing newer to ride on.
+        let again = try publications.update("signed-2", ["--check"])
+        #expect(again.status == 0 && again.stdout == "up to date: version \(v1) is live, \(publications.path("signed-2")) offers version \(v2)\n",
+                "\(again.stdout)\(again.stderr)")
+        // Another timetable (a second train), published signed: that one is newer.
+        let source = try MiniFolder(trains: """
+            [{"id": "Op.A.1.Weekday", "r": "Op.A", "n": "1", "y": "Op.Local", "d": "Outbound",
+              "tt": [{"s": "Op.A.A1", "d": "06:00"}, {"s": "Op.A.A2", "d": "06:03"}, {"s": "Op.A.A3", "a": "06:06"}]},
+             {"id": "Op.A.3.Weekday", "r": "Op.A", "n": "3", "y": "Op.Local", "d": "Outbound",
+              "tt": [{"s": "Op.A.A1", "d": "07:00"}, {"s": "Op.A.A2", "d": "07:03"}, {"s": "Op.A.A3", "a": "07:06"}]}]
+            """)
+        defer { source.remove() }
+        let rebuilt = publications.scratch.file("rebuilt.sqlite")
+        #expect(try EkiProcess.run(["import", source.url.path, "--db", rebuilt.path]).status == 0)
+        #expect(try EkiProcess.run(["data", "publish", "--db", rebuilt.path, "--out", publications.path("signed-4"),
+                                    "--sign", publications.path("publisher.pem")]).status == 0)
+        let v4 = try publications.version("signed-4")
+        let newer = try publications.update("signed-4", ["--check"])
         #expect(newer.status == 0, "\(newer.stderr)")
-        #expect(newer.stdout.hasPrefix("a newer dataset is published: \(publications.path("signed-2")) offers version \(v2) ("), "\(newer.stdout)")
+        #expect(newer.stdout.hasPrefix("a newer dataset is published: \(publications.path("signed-4")) offers version \(v4) ("), "\(newer.stdout)")
         #expect(newer.stdout.contains("; version \(v1) is live. `eki data update --from"), "\(newer.stdout)")
         // Unsigned, as the update would refuse it: one line, and still nothing changed.
         let unsigned = try publications.update("unsigned", ["--check"])
