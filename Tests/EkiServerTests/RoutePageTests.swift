@@ -20,6 +20,8 @@ import Testing
             let page = try await WebPageTests.page(client, Self.route)
             #expect(page.contains("<h1>港町 → 新宿原</h1>"))
             #expect(page.contains("2026-11-24（平日） 07:15 発 → 07:40 着 · 25分 · 乗換1回"))
+            // Each train's page is for the route's day, so its stops open their stations at its times.
+            #expect(page.contains("href=\"/train/Umi.Kaigan.K435.Weekday?date=2026-11-24&amp;from=Umi.Kaigan.Minatomachi\""))
             // The fixture has no reviewed table: the rule's 2 minutes to another railway of the island, a 目安.
             #expect(page.contains("<li class=\"transfer ok\">乗換 6分 · 徒歩2分（隣のホーム・目安）</li>"))
             // Among the first segment's alternatives the 07:00 急行 is a tap away; the 07:30 local
@@ -124,7 +126,7 @@ import Testing
                                 "Kita.Kita.Ikebukurodai", "Kita.Kita.Tokorozawano"])
             // 池袋台 on the 北線 part has a departure only (07:25): getting off there is offered too,
             // and the route it makes ends there when the train gets in, 07:24 (issue 32, 1).
-            #expect(page.firstMatch(of: /<time class="arr"><\/time><time class="dep">07:25<\/time><a href="\/station\/Kita.Kita.Ikebukurodai\?at=\d{4}-\d{2}-\d{2}T07:25">/) != nil)
+            #expect(page.contains("<time class=\"arr\"></time><time class=\"dep\">07:25</time><a href=\"/station/Kita.Kita.Ikebukurodai"))
             let route = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=Umi.Kaigan.A0701.Weekday~Umi.Kaigan.Chuodori~Kita.Kita.Ikebukurodai")
             #expect(route.contains("<h1>中央通 → 池袋台</h1>") && route.contains("07:05 発 → 07:24 着 · 19分 · 乗換0回"), "\(route.prefix(2000))")
             let anywhere = try await WebPageTests.page(client, "/train/Umi.Kaigan.A0701.Weekday")

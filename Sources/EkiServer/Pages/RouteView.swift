@@ -97,9 +97,9 @@ struct RouteView: PageView {
                 badge: Badge(segment.trainType, category: segment.category, railway: railway, lang: lang), type: segment.trainType.map { lang.pick($0.name) } ?? "",
                 bound: lang.pick(RouteWords.bound(segment.destination)),
                 stops: lang.t("\(stops)駅", "\(stops) stop\(stops == 1 ? "" : "s")"), duration: RouteLinks.duration(segment.minutes, lang: lang),
-                // The trip as riders know it (a feed's trip_id), for the route's day.
-                trainHref: scope.link("/train/" + Phrases.path(segment.publicTrain) + "?"
-                                      + (reference.followsFeedCalendar ? "date=\(route.serviceDate.iso)&" : "")
+                // The trip as riders know it (a feed's trip_id), for the route's day: its page then
+                // opens each station at the train's time on that day.
+                trainHref: scope.link("/train/" + Phrases.path(segment.publicTrain) + "?date=\(route.serviceDate.iso)&"
                                       + "from=" + Phrases.path(segment.board.publicId)),
                 stopList: segment.stops.map { Stop(arrival: $0.arrival?.clock ?? "", departure: $0.departure?.clock ?? "", name: lang.pick($0.station.name)) },
                 arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name),

@@ -62,6 +62,10 @@ struct TrainView: PageView {
         frame = scope.frame(title: type.map { lang.pick($0.name) } ?? first.publicId, path: path, scripts: ["route.js"])
         runs = reference.railways[id: first.railway].flatMap { reference.service(of: $0, on: reference.scheduleDay(date)) } == first.service
         day = feedTrip || dated ? Words(lang).trainDay(date, runs: runs) : nil
+        // A station's moment is carried only on a day the train is known to run: the address's
+        // day, or today when its calendar runs today (a weekday train looked at on a Sunday has no
+        // time at 馬車道 today).
+        let carriesTime = dated || feedTrip || runs
         items = feedTrip ? ["date=" + date.iso] : []
         // Riding from the rider's stop: every later stop can be where they get off (route.js adds
         // the train to their route). Without one, any stop can be where they get on.
@@ -93,7 +97,7 @@ struct TrainView: PageView {
                             let later = boarding.map { (index, stopIndex) > ($0.part, $0.stop) } ?? false
                             // The station as it is when this train gets there (issue 32, 16): its page opens
                             // at the train's time, with a way back to now.
-                            let when = (stop.arrival ?? stop.departure).map { "at=" + ServiceInstant(serviceDate: date, minute: $0).description } ?? ""
+                            let when = carriesTime ? (stop.arrival ?? stop.departure).map { "at=" + ServiceInstant(serviceDate: date, minute: $0).description } ?? "" : ""
                             return Stop(mine: mine, anchor: anchor, arrival: stop.arrival?.clock ?? "", departure: stop.departure?.clock ?? "",
                                         href: scope.link(station.map { Phrases.station("/station", $0, reference: reference, query: when) }
                                                          ?? "/station/" + Phrases.path(stop.station) + (when.isEmpty ? "" : "?" + when)),
