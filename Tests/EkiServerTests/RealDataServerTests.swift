@@ -200,6 +200,10 @@ import Testing
                     && !station.contains("<small>浅草方面</small>"))
             let english = try await WebPageTests.page(client, "/station/TokyoMetro.Ginza.Shibuya?lang=en")
             #expect(english.contains("↗</span> For Asakusa</h2>"))
+            // Where the line turns (the 丸ノ内線 leaves 池袋 east, for 荻窪 far to the west) no arrow
+            // is drawn rather than one that is wrong for the terminal.
+            let marunouchi = try await WebPageTests.page(client, "/station/TokyoMetro.Marunouchi.Ikebukuro")
+            #expect(marunouchi.contains("<h2>荻窪方面</h2>") && !marunouchi.contains("class=\"compass\""))
         }
     }
 

@@ -58,6 +58,8 @@ struct StationView: PageView {
     struct Compass: View {
         var arrow: String
         var label: String
+        /// 0 north, 1 north-east … 7 north-west.
+        var point: Int
 
         static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
         static let ja = ["北", "北東", "東", "南東", "南", "南西", "西", "北西"]
@@ -71,6 +73,7 @@ struct StationView: PageView {
             let Δλ = (to.longitude - from.longitude) * .pi / 180
             let bearing = atan2(sin(Δλ) * cos(φ2), cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)) * 180 / .pi
             let point = Int(((bearing + 360).truncatingRemainder(dividingBy: 360) + 22.5) / 45) % 8
+            self.point = point
             arrow = Self.arrows[point]
             label = lang.t(Self.ja[point] + "へ", "heading " + Self.en[point])
         }
@@ -179,7 +182,12 @@ struct StationView: PageView {
         }
         let named = reference.directionName(side.direction, at: station), heading = lang.pick(named)
         func place(_ station: Reference.Station) -> GeoPoint? { station.coordinate ?? reference.complexes[station.complex]?.coordinate }
-        let compass = (side.neighbour ?? side.terminal).flatMap { Compass(from: place(station), to: place($0), lang: lang) }
+        let next = (side.neighbour ?? side.terminal).flatMap { Compass(from: place(station), to: place($0), lang: lang) }
+        let end = side.terminal.flatMap { Compass(from: place(station), to: place($0), lang: lang) }
+        // Where the line turns, the next station and the terminal lie different ways (the 丸ノ内線
+        // leaves 池袋 east for 荻窪, far to the west): an arrow would be confidently wrong for one
+        // of them, so none is drawn.
+        let compass = next.flatMap { next in end.map { min(abs(next.point - $0.point), 8 - abs(next.point - $0.point)) > 2 } == true ? nil : next }
         return Side(direction: side.direction.id, station: station.id, compass: compass, heading: heading,
                     toward: Self.toward(of: side, beyond: heading, lang: lang),
                     bookmark: bookmark(side, detail: detail),
