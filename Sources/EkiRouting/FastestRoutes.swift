@@ -99,17 +99,18 @@ public struct FastestRoutes: Sendable {
 
     /// A journey as the DIY route it becomes: each train boarded, where, and where to get off; and
     /// each train's part, read once here and handed to the planner.
-    func route(_ journey: ConnectionScan.Journey, on network: RouteNetwork) throws -> (Route, [RidePart]) {
+    func route(_ journey: ConnectionScan.Journey, on network: RouteNetwork) throws -> (Route, [RunningPart]) {
         let reference = planner.timetable.reference
-        var segments: [Route.Segment] = [], parts: [RidePart] = []
+        var segments: [Route.Segment] = [], parts: [RunningPart] = []
         for leg in journey.legs {
             let trip = Int(network.trip[leg.board])
-            guard let part = try planner.timetable.ridePart(rowId: network.tripRowIds[trip]),
+            let handle = TrainHandle(network.tripRowIds[trip])
+            guard let part = try planner.timetable.runningPart(handle), let ids = try planner.timetable.trainIds(handle),
                   let board = reference.stations[StationHandle(Int64(network.from[leg.board]))],
                   let alight = reference.stations[StationHandle(Int64(network.to[leg.exit]))] else {
                 throw StoreError.inconsistent("a fastest route names a train or station the database does not have")
             }
-            segments.append(Route.Segment(train: part.id, board: board.id, alight: alight.id))
+            segments.append(Route.Segment(train: ids.id, board: board.id, alight: alight.id))
             parts.append(part)
         }
         return (Route(serviceDate: network.serviceDate, segments: segments), parts)

@@ -70,11 +70,11 @@ public struct RouteNetwork: Sendable {
 
     /// The network of `serviceDate`, optionally of some railways only (tests search a small one).
     public init(timetable: Timetable, serviceDate: CivilDate, railways: Set<String>? = nil) throws {
-        self.init(trains: try timetable.runningTrains(on: serviceDate, railways: railways),
+        self.init(trains: try timetable.runningParts(on: serviceDate, railways: railways),
                   reference: timetable.reference, serviceDate: serviceDate)
     }
 
-    init(trains: [RunningTrain], reference: Reference, serviceDate: CivilDate) {
+    init(trains: [RunningPart], reference: Reference, serviceDate: CivilDate) {
         self.serviceDate = serviceDate
         let stationCount = Int(reference.stations.highestRowId) + 1
         self.stationCount = stationCount
@@ -82,11 +82,11 @@ public struct RouteNetwork: Sendable {
         // running (a night train past 03:00); each continues as a part of its own day.
         struct Key: Hashable { var row: Int64, day: Int }
         var tripIndex: [Key: Int32] = [:]
-        for (index, train) in trains.enumerated() { tripIndex[Key(row: train.rowId, day: train.dayOffset)] = Int32(index) }
-        tripRowIds = trains.map(\.rowId)
+        for (index, train) in trains.enumerated() { tripIndex[Key(row: train.handle.row, day: train.dayOffset)] = Int32(index) }
+        tripRowIds = trains.map(\.handle.row)
         tripDays = trains.map(\.dayOffset)
-        tripDirections = trains.map { Int32(clamping: $0.direction) }
-        continuations = trains.map { train in train.next.compactMap { tripIndex[Key(row: $0, day: train.dayOffset)] } }
+        tripDirections = trains.map { Int32(clamping: $0.direction.row) }
+        continuations = trains.map { train in train.next.compactMap { tripIndex[Key(row: $0.row, day: train.dayOffset)] } }
 
         // How many parts come before each in its through-service chain: a part continuing
         // another sorts after it when their connections share a minute.
@@ -112,7 +112,7 @@ public struct RouteNetwork: Sendable {
                 guard let leave = stops[i].departure ?? stops[i].arrival,
                       let reach = stops[i + 1].arrival ?? stops[i + 1].departure,
                       reach >= leave, leave >= 0, reach < 4096 else { continue }   // backwards, or a day-before train's stops before today
-                raw.append((Int32(stops[i].stationId), Int32(stops[i + 1].stationId), Int16(leave), Int16(reach), Int32(index)))
+                raw.append((Int32(stops[i].station.row), Int32(stops[i + 1].station.row), Int16(leave), Int16(reach), Int32(index)))
             }
         }
         // Scan order: departure, arrival, chain depth, then the order they were made in — two stable

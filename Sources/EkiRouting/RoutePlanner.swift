@@ -154,7 +154,7 @@ public struct RoutePlanner: Sendable {
     /// Every segment worked out, with the transfers between them.
     /// `parts`: each segment's train part when the caller has it already (a fastest route's scan
     /// found them by row id), so it is not looked up again by its id.
-    public func plan(_ route: Route, parts: [RidePart]? = nil) throws -> RoutePlan {
+    public func plan(_ route: Route, parts: [RunningPart]? = nil) throws -> RoutePlan {
         let segments = try route.segments.indices.map { index in
             try segment(route.segments[index], on: route.serviceDate, found: parts?[index])
         }
@@ -165,54 +165,57 @@ public struct RoutePlanner: Sendable {
     /// One chosen train worked out: it must run on the day, leave the board station and reach the
     /// alight station later on (across through service).
     /// `found`: the part `choice.train` names, when the caller has read it already.
-    public func segment(_ choice: Route.Segment, on date: CivilDate, found given: RidePart? = nil) throws -> RoutePlan.Segment {
+    public func segment(_ choice: Route.Segment, on date: CivilDate, found given: RunningPart? = nil) throws -> RoutePlan.Segment {
         guard let found = try given ?? resolvedPart(choice.train, on: date) else {
             throw RouteError.noTrain(choice.train, example: timetable.exampleTrainId())
         }
-        let offset = try dayOffset(of: found, on: date)
+        var parts = PartCache(timetable: timetable)
+        let ids = try parts.ids(found.handle)
+        let offset = try dayOffset(of: found, on: date, ids: ids)
         let part = found.shifted(by: offset)
         guard let board = reference.station(choice.board, amongStops: part.stops.map(\.station)) else {
             throw RouteError.noStation(choice.board)
         }
         guard let index = boardIndex(of: part, at: board) else {
-            throw RouteError.doesNotLeave(train: part.publicId, station: board.publicId)
+            throw RouteError.doesNotLeave(train: ids.publicId, station: board.publicId)
         }
         // The id to get off at may be a station's, or one riders use (a stop_id, a platform's).
         let alightIds = [choice.alight] + reference.stations(named: choice.alight).map(\.id)
         for path in try timetable.paths(from: found).map({ $0.map { $0.shifted(by: offset) } }) {
-            let stops = ride(path, from: index)
+            let stops = try ride(path, from: index, parts: &parts)
             if let end = stops.dropFirst().firstIndex(where: { stop in alightIds.contains { stop.isAt($0) } }) {
                 let station = stops[end].station
                 let alight = alightIds.contains(station.id) || station.publicId == choice.alight
                     ? station.id : stops[end].arrivedAt?.id ?? station.id
                 var resolved = choice
-                resolved.train = part.id
+                resolved.train = ids.id
                 resolved.board = board.id
                 resolved.alight = alight
-                return try segment(resolved, part: part, board: board, stops: Array(stops[...end]), path: path, offset: offset)
+                return try segment(resolved, part: part, board: board, stops: Array(stops[...end]), path: path,
+                                   parts: &parts, offset: offset)
             }
         }
-        throw RouteError.doesNotReach(train: part.publicId, station: choice.alight, after: board.publicId)
+        throw RouteError.doesNotReach(train: ids.publicId, station: choice.alight, after: board.publicId)
     }
 
     /// The part a rider's id names on `date` (`Timetable.resolveTrain`), or nil.
-    private func resolvedPart(_ id: String, on date: CivilDate) throws -> RidePart? {
+    private func resolvedPart(_ id: String, on date: CivilDate) throws -> RunningPart? {
         guard id.utf8.count <= 200, let code = try timetable.resolveTrain(id, on: date) else { return nil }
-        return try timetable.ridePart(code)
+        return try timetable.runningPart(code)
     }
 
     /// 0 when `part` runs on `date`; -1440 when it is the day before's, still running after 03:00
     /// this day (a feed's night train at 27:11, ridden at 03:11); else it does not run that day.
-    func dayOffset(of part: RidePart, on date: CivilDate) throws -> Int {
-        let railway = reference.railways[id: part.railway]
-        let schedule = railway.flatMap { reference.service(of: $0, on: ScheduleDay(date)) }
+    func dayOffset(of part: RunningPart, on date: CivilDate, ids: TrainIds) throws -> Int {
+        let railway = reference.railways[part.railway]
+        let schedule = railway.flatMap { reference.serviceHandle(of: $0, on: ScheduleDay(date)) }
         if schedule == part.service { return 0 }
         let nextDay = 1440 + ServiceMinute.dayStart
-        if railway.flatMap({ reference.service(of: $0, on: ScheduleDay(date.adding(days: -1))) }) == part.service,
-           part.stops.contains(where: { ($0.departure?.value ?? 0) >= nextDay }) {
+        if railway.flatMap({ reference.serviceHandle(of: $0, on: ScheduleDay(date.adding(days: -1))) }) == part.service,
+           part.stops.contains(where: { ($0.departure ?? 0) >= nextDay }) {
             return -1440
         }
-        throw RouteError.notRunning(train: part.publicId, date: date, schedule: schedule)
+        throw RouteError.notRunning(train: ids.publicId, date: date, schedule: schedule.flatMap(reference.serviceCode))
     }
 
     /// Where and when a rider got off a train, and its direction (a code; nil: not known).
@@ -298,32 +301,35 @@ public struct RoutePlanner: Sendable {
 
     /// Where `part` is boarded at `station`: its stop there with a departure, or — for the
     /// through-service rows of a board — its first stop when that is in the station's platform group.
-    func boardIndex(of part: RidePart, at station: Reference.Station) -> Int? {
+    func boardIndex(of part: RunningPart, at station: Reference.Station) -> Int? {
         let last = part.stops.count - 1
-        if let index = part.stops.indices.first(where: { $0 < last && part.stops[$0].station == station.id && part.stops[$0].departure != nil }) {
+        if let index = part.stops.indices.first(where: { $0 < last && part.stops[$0].station == station.handle && part.stops[$0].departure != nil }) {
             return index
         }
-        if last > 0, part.stops[0].departure != nil, let first = reference.stations[id: part.stops[0].station],
+        if last > 0, part.stops[0].departure != nil, let first = reference.stations[part.stops[0].station],
            first.platformGroup == station.platformGroup { return 0 }
         return nil
     }
 
     /// The stops of a path of parts from `index` of the first part on, a through stop counted once.
     /// On a loop line the ride ends when it comes round to where it started.
-    func ride(_ path: [RidePart], from index: Int) -> [RoutePlan.Stop] {
+    func ride(_ path: [RunningPart], from index: Int, parts: inout PartCache) throws -> [RoutePlan.Stop] {
         var stops: [RoutePlan.Stop] = []
         for (n, part) in path.enumerated() {
+            let ids = try parts.ids(part.handle)
+            let railway = reference.railways.id(of: part.railway) ?? ""
             for (i, stop) in part.stops.enumerated() where n > 0 || i >= index {
-                guard let station = reference.stations[id: stop.station] else { continue }
+                guard let station = reference.stations[stop.station] else { continue }
                 if n > 0, i == 0, let previous = stops.last, previous.station.complex == station.complex {
                     stops[stops.count - 1] = RoutePlan.Stop(
-                        station: station, arrival: previous.arrival, departure: stop.departure, part: part.id,
-                        publicPart: part.publicId, railway: part.railway,
+                        station: station, arrival: previous.arrival, departure: stop.departure.map(ServiceMinute.init), part: ids.id,
+                        publicPart: ids.publicId, railway: railway,
                         arrivedAt: previous.station.id == station.id ? nil : previous.station, arrivingPart: previous.part)
                     continue
                 }
-                stops.append(RoutePlan.Stop(station: station, arrival: stop.arrival, departure: stop.departure,
-                                            part: part.id, publicPart: part.publicId, railway: part.railway, arrivedAt: nil))
+                stops.append(RoutePlan.Stop(station: station, arrival: stop.arrival.map(ServiceMinute.init),
+                                            departure: stop.departure.map(ServiceMinute.init),
+                                            part: ids.id, publicPart: ids.publicId, railway: railway, arrivedAt: nil))
                 if stops.count > 1, station.id == stops[0].station.id { return stops }
             }
         }
@@ -337,81 +343,89 @@ public struct RoutePlanner: Sendable {
         guard let found = try parts.part(entry.train) else { return nil }
         let part = found.shifted(by: offset)
         for path in try parts.paths(found).map({ $0.map { $0.shifted(by: offset) } }) {
-            let stops = ride(path, from: entry.stopIndex)
+            let stops = try ride(path, from: entry.stopIndex, parts: &parts)
             guard let end = stops.dropFirst().firstIndex(where: { stop in targets.contains { stop.isAt($0) } }) else { continue }
             let alight = targets.first { stops[end].isAt($0) } ?? stops[end].station.id
-            let choice = Route.Segment(train: part.id, board: board.id, alight: alight)
-            return try segment(choice, part: part, board: board, stops: Array(stops[...end]), path: path, offset: offset)
+            let choice = Route.Segment(train: try parts.ids(part.handle).id, board: board.id, alight: alight)
+            return try segment(choice, part: part, board: board, stops: Array(stops[...end]), path: path, parts: &parts, offset: offset)
         }
         return nil
     }
 
-    private func segment(_ choice: Route.Segment, part: RidePart, board: Reference.Station,
-                         stops: [RoutePlan.Stop], path: [RidePart], offset: Int = 0) throws -> RoutePlan.Segment {
+    private func segment(_ choice: Route.Segment, part: RunningPart, board: Reference.Station,
+                         stops: [RoutePlan.Stop], path: [RunningPart], parts: inout PartCache,
+                         offset: Int = 0) throws -> RoutePlan.Segment {
+        let ids = try parts.ids(part.handle)
         guard let departure = stops.first?.departure, let last = stops.last, let arrival = last.arrival ?? last.departure,
               let alight = reference.stations[id: choice.alight] else {
-            throw RouteError.doesNotReach(train: part.publicId, station: choice.alight, after: board.publicId)
+            throw RouteError.doesNotReach(train: ids.publicId, station: choice.alight, after: board.publicId)
         }
-        let direction = try timetable.boardDirection(train: part.rowId, station: board) ?? reference.directions[id: part.direction]
-        guard let direction else { throw RouteError.doesNotLeave(train: part.publicId, station: board.publicId) }
-        let type = reference.trainTypes[part.trainType]
+        let direction = try timetable.boardDirection(train: part.handle, station: board) ?? reference.directions[part.direction]
+        guard let direction else { throw RouteError.doesNotLeave(train: ids.publicId, station: board.publicId) }
+        let type = reference.trainType(part.type)
+        // The part the rider is on when getting off: at a through stop, the one arriving there.
+        let arriving = last.arrivingPart ?? last.part
+        var arrivalDirection = part.direction
+        for ridden in path {
+            if try parts.ids(ridden.handle).id == arriving { arrivalDirection = ridden.direction; break }
+        }
         return RoutePlan.Segment(
             choice: choice, board: board, alight: alight, direction: direction,
-            arrivalDirection: path.first { $0.id == (last.arrivingPart ?? last.part) }?.direction ?? part.direction,
+            arrivalDirection: reference.directions.id(of: arrivalDirection) ?? "",
             departure: departure, arrival: arrival,
             trainType: type, category: type?.category ?? .local,
-            destination: try destination(of: part, leaving: board, direction: direction,
+            destination: try destination(of: part, ids: ids, leaving: board, direction: direction,
                                          at: ServiceMinute(departure.value - offset), path: path), stops: stops)
     }
 
     /// Where the train goes, as the board of `board` says it (so a route and the platform agree,
     /// late Yamanote trains ending at 池袋 included); else the last stop of the branch ridden.
-    func destination(of part: RidePart, leaving board: Reference.Station, direction: Reference.Direction,
-                     at departure: ServiceMinute, path: [RidePart]) throws -> LocalizedName {
+    func destination(of part: RunningPart, ids: TrainIds, leaving board: Reference.Station, direction: Reference.Direction,
+                     at departure: ServiceMinute, path: [RunningPart]) throws -> LocalizedName {
         // The board row is filed under the arriving part's calendar: the part's own, or for a
         // through-service row its predecessor's, which runs on the same days.
-        if let row = try timetable.departures(station: board.id, direction: direction.id, service: part.service,
-                                              from: departure.value, limit: 12).first(where: { $0.trainId == part.id }) {
+        if let service = reference.serviceCode(part.service),
+           let row = try timetable.departures(station: board.id, direction: direction.id, service: service,
+                                              from: departure.value, limit: 12).first(where: { $0.trainId == ids.id }) {
             let name = timetable.destinationName(of: row, from: board)
             if !name.ja.isEmpty { return name }
         }
-        let end = path.last?.stops.last.flatMap { reference.stations[id: $0.station] }
+        let end = path.last?.stops.last.flatMap { reference.stations[$0.station] }
         return end?.name ?? LocalizedName(ja: "", en: "")
     }
 }
 
-/// Train parts and their onward paths read once per search: neighbouring departures share parts.
+/// Train parts, their onward paths and their ids read once per search: neighbouring departures
+/// share parts.
 struct PartCache {
     let timetable: Timetable
-    private var parts: [Int64: RidePart] = [:]
-    private var paths: [Int64: [[RidePart]]] = [:]
+    private var parts: [TrainHandle: RunningPart] = [:]
+    private var paths: [TrainHandle: [[RunningPart]]] = [:]
+    private var ids: [TrainHandle: TrainIds] = [:]
 
     init(timetable: Timetable) { self.timetable = timetable }
 
-    mutating func part(_ rowId: Int64) throws -> RidePart? {
-        if let known = parts[rowId] { return known }
-        let part = try timetable.ridePart(rowId: rowId)
-        parts[rowId] = part
+    mutating func part(_ handle: TrainHandle) throws -> RunningPart? {
+        if let known = parts[handle] { return known }
+        let part = try timetable.runningPart(handle)
+        parts[handle] = part
         return part
     }
 
-    mutating func paths(_ part: RidePart) throws -> [[RidePart]] {
-        if let known = paths[part.rowId] { return known }
+    mutating func paths(_ part: RunningPart) throws -> [[RunningPart]] {
+        if let known = paths[part.handle] { return known }
         let found = try timetable.paths(from: part)
-        paths[part.rowId] = found
+        paths[part.handle] = found
         return found
     }
-}
 
-extension RidePart {
-    /// The same part with every time moved by `minutes` (a day before's train on this day's clock).
-    func shifted(by minutes: Int) -> RidePart {
-        guard minutes != 0 else { return self }
-        var part = self
-        for index in part.stops.indices {
-            part.stops[index].arrival = part.stops[index].arrival.map { ServiceMinute($0.value + minutes) }
-            part.stops[index].departure = part.stops[index].departure.map { ServiceMinute($0.value + minutes) }
+    /// A part's ids, for the answer (a route names its trains by id).
+    mutating func ids(_ handle: TrainHandle) throws -> TrainIds {
+        if let known = ids[handle] { return known }
+        guard let found = try timetable.trainIds(handle) else {
+            throw StoreError.inconsistent("train row \(handle.row) is named but not stored")
         }
-        return part
+        ids[handle] = found
+        return found
     }
 }

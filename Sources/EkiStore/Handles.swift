@@ -16,6 +16,11 @@ public typealias RailwayHandle = Handle<Reference.Railway>
 /// A station complex: the stations of one place across railways (渋谷).
 public typealias ComplexHandle = Handle<Reference.Complex>
 public typealias DirectionHandle = Handle<Reference.Direction>
+/// A train part (one railway's stretch of a train; through service links several).
+public typealias TrainHandle = Handle<RunningPart>
+/// A calendar a railway runs on some days (`Weekday`, a GTFS service_id).
+public typealias ServiceHandle = Handle<Reference.Service>
+public typealias TrainTypeHandle = Handle<Reference.TrainType>
 
 /// A record that a handle names and riders know by an id (`JR-East.Yamanote`, `Inbound`).
 public protocol HandledRecord: Sendable {

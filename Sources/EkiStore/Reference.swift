@@ -74,6 +74,10 @@ public struct Reference: Sendable {
         public var toward: LocalizedName?
     }
 
+    /// A calendar as train parts store it, by row: a railway lists its calendars by code
+    /// (`Railway.services`), and `service(of:on:)` names the one of a day.
+    public enum Service {}
+
     public struct TrainType: Sendable, Equatable {
         public var id: String
         public var name: LocalizedName
@@ -425,6 +429,12 @@ public struct Reference: Sendable {
         return named.first { stops.contains($0.id) } ?? named.first
     }
 
+    /// The same, among a train part's stops by handle.
+    public func station(_ id: String, amongStops stops: [StationHandle]) -> Station? {
+        let named = stations(named: id)
+        return named.first { stops.contains($0.handle) } ?? named.first
+    }
+
     /// A direction's name as a board at `station` shows it. A direction named after where its
     /// trains go (a GTFS feed's headsign: "toward Old Saybrook") is named, at that place itself, by
     /// where trains go on to: the railway's end beyond it that way ("toward New London"). Never
@@ -507,6 +517,16 @@ public struct Reference: Sendable {
             return "\(prefix): listed for \(day) (calendar_dates.txt)"
         }
     }
+
+    /// The calendar a railway runs on a date, by handle (what a train part stores), or nil.
+    public func serviceHandle(of railway: Railway, on day: ScheduleDay) -> ServiceHandle? {
+        service(of: railway, on: day).flatMap { serviceRowIds[$0] }.map(ServiceHandle.init)
+    }
+
+    /// A calendar's code (`Weekday`, a GTFS service_id), for answers and files.
+    public func serviceCode(_ handle: ServiceHandle) -> String? { serviceCodes[handle.row] }
+
+    public func trainType(_ handle: TrainTypeHandle) -> TrainType? { trainTypesByRow[handle.row] }
 
     /// The calendar a railway runs on a date, or nil when it runs none of its calendars that day.
     public func service(of railway: Railway, on day: ScheduleDay) -> String? {

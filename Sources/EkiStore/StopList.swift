@@ -2,11 +2,12 @@
 /// station id (UInt32), arrival minute (UInt16), departure minute (UInt16); 0xFFFF means "none".
 public struct StopList: Sendable, Equatable {
     public struct Stop: Sendable, Equatable {
-        public var stationId: Int64
+        public var station: StationHandle
+        /// Minutes of the service day (25:10 is 1510).
         public var arrival: Int?
         public var departure: Int?
-        public init(stationId: Int64, arrival: Int?, departure: Int?) {
-            self.stationId = stationId; self.arrival = arrival; self.departure = departure
+        public init(station: StationHandle, arrival: Int?, departure: Int?) {
+            self.station = station; self.arrival = arrival; self.departure = departure
         }
     }
 
@@ -22,7 +23,7 @@ public struct StopList: Sendable, Equatable {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
         for stop in stops {
-            append(UInt32(truncatingIfNeeded: stop.stationId))
+            append(UInt32(truncatingIfNeeded: stop.station.row))
             append(stop.arrival.map { UInt16(clamping: $0) } ?? Self.none)
             append(stop.departure.map { UInt16(clamping: $0) } ?? Self.none)
         }
@@ -39,7 +40,7 @@ public struct StopList: Sendable, Equatable {
         while i < bytes.endIndex {
             let station = UInt32(read16(i)) | UInt32(read16(i + 2)) << 16
             let arrival = read16(i + 4), departure = read16(i + 6)
-            stops.append(Stop(stationId: Int64(station),
+            stops.append(Stop(station: StationHandle(Int64(station)),
                               arrival: arrival == Self.none ? nil : Int(arrival),
                               departure: departure == Self.none ? nil : Int(departure)))
             i += 8

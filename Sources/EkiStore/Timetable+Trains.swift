@@ -94,7 +94,7 @@ extension Timetable {
         guard let stopList = StopList(decoding: blob) else {
             throw StoreError.inconsistent("train \(code) has a damaged stop list")
         }
-        let stationCodes = try stationCodes(db, ids: stopList.stops.map(\.stationId))
+        let stationCodes = try stationCodes(db, ids: stopList.stops.map(\.station.row))
         let terminals = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT kind, st.code FROM train_terminal tt JOIN station st ON st.id = tt.station_id
             WHERE tt.train_id = ? ORDER BY kind, position
@@ -110,7 +110,7 @@ extension Timetable {
             headsign: (row["headsign_ja"] as String?).map { LocalizedName(ja: $0, en: row["headsign_en"] as String? ?? $0) },
             trainType: row["type"], direction: row["direction"], vehicle: row["vehicle"],
             stops: stopList.stops.map { stop in
-                TrainPart.Stop(station: stationCodes[stop.stationId] ?? "?",
+                TrainPart.Stop(station: stationCodes[stop.station.row] ?? "?",
                                arrival: stop.arrival.map(ServiceMinute.init), departure: stop.departure.map(ServiceMinute.init))
             },
             origins: terminals.filter { $0[0] == 0 }.map { $0[1] },

@@ -217,7 +217,7 @@ extension TimetableWriter {
                     throw StoreError.inconsistent("train \(train.id) refers to an unknown railway or service")
                 }
                 let stops = StopList(train.stops.compactMap { stop in
-                    stationIds[stop.station].map { StopList.Stop(stationId: $0, arrival: stop.arrival, departure: stop.departure) }
+                    stationIds[stop.station].map { StopList.Stop(station: StationHandle($0), arrival: stop.arrival, departure: stop.departure) }
                 })
                 try insertTrain.execute(arguments: [
                     id, train.id, train.publicId.flatMap { $0 == train.id ? nil : $0 },

@@ -45,11 +45,11 @@ public struct DaySchedule: Sendable {
                 if let row = reference.stations[id: station.id]?.handle.row { placed[row] = (l, station.index, station.along) }
             }
         }
-        for running in try timetable.runningTrains(on: serviceDate) {
+        for running in try timetable.runningParts(on: serviceDate) {
             var stops: [Stop] = []
             var line: Int?
             for stop in running.stops {
-                guard let place = placed[stop.stationId] else { continue }
+                guard let place = placed[stop.station.row] else { continue }
                 if line == nil { line = place.line }
                 guard place.line == line else { continue }
                 let arrival = Double(stop.arrival ?? stop.departure ?? 0)
@@ -62,7 +62,7 @@ public struct DaySchedule: Sendable {
             for (a, b) in zip(stops, stops.dropFirst()) { forward += rail.signedStep(from: a.along, to: b.along) }
             guard forward != 0 else { continue }
             let sign: Double = forward > 0 ? 1 : -1
-            var train = Train(rowId: running.rowId, stops: stops)
+            var train = Train(rowId: running.handle.row, stops: stops)
             train.dayOffset = running.dayOffset
             add(train, line: l, sign: sign)
         }

@@ -42,7 +42,7 @@ public final class RideSimulator {
     public let serviceDate: CivilDate
     let serviceDayStart: Double
     /// The day's train parts per railway (railways with a drawn shape only), by row id.
-    let trains: [String: [RunningTrain]]
+    let trains: [String: [RunningPart]]
     let railwayIds: [String]
     private var shapes: [String: [SimulatorShape]] = [:]
 
@@ -51,13 +51,13 @@ public final class RideSimulator {
         self.serviceDate = serviceDate
         serviceDayStart = Double(serviceDate.daysSinceEpoch * 86_400 - TokyoTime.zone.secondsFromGMT())
         let reference = timetable.reference
-        var byRailway: [String: [RunningTrain]] = [:]
-        for train in try timetable.runningTrains(on: serviceDate) {
-            guard let first = train.stops.first, let railway = reference.stations[StationHandle(first.stationId)]?.railway
+        var byRailway: [String: [RunningPart]] = [:]
+        for train in try timetable.runningParts(on: serviceDate) {
+            guard let first = train.stops.first, let railway = reference.stations[first.station]?.railway
                     .flatMap({ reference.railways.id(of: $0) }) else { continue }
             byRailway[railway, default: []].append(train)
         }
-        trains = byRailway.mapValues { $0.sorted { $0.rowId < $1.rowId } }
+        trains = byRailway.mapValues { $0.sorted { $0.handle < $1.handle } }
         railwayIds = trains.keys.sorted()
         guard !railwayIds.isEmpty else { throw SimulatorError.noTrains(serviceDate.iso) }
     }
@@ -85,7 +85,11 @@ public final class RideSimulator {
     /// One train ridden from one stop to another, ready to run.
     struct Segment {
         var railway: Reference.Railway
-        var part: RidePart
+        var part: RunningPart
+        /// The truth's words for it: the part's id, its direction's and its type's.
+        var train: String
+        var direction: String
+        var trainType: String
         var run: SimulatorRun
         var corridor: String?
         var equivalents: [RideTruth.Line]
@@ -112,7 +116,7 @@ public final class RideSimulator {
         }
         guard let railway = reference.railways[id: railwayId], let list = trains[railwayId], !list.isEmpty else { return nil }
         let train = list[Int(random.next() % UInt64(list.count))]
-        let stations = train.stops.map { reference.stations[StationHandle($0.stationId)] }
+        let stations = train.stops.map { reference.stations[$0.station] }
         var eligible = Array(train.stops.indices)
         if let corridor {
             let inside = corridor.stations(of: railway, in: reference)
@@ -133,14 +137,14 @@ public final class RideSimulator {
         // By id, as the simulation has always drawn them (a seed gives the same rides).
         let siblings = reference.stations(in: arrived.station.complex).sorted { $0.id < $1.id }
             .filter { $0.railway != first.railway.handle && $0.coordinate != nil }
-        var options: [(Reference.Railway, RunningTrain, Int)] = []
+        var options: [(Reference.Railway, RunningPart, Int)] = []
         for sibling in siblings {
             guard let handle = sibling.railway, let railway = reference.railways[handle],
                   let list = trains[railway.id], let from = arrived.station.coordinate, let to = sibling.coordinate else { continue }
             let walk = from.distance(to: to) / 1.2 + 60
             let earliest = arrived.arrival + walk + 60, latest = arrived.arrival + 20 * 60
             for train in list {
-                guard let index = train.stops.firstIndex(where: { $0.stationId == sibling.handle.row }),
+                guard let index = train.stops.firstIndex(where: { $0.station == sibling.handle }),
                       index < train.stops.count - 1, let minute = train.stops[index].departure else { continue }
                 let leaves = serviceDayStart + Double(minute * 60)
                 if leaves >= earliest, leaves <= latest { options.append((railway, train, index)) }
@@ -168,17 +172,17 @@ public final class RideSimulator {
     /// Builds the run of `train` from its stop `from` to its stop `to`, or nil when the data does
     /// not allow it (no shape near the stations, missing coordinates, odd stop order). Rides that
     /// go underground are kept only now and then: the evaluation is about above-ground rides.
-    private func segment(railway: Reference.Railway, train: RunningTrain, from: Int, to: Int,
+    private func segment(railway: Reference.Railway, train: RunningPart, from: Int, to: Int,
                          random: inout SimulatorRandom) -> Segment? {
         let reference = timetable.reference
-        guard to > from, let part = try? timetable.ridePart(rowId: train.rowId),
+        guard to > from, let ids = try? timetable.trainIds(train.handle),
               let stretch = SimulatorStretch(railway: railway, reference: reference,
-                                             stops: train.stops[from...to].map(\.stationId))
+                                             stops: train.stops[from...to].map(\.station.row))
         else { return nil }
         if stretch.stations.contains(where: { SimulatorUnderground.isUnderground($0, in: reference) }), !random.chance(0.15) { return nil }
         guard let shapes = shapes(of: railway),
               let (path, distances) = SimulatorStretch.path(through: stretch.stations, shapes: shapes) else { return nil }
-        let stopsByStation = Dictionary(train.stops[from...to].map { ($0.stationId, $0) }, uniquingKeysWith: { a, _ in a })
+        let stopsByStation = Dictionary(train.stops[from...to].map { ($0.station.row, $0) }, uniquingKeysWith: { a, _ in a })
         let calls = zip(stretch.stations, distances).map { station, distance in
             let stop = stopsByStation[station.handle.row]
             return SimulatorRun.Call(station: station, stops: stop != nil, distance: distance, arrival: 0, departure: 0,
@@ -187,7 +191,9 @@ public final class RideSimulator {
         }
         guard var run = SimulatorRun(path: path, calls: calls, serviceDayStart: serviceDayStart, random: &random) else { return nil }
         run.stationAfter = stretch.after
-        return Segment(railway: railway, part: part, run: run, corridor: nil,
+        return Segment(railway: railway, part: train, train: ids.id,
+                       direction: reference.directions.id(of: train.direction) ?? "",
+                       trainType: reference.trainType(train.type)?.id ?? "", run: run, corridor: nil,
                        equivalents: equivalents(of: railway, calls: run.calls))
     }
 

@@ -38,9 +38,9 @@ extension RideSimulator {
             let rows = matched.map { ring[$0].row }
             let wanted = calls.map(\.stops)
             let same = list.contains { train in
-                let stopped = Set(train.stops.map(\.stationId))
-                guard let a = train.stops.firstIndex(where: { $0.stationId == rows[0] }),
-                      let b = train.stops.firstIndex(where: { $0.stationId == rows[rows.count - 1] }), a < b else { return false }
+                let stopped = Set(train.stops.map(\.station.row))
+                guard let a = train.stops.firstIndex(where: { $0.station.row == rows[0] }),
+                      let b = train.stops.firstIndex(where: { $0.station.row == rows[rows.count - 1] }), a < b else { return false }
                 return zip(rows, wanted).allSatisfy { stopped.contains($0) == $1 }
             }
             if same { lines.append(RideTruth.Line(railway: otherId, direction: direction)) }

@@ -55,7 +55,7 @@ extension RideSimulator {
                 if t >= leg.boards {
                     truth.onTrain = true
                     truth.railway = segment.railway.id
-                    truth.direction = segment.part.direction
+                    truth.direction = segment.direction
                     truth.previousStation = where_.previous
                     truth.nextStation = where_.next
                     truth.focusStation = where_.focus
@@ -89,8 +89,8 @@ extension RideSimulator {
         let truthSegments = segments.map { segment in
             let run = segment.run
             return RideTruth.Segment(
-                railway: segment.railway.id, direction: segment.part.direction, train: segment.part.id,
-                trainType: segment.part.trainType,
+                railway: segment.railway.id, direction: segment.direction, train: segment.train,
+                trainType: segment.trainType,
                 boardStation: run.calls[0].station.id, alightStation: run.calls[run.calls.count - 1].station.id,
                 departure: RideFileWriter.iso8601(run.departure), arrival: RideFileWriter.iso8601(run.arrival),
                 stations: run.calls.map { call in

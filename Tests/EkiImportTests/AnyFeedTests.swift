@@ -158,7 +158,7 @@ import Testing
     @Test func routesAndTrackingTakeTheDayBeforesNightTrains() throws {
         let timetable = try subway()
         let tuesday = try #require(CivilDate(iso: "2024-12-03"))
-        let running = try timetable.runningTrains(on: tuesday)
+        let running = try timetable.runningParts(on: tuesday)
         // Monday's five that still leave somewhere after 03:00, on Tuesday's clock (26:40 is 02:40).
         let night = running.filter { $0.dayOffset == -1 }
         #expect(night.count == 5)

@@ -14,14 +14,14 @@ import Testing
     static let rules = TransferRules()
 
     /// Earliest arrival at `targets` with at most k trains, k = 1…maxLegs (index 0 unused).
-    static func rounds(_ trains: [RunningTrain], reference: Reference, from origins: Set<Int64>, to targets: Set<Int64>,
+    static func rounds(_ trains: [RunningPart], reference: Reference, from origins: Set<Int64>, to targets: Set<Int64>,
                        at minute: Int, maxLegs: Int) -> [Int?] {
-        var byRowId: [Int64: RunningTrain] = [:]
-        for train in trains { byRowId[train.rowId] = train }
+        var byRowId: [Int64: RunningPart] = [:]
+        for train in trains { byRowId[train.handle.row] = train }
         // Where each train can be boarded: (train, stop index) by station.
         var boardings: [Int64: [(Int64, Int)]] = [:]
         for train in trains where train.stops.count > 1 {
-            for index in 0 ..< train.stops.count - 1 { boardings[train.stops[index].stationId, default: []].append((train.rowId, index)) }
+            for index in 0 ..< train.stops.count - 1 { boardings[train.stops[index].station.row, default: []].append((train.handle.row, index)) }
         }
         var ready: [Int64: Int] = [:]     // with at most k − 1 trains
         for origin in origins { ready[origin] = minute }
@@ -39,18 +39,18 @@ import Testing
             var arrivalsAcross: [Across: Int] = [:]
             // Rides a train from a stop to its end and on through service: a continuing part is
             // ridden when it leaves no earlier than the part before left its last-but-one stop.
-            func ride(_ train: RunningTrain, from index: Int, depth: Int) {
+            func ride(_ train: RunningPart, from index: Int, depth: Int) {
                 for stop in train.stops[(index + 1)...] {
                     guard let time = stop.arrival ?? stop.departure else { continue }
-                    arrivals[stop.stationId] = min(arrivals[stop.stationId] ?? .max, time)
-                    if reference.crosses[StationHandle(stop.stationId)] != nil {
-                        let key = Across(station: stop.stationId, direction: train.direction)
+                    arrivals[stop.station.row] = min(arrivals[stop.station.row] ?? .max, time)
+                    if reference.crosses[stop.station] != nil {
+                        let key = Across(station: stop.station.row, direction: train.direction.row)
                         arrivalsAcross[key] = min(arrivalsAcross[key] ?? .max, time)
                     }
                 }
                 guard depth < 8, let lastLeave = train.stops.dropLast().last.flatMap({ $0.departure ?? $0.arrival }) else { return }
                 for next in train.next {
-                    guard let following = byRowId[next], let first = following.stops.first,
+                    guard let following = byRowId[next.row], let first = following.stops.first,
                           let departure = first.departure ?? first.arrival, departure >= lastLeave else { continue }
                     ride(following, from: 0, depth: depth + 1)
                 }
@@ -60,7 +60,7 @@ import Testing
             for station in improved {
                 for (train, index) in boardings[station] ?? [] {
                     guard let part = byRowId[train],
-                          let time = [ready[station], readyAcross[Across(station: station, direction: part.direction)]].compactMap({ $0 }).min()
+                          let time = [ready[station], readyAcross[Across(station: station, direction: part.direction.row)]].compactMap({ $0 }).min()
                     else { continue }
                     let stop = part.stops[index]
                     guard let departure = stop.departure ?? stop.arrival, departure >= time else { continue }
@@ -132,7 +132,7 @@ import Testing
     func onTheFixtureNoJourneyBeatsTheScanForAnyNumberOfTrains(reviewed: Bool) throws {
         let timetable = try reviewed ? TokyoFixture.reviewedTimetable() : TokyoFixture.timetable()
         let reference = timetable.reference
-        let trains = try timetable.runningTrains(on: Self.tuesday)
+        let trains = try timetable.runningParts(on: Self.tuesday)
         let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
         #expect(network.tripCount == trains.count)
         let complexes = Set(reference.stations.values.map(\.complex)).sorted()

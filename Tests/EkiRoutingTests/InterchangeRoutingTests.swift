@@ -127,9 +127,12 @@ import Testing
         let reference = try Self.reference()
         func row(_ id: String) throws -> Int64 { try #require(reference.stations[id: id]).handle.row }
         func direction(_ id: String) throws -> Int64 { try #require(reference.directions[id: id]).handle.row }
-        func train(_ rowId: Int64, _ direction: Int64, _ stops: [(String, Int)]) throws -> RunningTrain {
-            RunningTrain(rowId: rowId, stops: try stops.map { StopList.Stop(stationId: try row($0.0), arrival: $0.1, departure: $0.1) },
-                         next: [], direction: direction)
+        // The scan reads a part's stops, links and direction; its railway, calendar and type are not asked.
+        func train(_ rowId: Int64, _ direction: Int64, _ stops: [(String, Int)]) throws -> RunningPart {
+            RunningPart(handle: TrainHandle(rowId), railway: RailwayHandle(0), service: ServiceHandle(0), type: TrainTypeHandle(0),
+                        direction: DirectionHandle(direction),
+                        stops: try stops.map { StopList.Stop(station: StationHandle(try row($0.0)), arrival: $0.1, departure: $0.1) },
+                        next: [])
         }
         let north = try train(1, direction("Northbound"), [(TokyoFixture.fukuShinjukuhara, 475), (TokyoFixture.fukuIkebukurodai, 480)])
         let out = try train(2, direction("Outbound"), [(TokyoFixture.kitaIkebukurodai, 481), (TokyoFixture.tokorozawano, 496)])

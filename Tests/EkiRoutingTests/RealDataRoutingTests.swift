@@ -35,7 +35,7 @@ import Testing
     @Test func onTheFullNetworkTheEarliestArrivalMatchesForSampledPairs() throws {
         let timetable = try Self.timetable()
         let reference = timetable.reference
-        let trains = try timetable.runningTrains(on: Self.tuesday)
+        let trains = try timetable.runningParts(on: Self.tuesday)
         let network = try RouteNetwork(timetable: timetable, serviceDate: Self.tuesday)
         #expect(network.tripCount == trains.count)
         // Busy stations, so that most pairs connect within the day.

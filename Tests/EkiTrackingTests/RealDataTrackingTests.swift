@@ -405,7 +405,7 @@ enum ReplayRides {
     /// The train `code` from `board` to `alight` (station ids of its railway).
     static func ride(_ code: String, from board: String, to alight: String, seed: UInt64 = 1) throws -> Ride {
         let network = try network()
-        guard let part = try network.timetable.ridePart(code),
+        guard let part = try network.timetable.trainPart(code),
               let line = network.rails.lines.first(where: { $0.railway == part.railway }),
               let first = part.stops.firstIndex(where: { $0.station == board }),
               let last = part.stops.firstIndex(where: { $0.station == alight }), first < last else {
