@@ -19,7 +19,8 @@ struct TrackCommand: AsyncParsableCommand {
             --replay <file>  a ride as JSON Lines (one fix a line: t, lat, lon, accuracy, speed, course; \
             t as ISO 8601 or epoch seconds) or GPX 1.1, replayed fix by fix.
             --json           the state after every fix as JSON Lines (t, railway, direction, previousStation, \
-            nextStation, focusStation, phase, reducedAccuracy, offTrain, candidates); else a log of changes.
+            nextStation, focusStation, phase, reducedAccuracy, offTrain, confidence, candidates); else a log of changes \
+            ("おそらく" / "probably" before a line the tracker is not yet sure of).
             --lang ja|en     language of the log (default ja).
             """,
         subcommands: [TrackReplayCommand.self, TrackSimulateCommand.self, TrackEvaluateCommand.self],
@@ -92,7 +93,7 @@ struct TrackStateJSON: Encodable {
     init(_ state: TrackingState) { self.state = state }
 
     enum Keys: String, CodingKey {
-        case t, railway, direction, previousStation, nextStation, focusStation, phase, reducedAccuracy, offTrain, candidates
+        case t, railway, direction, previousStation, nextStation, focusStation, phase, reducedAccuracy, offTrain, confidence, candidates
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -106,6 +107,7 @@ struct TrackStateJSON: Encodable {
         try c.encode(state.phase, forKey: .phase)
         try c.encode(state.reducedAccuracy, forKey: .reducedAccuracy)
         try c.encode(state.offTrain, forKey: .offTrain)
+        try c.encode(state.confidence, forKey: .confidence)
         try c.encode(state.candidates, forKey: .candidates)
     }
 
@@ -125,6 +127,7 @@ struct TrackWords {
     func change(_ state: TrackingState) -> String? {
         var parts: [String] = []
         if let id = state.railway, let railway = reference.railways[id: id] {
+            if !state.isSure { parts.append(lang == .ja ? "おそらく" : "probably") }
             parts.append(lang.pick(railway.name))
             if let direction = state.direction { parts.append(self.direction(direction, of: railway)) }
         } else {

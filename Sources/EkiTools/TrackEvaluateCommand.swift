@@ -55,13 +55,14 @@ extension TrackEvaluateCommand {
         func width(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + $1.columns } }
         func stations(_ median: Int?, _ p90: Int?) -> String { "\(median.map(String.init) ?? "never") / \(p90.map(String.init) ?? "never")" }
         let header = ["", "rides", "right at end", "median to stable", "p90 to stable", "stations to stable", "never stable",
-                      "flips/ride", "next station", "phase"]
+                      "flips/ride", "next station", "phase", "sure+wrong", "sure right", "train at end"]
         var rows = [header]
         for summary in [report.all, report.aboveGround] + report.corridors {
             rows.append([summary.name, "\(summary.rides)", percent(summary.rightAtEnd), seconds(summary.medianSecondsToStable),
                          seconds(summary.p90SecondsToStable), stations(summary.medianStationsToStable, summary.p90StationsToStable),
                          "\(summary.neverStable)", String(format: "%.2f", summary.flipsPerRide),
-                         percent(summary.nextStationAccuracy), percent(summary.phaseAccuracy)])
+                         percent(summary.nextStationAccuracy), percent(summary.phaseAccuracy),
+                         percent(summary.sureAndWrong), percent(summary.sureRight), percent(summary.trainAtEnd)])
         }
         let widths = header.indices.map { column in rows.map { width($0[column]) }.max() ?? 0 }
         let lines = rows.map { row in
@@ -74,7 +75,9 @@ extension TrackEvaluateCommand {
             "right at end: railway and direction at the last fix aboard (same track and stops counts as right);",
             "to stable: from the train's departure to the first answer that stays right until alighting, per train ridden;",
             "stations to stable (median / p90): stations the train had gone by after boarding at that moment;",
-            "next station and phase: share of fixes aboard that agree with the truth, once the railway is right.",
+            "next station and phase: share of fixes aboard that agree with the truth, once the railway is right;",
+            "sure+wrong: states aboard sure of their line (confidence ≥ 0.8) and wrong, of all states aboard; sure right: of the sure ones, right;",
+            "train at end: the timetable's train named at the last fix aboard is the one ridden (rides whose line no other shares).",
         ]).joined(separator: "\n")
     }
 }

@@ -104,7 +104,7 @@ final class RideFilter {
         if let since = stillSince, !loosened, fix.time - since >= tuning.changeSeconds {
             loosened = true
             for line in tracks.keys {
-                for d in 0..<2 { tracks[line]!.score[d] = max(tracks[line]!.score[d], -tuning.changeWindow - tracks[line]!.schedule[d]) }
+                for d in 0..<2 { tracks[line]!.score[d] = max(tracks[line]!.score[d], -tuning.changeWindow) }
             }
         }
         if stillSince == nil { loosened = false }
@@ -314,6 +314,8 @@ final class RideFilter {
             where train.firstMinute <= minute + tuning.trainWindow && train.lastMinute >= minute - tuning.trainWindow {
                 guard let scheduled = train.scheduledMinute(at: track.along, line: line, sign: sign) else { continue }
                 let late = minute - scheduled
+                // A train due here an hour from now is not a train that can be here now.
+                guard late <= tuning.lateLimit, late >= -tuning.earlyLimit else { continue }
                 // Trains run up to a few minutes late, rarely early.
                 let off = late > tuning.lateAllowed ? (late - tuning.lateAllowed) / tuning.lateScale
                     : (late < -tuning.earlyAllowed ? (-tuning.earlyAllowed - late) / tuning.earlyScale : 0)
@@ -355,8 +357,10 @@ final class RideFilter {
             var track = tracks[line]!
             for d in 0..<2 {
                 track.score[d] -= top
-                // Nothing falls so far behind that it cannot come back when the lines part.
-                track.score[d] = max(track.score[d], -tuning.scoreWindow - track.schedule[d])
+                // Nothing falls so far behind that it cannot come back when the lines part. The
+                // floor holds the evidence of the fixes only: lifting it by a bad timetable fit
+                // would hand a line with no train now a head start once one comes.
+                track.score[d] = max(track.score[d], -tuning.scoreWindow)
             }
             tracks[line] = track
         }
@@ -364,21 +368,31 @@ final class RideFilter {
         tracks = tracks.filter { time - $0.value.seen < tuning.forgetAfter }
     }
 
+    /// The (line, direction) pairs the ride may be on, best first. Candidates are trains, not
+    /// lines: a pair with no train of the day that can be here now (`weigh`) is left out — unless
+    /// no pair has one (lines the data gives no trains for, a ride far off the timetable), when
+    /// the lines alone are all there is to go by.
     private func ranked() -> [(line: Int, direction: Int, total: Double)] {
-        tracks.values.flatMap { track in
-            (0..<2).compactMap { d -> (Int, Int, Double)? in
+        let all = tracks.values.flatMap { track in
+            (0..<2).compactMap { d -> (Int, Int, Double, Bool)? in
                 let line = rails.lines[track.line]
                 guard (d == 0 ? line.ascendingForward ? line.ascending : line.descending
                                 : line.ascendingForward ? line.descending : line.ascending) != nil else { return nil }
-                return (track.line, d, track.total(d))
+                return (track.line, d, track.total(d), track.train[d] != nil)
             }
-        }.sorted { ($0.2, rails.lines[$1.0].railway, $1.1) > ($1.2, rails.lines[$0.0].railway, $0.1) }
+        }
+        let timed = all.contains { $0.3 } ? all.filter { $0.3 } : all
+        return timed.map { ($0.0, $0.1, $0.2) }
+            .sorted { ($0.2, rails.lines[$1.0].railway, $1.1) > ($1.2, rails.lines[$0.0].railway, $0.1) }
     }
 
-    /// The best candidate, kept until another is clearly better (fewer flips between close ones).
+    /// The best candidate, kept until another is clearly better (fewer flips between close ones);
+    /// one the timetable has ruled out is dropped at once.
     private func choose() {
-        guard let top = ranked().first else { chosen = nil; return }
-        if let current = chosen, let track = tracks[current.line] {
+        let list = ranked()
+        guard let top = list.first else { chosen = nil; return }
+        if let current = chosen, let track = tracks[current.line],
+           list.contains(where: { $0.line == current.line && $0.direction == current.direction }) {
             if top.total - track.total(current.direction) < tuning.switchMargin { return }
         }
         chosen = (top.line, top.direction)
@@ -402,6 +416,10 @@ final class RideFilter {
                 return TrackingState.Candidate(railway: rails.lines[item.line].railway, direction: direction,
                                                score: (weight / sum * 1000).rounded() / 1000)
             }.filter { $0.score > 0 }
+            // How sure of the line and direction named: its share of the weight.
+            if let chosen, let index = list.firstIndex(where: { $0.line == chosen.line && $0.direction == chosen.direction }) {
+                state.confidence = (weights[index] / sum * 1000).rounded() / 1000
+            }
         }
         state.reducedAccuracy = lastUsable.map { fix.time - $0 >= tuning.reducedAccuracyAfter } ?? true
         state.offTrain = offTrain(fix: fix, speed: speed, accuracy: accuracy)

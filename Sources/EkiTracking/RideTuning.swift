@@ -170,6 +170,11 @@ struct RideTuning: Sendable {
     var earlyScale: Double
     /// Points: lateness costs at most this (one misread position must not weigh like "no such train").
     var lateCap: Double
+    /// Minutes: a train due here longer ago than this (running this late) is not one that can be
+    /// here now — a line whose trains are all further off is ruled out by the timetable.
+    var lateLimit: Double
+    /// Minutes: likewise for a train not due here for this long (trains are not that early).
+    var earlyLimit: Double
     /// Seconds: stops and passes older than this no longer weigh against a train.
     var eventMemory: Double
     /// Points against a train for a stop where it passes or a pass where it stops.
@@ -288,6 +293,8 @@ extension RideTuning {
         earlyAllowed: 1.5,
         earlyScale: 1.5,
         lateCap: 6,
+        lateLimit: 15,
+        earlyLimit: 3,
         eventMemory: 1800,
         wrongCall: 3,
         stopBetweenStations: 1.5,

@@ -27,6 +27,15 @@ public enum RideEvaluation {
         public var nextStationRight: Int
         public var phaseChecked: Int
         public var phaseRight: Int
+        /// On-train states, those that were sure (`TrackingState.isSure`), and the sure ones that
+        /// named the wrong line or direction.
+        /// The timetable's train named at the last fix aboard is the one ridden (`TrackingState.trainRow`).
+        public var trainAtEnd = false
+        /// No other line runs the last train's stretch with the same stops: its line can be told apart.
+        public var distinctLine = false
+        public var onTrainStates = 0
+        public var sureStates = 0
+        public var sureWrong = 0
         /// The last answer aboard and the truth, as "railway direction".
         public var finalAnswer: String?
         public var truth: String
@@ -45,6 +54,13 @@ public enum RideEvaluation {
         public var flipsPerRide: Double
         public var nextStationAccuracy: Double?
         public var phaseAccuracy: Double?
+        /// Share of on-train states that were sure and wrong (target ≤ 2 %), and of sure states
+        /// that were right (target ≥ 97 %).
+        public var sureAndWrong: Double?
+        public var sureRight: Double?
+        /// Share of rides whose train (not only its line) was named at the end, of those whose
+        /// line can be told apart (target ≥ 95 %).
+        public var trainAtEnd: Double?
     }
 
     public struct Report: Sendable, Equatable, Codable {
@@ -56,13 +72,15 @@ public enum RideEvaluation {
 
     /// Scores one ride: feeds its fixes to `tracker` in order and compares each state with the
     /// truth of that fix.
+    /// `trainId`: a train part's id from its row (the database's), to check the train named.
     public static func evaluate(ride fixes: [Fix], truth: RideTruth, tracker: RideTracker,
-                                reference: Reference) -> RideResult {
-        score(fixes.map(tracker.update), fixes: fixes, truth: truth, reference: reference)
+                                reference: Reference, trainId: (Int64) -> String? = { _ in nil }) -> RideResult {
+        score(fixes.map(tracker.update), fixes: fixes, truth: truth, reference: reference, trainId: trainId)
     }
 
     /// Scores the tracker's states after each fix of a ride against the ride's truth.
-    public static func score(_ states: [TrackingState], fixes: [Fix], truth: RideTruth, reference: Reference) -> RideResult {
+    public static func score(_ states: [TrackingState], fixes: [Fix], truth: RideTruth, reference: Reference,
+                             trainId: (Int64) -> String? = { _ in nil }) -> RideResult {
         func complex(_ station: String?) -> ComplexHandle? { station.flatMap { reference.stations[id: $0]?.complex } }
         func sameStation(_ a: String?, _ b: String?) -> Bool {
             a == b || (complex(a) != nil && complex(a) == complex(b))
@@ -71,6 +89,7 @@ public enum RideEvaluation {
                                 fixes: fixes.count, rightAtEnd: false, secondsToStable: [], stationsToStable: [], flips: 0,
                                 nextStationChecked: 0, nextStationRight: 0, phaseChecked: 0, phaseRight: 0,
                                 finalAnswer: nil, truth: truth.segments.last.map { "\($0.railway) \($0.direction)" } ?? "")
+        result.distinctLine = truth.segments.last?.equivalents.isEmpty ?? false
         var rightBySegment: [[(time: Double, right: Bool)]] = Array(repeating: [], count: truth.segments.count)
         var lastAnswer: [Int: TrackingState.Candidate] = [:]
         var lastAboardState: TrackingState?
@@ -81,6 +100,11 @@ public enum RideEvaluation {
             let right = answer.map { $0 == RideTruth.Line(railway: segment.railway, direction: segment.direction)
                 || segment.equivalents.contains($0) } ?? false
             rightBySegment[index].append((fix.time, right))
+            result.onTrainStates += 1
+            if state.isSure {
+                result.sureStates += 1
+                if !right { result.sureWrong += 1 }
+            }
             if let answer {
                 if let previous = lastAnswer[index], previous.railway != answer.railway || previous.direction != answer.direction {
                     result.flips += 1
@@ -100,6 +124,7 @@ public enum RideEvaluation {
         if let state = lastAboardState, let segment = truth.segments.last, let railway = state.railway, let direction = state.direction {
             let line = RideTruth.Line(railway: railway, direction: direction)
             result.finalAnswer = "\(railway) \(direction)"
+            result.trainAtEnd = state.trainRow.flatMap(trainId) == segment.train
             result.rightAtEnd = line == RideTruth.Line(railway: segment.railway, direction: segment.direction)
                 || segment.equivalents.contains(line)
         }
@@ -142,7 +167,10 @@ public enum RideEvaluation {
             medianStationsToStable: stationPercentile(0.5), p90StationsToStable: stationPercentile(0.9),
             flipsPerRide: results.isEmpty ? 0 : Double(results.reduce(0) { $0 + $1.flips }) / Double(results.count),
             nextStationAccuracy: share(results.reduce(0) { $0 + $1.nextStationRight }, results.reduce(0) { $0 + $1.nextStationChecked }),
-            phaseAccuracy: share(results.reduce(0) { $0 + $1.phaseRight }, results.reduce(0) { $0 + $1.phaseChecked }))
+            phaseAccuracy: share(results.reduce(0) { $0 + $1.phaseRight }, results.reduce(0) { $0 + $1.phaseChecked }),
+            sureAndWrong: share(results.reduce(0) { $0 + $1.sureWrong }, results.reduce(0) { $0 + $1.onTrainStates }),
+            sureRight: share(results.reduce(0) { $0 + $1.sureStates - $1.sureWrong }, results.reduce(0) { $0 + $1.sureStates }),
+            trainAtEnd: share(results.filter { $0.distinctLine && $0.trainAtEnd }.count, results.filter(\.distinctLine).count))
     }
 
     public static func report(_ results: [RideResult]) -> Report {

@@ -69,7 +69,8 @@ extension RideEvaluation {
         DispatchQueue.concurrentPerform(iterations: rides.count) { index in
             let ride = rides[index]
             results.set(index, evaluate(ride: ride.fixes, truth: ride.truth, tracker: RideTracker(network: network),
-                                        reference: network.timetable.reference))
+                                        reference: network.timetable.reference,
+                                        trainId: { try? network.timetable.trainIds(TrainHandle($0))?.id }))
         }
         return results.values.compactMap { $0 }
     }

@@ -84,6 +84,8 @@ import Testing
         #expect((answer["direction"] as? [String: Any])?["id"] as? String == expected.direction)
         #expect((answer["nextStation"] as? [String: Any])?["id"] as? String == expected.nextStation)
         #expect(answer["phase"] as? String == expected.phase?.rawValue)
+        #expect(answer["confidence"] as? Double == expected.confidence)
+        #expect(answer["sure"] as? Double == TrackingState.sure)
         // The ride's own line (or one with the same track and stops), in its name and color.
         let segment = ride.truth.segments[0]
         let right = [segment.railway] + segment.equivalents.map(\.railway)
@@ -118,6 +120,31 @@ import Testing
         OpenAPITests.check(answer, against: schema, in: document, at: "/api/v1/ride/fix")
     }
 
+    /// Issue 30's second finding: the ride page showed "新橋 06:38着" for the first 京浜東北線 of the
+    /// morning, which reached 新橋 at 05:31 — the train of another line an hour later. Between 有楽町
+    /// and 新橋 the answer is now that train itself, and its next stops are its own times.
+    @Test func theFirstTrainOfTheMorningShowsItsOwnTimes() async throws {
+        let simulator = try RideSimulator(timetable: Self.timetable(), serviceDate: CivilDate(year: 2026, month: 11, day: 24)!)
+        let ride = try simulator.ride(2, seed: 5, options: .init(corridors: true))
+        let segment = try #require(ride.truth.segments.first)
+        #expect(segment.train == "JR-East.KeihinTohokuNegishi.403A.Weekday")
+        let shimbashi = try #require(segment.stations.first { $0.station.hasSuffix(".Shimbashi") })
+        let until = try #require(RideFileWriter.parseISO8601(shimbashi.arrival)) - 30
+        let fixes = ride.fixes.filter { $0.time <= until }
+        let batches = stride(from: 0, to: fixes.count, by: 100).map { Array(fixes[$0..<min($0 + 100, fixes.count)]) }
+        let answers = try await RideAPITests.post(on: Self.timetable(), batches.map {
+            ("/api/v1/ride/fix", RideAPITests.body(["session": RideAPITests.session, "fixes": $0.map(RideAPITests.fixJSON)]))
+        })
+        let answer = try #require(answers.last).object
+        #expect((answer["railway"] as? [String: Any])?["id"] as? String == "JR-East.KeihinTohokuNegishi")
+        let train = try #require(answer["train"] as? [String: Any])
+        #expect(train["id"] as? String == "JR-East.KeihinTohokuNegishi.403A.Weekday")
+        let stops = (train["stops"] as? [[String: Any]] ?? []).map {
+            (((($0["station"] as? [String: Any])?["title"] as? [String: Any])?["ja"] as? String ?? ""), $0["arrival"] as? String ?? "")
+        }
+        #expect(stops.prefix(3).map { "\($0.0) \($0.1)" } == ["新橋 05:31", "浜松町 05:33", "田町 05:35"])
+    }
+
     @Test func aTapPinsAnotherLineAndUnpinningGivesTheTrackersBack() async throws {
         let ride = try Self.simulatedRide()
         let fixes = Array(ride.fixes.prefix(100))
@@ -129,6 +156,7 @@ import Testing
         #expect(answers.map(\.status) == [.ok, .ok, .ok])
         let pinned = answers[1].object
         #expect(pinned["pinned"] as? Bool == true)
+        #expect(pinned["confidence"] == nil)   // the rider's own line: no share of the tracker's
         #expect((pinned["railway"] as? [String: Any])?["id"] as? String == "JR-East.Nambu")
         #expect((pinned["direction"] as? [String: Any])?["id"] as? String == "Outbound")
         // Stations come from the pinned line itself.

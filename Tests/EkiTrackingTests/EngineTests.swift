@@ -74,6 +74,47 @@ import Testing
         #expect(states.last?.phase == .at && states.last?.focusStation == "Local.S5")
     }
 
+    /// Until the stops tell the local from the rapid, the answer is not sure; once they do, it is.
+    @Test func sureOnlyOnceTheStopsDecide() throws {
+        let (network, local, _) = Self.sharedTrack()
+        let states = replay(HandLines.ride(on: local, from: 0, to: 5000, stops: [0, 1000, 2000, 3000, 4000, 5000],
+                                           start: Self.start), on: network)
+        // Leaving the first station both lines fit the fixes and the timetable alike.
+        let leaving = try #require(states.firstIndex { $0.time >= Self.start + 40 })
+        #expect(states[leaving].railway != nil)
+        #expect(try #require(states[leaving].confidence) < TrackingState.sure)
+        #expect(!states[leaving].isSure)
+        #expect(states.last?.railway == "Local" && states.last?.isSure == true)
+        // Never sure of the rapid.
+        #expect(!states.contains { $0.railway == "Rapid" && $0.isSure })
+    }
+
+    /// Candidates are trains, not lines: a line drawn right where the fixes are, whose first train
+    /// comes an hour later, is not the ride; the line beside it with a train here now is, and the
+    /// tracker says so surely (issue 30: a 常磐線快速 at 東京 at 05:27, an hour before its first
+    /// train, shown at 81 %).
+    @Test func aLineWithNoTrainHereNowIsNoCandidate() throws {
+        let ghost = HandLines.straight("Ghost")            // the fixes run along this one…
+        let real = HandLines.straight("Real", y: 40)       // …40 m from this one
+        var trains: [(line: Int, sign: Double, train: DaySchedule.Train)] = []
+        let stops: [Double] = [0, 1000, 2000, 3000, 4000, 5000, 6000]
+        for k in 0..<10 {
+            trains.append((0, 1, HandLines.train(Int64(k), on: ghost, stoppingAt: stops, start: 540 + Double(k) * 5)))
+            trains.append((1, 1, HandLines.train(Int64(100 + k), on: real, stoppingAt: stops, start: 470 + Double(k) * 5)))
+        }
+        let network = HandLines.network([ghost, real], trains: trains)
+        let states = replay(HandLines.ride(on: ghost, from: 0, to: 4000, stops: [1000, 2000, 3000, 4000],
+                                           start: Self.start), on: network)
+        #expect(!states.contains { $0.railway == "Ghost" })
+        #expect(!states.contains { $0.candidates.contains { $0.railway == "Ghost" } })
+        #expect(states.last?.railway == "Real" && states.last?.direction == "Up")
+        #expect(states.last?.isSure == true)
+        // Without the timetable's trains the geometry alone names the line the fixes lie on.
+        let bare = replay(HandLines.ride(on: ghost, from: 0, to: 4000, stops: [1000, 2000, 3000, 4000], start: Self.start),
+                          on: HandLines.network([ghost, real]))
+        #expect(bare.last?.railway == "Ghost")
+    }
+
     @Test func goingThroughStationsIsTheRapid() throws {
         let (network, _, rapid) = Self.sharedTrack()
         let states = replay(HandLines.ride(on: rapid, from: 0, to: 6000, stops: [0, 3000, 6000], start: Self.start + 60),

@@ -352,6 +352,38 @@ import Testing
             #expect(seen.count >= 4)
         }
 
+        /// Issue 30's finding: the first 京浜東北線 南行 of the morning from 神田 (seed 5's second
+        /// corridor ride) was told as 常磐線快速 品川方面 at 81 % from 東京 on, then as the monorail at
+        /// 浜松町, and settled only at 田町 — at 05:27 neither runs there. Now no line without a
+        /// train there then is ever named, and no wrong line is ever given as sure.
+        @Test func theFirstTrainsOfTheDayNameNoLineWithoutATrainThen() throws {
+            let ride = try Self.simulator().ride(2, seed: 5, options: .init(corridors: true))
+            let segment = try #require(ride.truth.segments.first)
+            #expect(segment.train == "JR-East.KeihinTohokuNegishi.403A.Weekday")
+            let right = [RideTruth.Line(railway: segment.railway, direction: segment.direction)] + segment.equivalents
+            let (states, _) = try ReplayRides.replay(ride.fixes)
+            let aboard = zip(ride.truth.fixes, states).filter { $0.0.onTrain }.map(\.1)
+            #expect(aboard.count > 400)   // 05:24 to 05:37, a fix a second or two
+            for state in aboard {
+                #expect(state.railway != "JR-East.JobanRapid" && state.railway != "TokyoMonorail.HanedaAirport",
+                        "\(RideFileWriter.iso8601(state.time)): \(state.railway ?? "-")")
+                if state.isSure, let railway = state.railway, let direction = state.direction {
+                    #expect(right.contains(RideTruth.Line(railway: railway, direction: direction)),
+                            "sure of \(railway) \(direction) at \(RideFileWriter.iso8601(state.time))")
+                }
+            }
+            // Named, and sure, once the train has left 有楽町 (two stations in; it was 田町, five).
+            let yurakucho = try #require(segment.stations.first { $0.station.hasSuffix(".Yurakucho") })
+            let left = try Self.time(yurakucho.departure)
+            let after = aboard.filter { $0.time > left + 30 }
+            #expect(!after.isEmpty)
+            #expect(after.allSatisfy { state in
+                guard let railway = state.railway, let direction = state.direction else { return false }
+                return right.contains(RideTruth.Line(railway: railway, direction: direction))
+            })
+            #expect(after.last?.isSure == true)
+        }
+
         @Test func rideFilesRoundTrip() throws {
             let scratch = ScratchFolder()
             defer { scratch.remove() }

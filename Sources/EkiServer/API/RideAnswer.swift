@@ -53,6 +53,10 @@ struct RideAnswerJSON: Encodable {
     var offTrain: Bool
     /// The line shown is the one the rider tapped, not necessarily the tracker's choice.
     var pinned: Bool
+    /// How sure the tracker is of the line shown (0–1); sure from `sure` on, else "probably".
+    /// Absent for a line the rider picked (theirs) and before there is an answer.
+    var confidence: Double?
+    var sure: Double = TrackingState.sure
     var candidates: [CandidateJSON]
     /// Fixes of this session skipped as garbage so far.
     var skipped: Int
@@ -99,6 +103,7 @@ struct RideAnswerJSON: Encodable {
         var shown = state
         var trainRow = (row: state.trainRow, dayOffset: state.trainDayOffset ?? 0)
         self.pinned = false
+        confidence = state.confidence
         if let pinned, pinned.railway != state.railway || pinned.direction != state.direction,
            let line = network.rails.lines.first(where: { $0.railway == pinned.railway }) {
             // The tracker follows its own best line; for the pinned one the stations come from
@@ -110,8 +115,10 @@ struct RideAnswerJSON: Encodable {
             }
             trainRow = (found?.row, found?.dayOffset ?? 0)
             self.pinned = true
+            confidence = nil
         } else if pinned != nil {
             self.pinned = true
+            confidence = nil
         }
         railway = shown.railway.flatMap { reference.railways[id: $0] }.map(RailwayRefJSON.init)
         self.direction = direction(shown.direction, railway: shown.railway, near: shown.nextStation ?? shown.focusStation)

@@ -47,14 +47,14 @@
       q("ride-direction").textContent = direction(a.direction);
     }
     show("ride-pinned", a.pinned);
-    // How sure: each line's share of the tracker's scores (lines only nearby score 0). Where lines
-    // run side by side (山手線 / 京浜東北線 / 上野東京ライン between 東京 and 品川) the shares stay
-    // close until a stop or a pass decides: until one line holds four fifths, the page says it
-    // is not sure and the train is "probably" (a line the rider picked is theirs).
+    // How sure: the tracker's confidence in the line shown (its share of the candidates' weight,
+    // lines only nearby score 0). Where lines run side by side (山手線 / 京浜東北線 / 上野東京ライン
+    // between 東京 and 品川) it stays low until a stop or a pass decides: below the server's
+    // `sure` the page says it is not sure and the train is "probably" (a line the rider picked is
+    // theirs).
     const total = (a.candidates || []).reduce((s, c) => s + Math.max(0, c.score), 0);
     const share = c => total > 0 && c.score > 0 ? ` (${Math.round(100 * c.score / total)}%)` : "";
-    const mine = a.railway && (a.candidates || []).find(c => c.railway.id === a.railway.id && a.direction && c.direction.id === a.direction.id);
-    const sure = a.pinned || (!!mine && total > 0 && mine.score / total >= 0.8);
+    const sure = a.pinned || (typeof a.confidence === "number" && a.confidence >= a.sure);
     section.dataset.sure = a.railway ? String(sure) : "";
     show("ride-unsure", !!a.railway && !sure);
     show("ride-probably", !sure);
@@ -78,7 +78,8 @@
     status(a.railway ? "" : t("路線を調べています…", "Working out your line…"));
     pinned = a.pinned;
     show("ride-unpin", pinned);
-    if (a.railway) q("ride-direction").textContent = direction(a.direction) + (mine && !a.pinned ? share(mine) : "");
+    const confidence = typeof a.confidence === "number" && !a.pinned ? ` (${Math.round(100 * a.confidence)}%)` : "";
+    if (a.railway) q("ride-direction").textContent = direction(a.direction) + confidence;
     const others = (a.candidates || []).filter(c => !a.railway || c.railway.id !== a.railway.id || c.direction.id !== (a.direction && a.direction.id)).slice(0, 6);
     show("ride-others", others.length > 0 || pinned);
     q("ride-candidates").replaceChildren(...others.map(c => {
