@@ -564,8 +564,82 @@ def ticket_flow(server, errors, expect):
     try:
         driver.get(base + "/ticket")
         settle(driver)
+        # "What can be read" (issue 32, 19): the three kinds and the fields, closed until asked.
+        help_panel = driver.find_element(By.ID, "scan-help")
+        expect(help_panel.find_element(By.TAG_NAME, "summary").text == "読み取れるもの" and help_panel.get_attribute("open") is None,
+               "the help panel, closed: " + help_panel.text)
+        help_panel.find_element(By.TAG_NAME, "summary").click()
+        kinds = [li.text.replace("\n", " ") for li in help_panel.find_elements(By.CSS_SELECTOR, ".scan-kinds li")]
+        expect(len(kinds) == 3 and "乗車券・特急券" in kinds[0] and "えきねっと" in kinds[1] and "スマートEX" in kinds[2], f"kinds: {kinds}")
+        expect("号車と座席" in help_panel.text, "what is read: " + help_panel.text)
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-help-ja.png"))
+        help_panel.find_element(By.TAG_NAME, "summary").click()
+        # The scan shown while it runs: the page's request to the scanner is held until the image
+        # has been looked at, then let go (no waiting on a clock); its answer is kept to compare.
+        driver.execute_script("""const send = window.fetch;
+            window.fetch = (url, options) => !String(url).includes('/api/v1/ticket/scan') ? send(url, options)
+              : new Promise(go => { window.releaseScan = () => go(send(url, options).then(r => { r.clone().json().then(j => { window.scanAnswer = j; }); return r; })); });""")
         driver.find_element(By.ID, "scan-file").send_keys(image)
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return !!window.releaseScan && document.querySelector('#scan-img').complete"))
+        running = driver.execute_script("""const f = document.querySelector('#scan-image'), i = document.querySelector('#scan-img');
+            return {shown: !f.hidden && f.getBoundingClientRect().height > 0, busy: document.querySelector('#scan-frame').classList.contains('busy'),
+                    image: i.naturalWidth > 0 && i.getBoundingClientRect().width > 300, boxes: document.querySelectorAll('.scan-word').length,
+                    status: document.querySelector('#scan-status').textContent}""")
+        expect(running == {"shown": True, "busy": True, "image": True, "boxes": 0, "status": "読み取り中…"}, f"while the scan runs: {running}")
+        driver.execute_script("document.querySelector('#scan-image').scrollIntoView({block: 'center'})")
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-scanning-ja.png"))
+        driver.execute_script("window.releaseScan()")
         WebDriverWait(driver, PATIENCE).until(lambda d: d.find_element(By.ID, "facsimile").is_displayed())
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return !!window.scanAnswer"))
+        answer = driver.execute_script("return window.scanAnswer")
+        # Each word the scan answered is boxed where it is on the shown image: its original pixels
+        # (the PNG's own size) scaled to the displayed width, within a pixel.
+        from PIL import Image as PILImage
+        expect((answer["image"]["width"], answer["image"]["height"]) == PILImage.open(image).size, f"the original's size: {answer['image']}")
+        def placed():
+            return driver.execute_script("""const i = document.querySelector('#scan-img').getBoundingClientRect();
+                return {image: [i.left, i.top, i.width, i.height], busy: document.querySelector('#scan-frame').classList.contains('busy'),
+                        boxes: [...document.querySelectorAll('#scan-words .scan-word')].map(b => { const r = b.getBoundingClientRect();
+                          return [r.left, r.top, r.width, r.height, b.classList.contains('field'), b.dataset.field || null]; })}""")
+        def check_boxes(drawn, when):
+            left, top, width, height = drawn["image"]
+            sx, sy = width / answer["image"]["width"], height / answer["image"]["height"]
+            expect(len(drawn["boxes"]) == len(answer["words"]) > 20, f"{when}: {len(drawn['boxes'])} boxes for {len(answer['words'])} words")
+            for word, box in zip(answer["words"], drawn["boxes"]):
+                want = [left + word["x"] * sx, top + word["y"] * sy, word["width"] * sx, word["height"] * sy]
+                expect(all(abs(a - b) <= 1 for a, b in zip(box[:4], want)), f"{when}: {word['text']!r} drawn at {box[:4]}, not {want}")
+        drawn = placed()
+        expect(not drawn["busy"], "the sweep stops when the answer is in")
+        check_boxes(drawn, "after the scan")
+        # The words showing a field are marked apart: the departure and arrival times as the ticket
+        # has them, the train's number; a word that shows no field (the screen's own labels) is not.
+        fields = {field for *_, marked, field in drawn["boxes"] if marked}
+        expect({"departure", "arrival", "train", "from", "to"} <= fields, f"fields marked: {fields}")
+        for word, box in zip(answer["words"], drawn["boxes"]):
+            if truth["departure"] in word["text"]:
+                expect(box[5] == "departure", f"the departure {word['text']!r} is marked {box[5]}")
+        unmarked = [w["text"] for w, b in zip(answer["words"], drawn["boxes"]) if not b[4]]
+        expect(len(unmarked) > len(answer["words"]) / 3, f"most words show no field, marked apart: {len(unmarked)} unmarked")
+        expect(driver.find_element(By.CSS_SELECTOR, "#scan-image .scan-legend").is_displayed(), "the legend says what the boxes are")
+        driver.execute_script("document.querySelector('#scan-image').scrollIntoView({block: 'start'})")
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-words-ja.png"))
+        # The page after a scan is a page of its own for axe-core (the rider test's pages are as
+        # opened): nothing serious or critical, light and dark.
+        import axe_playwright_python
+        driver.execute_script(open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf8").read())
+        for scheme in ["light", "dark"]:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            found = driver.execute_async_script("const done = arguments[arguments.length - 1];"
+                                                "axe.run(document, {resultTypes: ['violations']}).then(done)")["violations"]
+            serious = [f"{v['id']} {[n['target'] for n in v['nodes'][:3]]}" for v in found if v["impact"] in ("serious", "critical")]
+            expect(not serious, f"axe after the scan, {scheme}: {serious}")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        # Zoomed in, the boxes stay on their words.
+        driver.find_element(By.ID, "scan-img").click()
+        zoomed = placed()
+        expect(zoomed["image"][2] > 2 * drawn["image"][2], f"zoomed: {zoomed['image']}")
+        check_boxes(zoomed, "zoomed")
+        driver.find_element(By.ID, "scan-img").click()
         got = {"from": value(driver, "from"), "to": value(driver, "to"), "date": value(driver, "date"), "departure": value(driver, "departure"),
                "arrival": value(driver, "arrival"), "train": value(driver, "trainName") + value(driver, "trainNumber"),
                "car": value(driver, "car"), "seat": value(driver, "seat"), "seatClass": value(driver, "seatClass")}
@@ -575,6 +649,10 @@ def ticket_flow(server, errors, expect):
         expect(got == want, f"scanned facsimile {got}, truth {want}")
         driver.execute_script("document.querySelector('#scan-status').scrollIntoView({block: 'start'})")
         driver.save_screenshot(os.path.join(SHOTS, "ticket-scan-ja.png"))
+        # The image with its words stays beside the facsimile; its button hides and shows it.
+        expect(driver.find_element(By.ID, "scan-image").is_displayed(), "the image shown after the scan")
+        driver.find_element(By.ID, "fac-image").click()
+        expect(not driver.find_element(By.ID, "scan-image").is_displayed(), "the image hidden by its button")
         driver.find_element(By.ID, "fac-image").click()
         expect(driver.find_element(By.ID, "scan-image").is_displayed(), "the original image a tap away")
         settle(driver)
@@ -586,6 +664,14 @@ def ticket_flow(server, errors, expect):
     try:
         driver.get(base + "/ticket?lang=en")
         settle(driver)
+        help_panel = driver.find_element(By.ID, "scan-help")
+        help_panel.find_element(By.TAG_NAME, "summary").click()
+        kinds = [li.text.replace("\n", " ") for li in help_panel.find_elements(By.CSS_SELECTOR, ".scan-kinds li")]
+        expect(help_panel.find_element(By.TAG_NAME, "summary").text == "What can be read" and len(kinds) == 3
+               and "JR paper ticket" in kinds[0] and "Eki-net" in kinds[1] and "smartEX" in kinds[2] and "car and seat" in help_panel.text,
+               f"the English help panel: {kinds}")
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-help-en.png"))
+        help_panel.find_element(By.TAG_NAME, "summary").click()
         driver.find_element(By.ID, "scan-empty").click()
         def put(name, text):
             box = driver.find_element(By.CSS_SELECTOR, f"#facsimile [name={name}]")

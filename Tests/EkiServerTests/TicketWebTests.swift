@@ -136,6 +136,29 @@ import Testing
         #expect(answers[5].text.contains("Notification") && answers[5].text.contains("AudioContext"))
     }
 
+    /// "What can be read" (issue 32, 19): the three kinds the scanner knows and the fields it reads,
+    /// each page in its own language; and the frame ticket.js draws the scan's word boxes in.
+    @Test func theHelpSaysWhatCanBeReadInEachLanguage() async throws {
+        let answers = try await APIClient.get(["/ticket", "/ticket?lang=en", "/assets/ticket.js"], on: try APIClient.fixture())
+        #expect(answers.map(\.status.code) == [200, 200, 200])
+        let ja = answers[0].text, en = answers[1].text
+        #expect(ja.contains("<details class=\"scan-help\" id=\"scan-help\">\n<summary>読み取れるもの</summary>"))
+        for words in ["JRの乗車券・特急券（紙のきっぷ）", "えきねっとの予約画面（JR東日本）", "スマートEXの予約画面（JR東海・JR西日本）",
+                      "列車名と号数、乗車日、乗車駅と降車駅、発着時刻、号車と座席"] {
+            #expect(ja.contains(words), "\(words)")
+        }
+        #expect(en.contains("<summary>What can be read</summary>") && !en.contains("読み取れるもの"))
+        for words in ["A JR paper ticket", "An Eki-net booking screen", "A smartEX booking screen",
+                      "the train and its number, the date, the stations, the times, the car and seat"] {
+            #expect(en.contains(words), "\(words)")
+        }
+        for page in [ja, en] {
+            #expect(page.contains("<div class=\"scan-frame\" id=\"scan-frame\"><img id=\"scan-img\"") && page.contains("id=\"scan-words\" aria-hidden=\"true\""))
+        }
+        #expect(en.contains("Words read") && en.contains("Ticket fields") && ja.contains("読み取った文字") && ja.contains("きっぷの項目"))
+        #expect(answers[2].text.contains("scan-word") && answers[2].text.contains("answer.image.width"))
+    }
+
     /// The fixture with the 環状線's 東京前 named 東京, as the Shinkansen's station: its own database.
     static func withTokyo() throws -> Timetable {
         try TokyoFixture.timetable { data in

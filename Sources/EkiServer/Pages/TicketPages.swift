@@ -130,6 +130,8 @@ struct TicketView: PageView {
         var unsureNote, save, showImage, zoomHint, edit, clear: String
         var alarm, alarmOn, alarmMinutes, alarmTest, alarmDismiss: String
         var leaveBy, leaveFrom, leaveNear, leaveMargin, leaveFind, after: String
+        var helpTitle, helpTicket, helpTicketHow, helpEkinet, helpEkinetHow, helpSmartex, helpSmartexHow, helpRead, helpTip: String
+        var wordsRead, wordsField: String
 
         init(_ lang: PageLanguage) {
             let t = lang.t
@@ -156,6 +158,19 @@ struct TicketView: PageView {
             leaveBy = t("何時に出ればいい？", "Leave by"); leaveFrom = t("出発駅", "From station")
             leaveNear = t("現在地から", "From here"); leaveMargin = t("発車の何分前に着く", "Minutes to spare")
             leaveFind = t("探す", "Find"); after = t("到着後の乗り換え", "After arrival")
+            // What the scanner reads (TicketParser's sources: a photo, Eki-net, smartEX) and which fields.
+            helpTitle = t("読み取れるもの", "What can be read")
+            helpTicket = t("JRの乗車券・特急券（紙のきっぷ）", "A JR paper ticket (乗車券・特急券: fare and express ticket)")
+            helpTicketHow = t("写真で。例:「東京→新大阪 のぞみ225号 8号車 12番E席」", "From a photo. For example: Tokyo → Shin-Osaka, Nozomi 225, car 8, seat 12E")
+            helpEkinet = t("えきねっとの予約画面（JR東日本）", "An Eki-net booking screen (えきねっと, JR East)")
+            helpEkinetHow = t("スクリーンショットで。例:「はやぶさ23号 東京→仙台」", "From a screenshot. For example: Hayabusa 23, Tokyo → Sendai")
+            helpSmartex = t("スマートEXの予約画面（JR東海・JR西日本）", "A smartEX booking screen (スマートEX, JR Central and JR West)")
+            helpSmartexHow = t("スクリーンショットで。例:「ひかり503号 品川→名古屋」", "From a screenshot. For example: Hikari 503, Shinagawa → Nagoya")
+            helpRead = t("読み取る項目: 列車名と号数、乗車日、乗車駅と降車駅、発着時刻、号車と座席、設備（普通車・グリーン車）。",
+                         "What is read: the train and its number, the date, the stations, the times, the car and seat, and the class (Ordinary, Green).")
+            helpTip = t("日本語と英語、どちらの表示も読めます。きっぷは平らに置き、文字がはっきり写るように撮ってください。読み取った文字は画像の上に枠で示します。",
+                        "Japanese and English screens both work. Lay a ticket flat so the print is sharp. The words found are boxed on the image.")
+            wordsRead = t("読み取った文字", "Words read"); wordsField = t("きっぷの項目", "Ticket fields")
         }
     }
 

@@ -14,7 +14,7 @@
   const paceQuery = window.Eki ? window.Eki.paceQuery : () => "";
   const IMAGE = "eki.trip.image";
   const form = q("#facsimile"), status = q("#scan-status"), scan = q("#scan"), live = q("#trip");
-  const figure = q("#scan-image"), img = q("#scan-img");
+  const figure = q("#scan-image"), img = q("#scan-img"), frame = q("#scan-frame"), boxes = q("#scan-words");
   const fields = ["date", "train", "from", "to", "departure", "arrival", "car", "seat", "seatClass"];
   // Names in both languages, from the datalists the server filled from the dictionaries.
   const names = list => new Map([...document.querySelectorAll(`#${list} option`)].flatMap(o =>
@@ -26,6 +26,77 @@
 
   let scanned = null;   // the scan's answer, until the rider keeps the ticket
   let imageURL = null;  // the image as a data: URL (the page's policy allows data: images)
+
+  // --- The scan's words drawn over the image: each word's box is in the original image's pixels
+  // (upright as shown), so in percent of the image it lands on the shrunk copy at any zoom. The words
+  // that show a value the ticket was read with (a station, the train, a time …) are marked apart.
+  const norm = text => String(text).normalize("NFKC").replace(/[\s\u3000]+/g, "").toLowerCase();
+  const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+  const fieldKeys = k => {
+    const keys = [];  // [field, key, whole]: a whole key is a word by itself (a bare number), else it is found in a line
+    const add = (field, key, whole = false) => { if (key) keys.push([field, norm(key), whole]); };
+    for (const f of ["from", "to"]) if (k[f]) { add(f, k[f].name); add(f, k[f].nameEn); }
+    if (k.train) { add("train", k.train.name); add("train", k.train.nameEn); add("train", `${k.train.number}号`); add("train", `${k.train.nameEn}${k.train.number}`); }
+    for (const f of ["departure", "arrival"]) if (k[f]) { const [h, m] = k[f].split(":"); add(f, k[f]); add(f, `${+h}:${m}`); add(f, `${+h}時${m}分`); }
+    if (k.date) {
+      const [, m, d] = k.date.split("-"), mon = MONTHS[+m - 1];
+      for (const key of [`${+m}月${+d}日`, `${+m}/${+d}`, k.date, `${mon}${+d}`, `${+d}${mon}`]) add("date", key);
+    }
+    if (k.car) { add("car", `${k.car}号車`); add("car", `car${k.car}`); }
+    if (k.seat) { const [, row, letter] = /^(\d+)([A-E])$/.exec(k.seat) || []; add("seat", k.seat); if (row) add("seat", `${row}番${letter}`); }
+    if (k.seatClass) for (const name of {ordinary: ["普通車", "ordinary"], green: ["グリーン", "green"], granClass: ["グランクラス", "granclass"]}[k.seatClass] || []) add("seatClass", name);
+    if (k.train) add("train", String(k.train.number), true);
+    if (k.car) add("car", String(k.car), true);
+    return keys;
+  };
+  // Which field each word shows. The scan cuts printed text into small words (2025 年 1 月 19 日,
+  // ひか り), so each model's words are put into lines (by their middles), the line's text is joined
+  // and each field's keys are looked for in it: the words under a key show that field. A key that
+  // starts or ends with a digit must not be part of a longer number (9 of 19). Bare numbers (the
+  // train's, the car's) count only as words of their own, and only where no key claimed them.
+  const fieldsOf = (words, keys) => {
+    const fields = words.map(() => null), lines = [];
+    words.forEach((w, i) => {
+      const mid = w.y + w.height / 2;
+      const line = lines.find(l => l.model === w.model && Math.abs(l.mid - mid) < l.height / 2);
+      if (line) line.words.push(i); else lines.push({model: w.model, mid, height: w.height, words: [i]});
+    });
+    const digit = c => c !== undefined && /\d/.test(c);
+    for (const line of lines) {
+      let text = "";
+      const owner = [];
+      for (const i of line.words.sort((a, b) => words[a].x - words[b].x)) for (const c of norm(words[i].text)) { text += c; owner.push(i); }
+      for (const [field, key, whole] of keys) {
+        if (whole) continue;
+        for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1)) {
+          const end = at + key.length;
+          if ((digit(key[0]) && digit(text[at - 1])) || (digit(key[key.length - 1]) && digit(text[end]))) continue;
+          for (let c = at; c < end; c++) if (fields[owner[c]] === null) fields[owner[c]] = field;
+        }
+      }
+    }
+    words.forEach((w, i) => {
+      const hit = fields[i] === null && keys.find(([, key, whole]) => whole && norm(w.text) === key);
+      if (hit) fields[i] = hit[0];
+    });
+    return fields;
+  };
+  const clearWords = () => { boxes.replaceChildren(); figure.classList.remove("read"); frame.classList.remove("busy"); };
+  const drawWords = (answer, size) => {
+    boxes.replaceChildren();
+    const width = answer.image ? answer.image.width : size && size.width, height = answer.image ? answer.image.height : size && size.height;
+    if (!width || !height) return;
+    const words = answer.words || [], fields = fieldsOf(words, fieldKeys(answer.ticket || {})), pc = n => `${(100 * n).toFixed(3)}%`;
+    words.forEach((word, i) => {
+      const box = document.createElement("span"), field = fields[i];
+      box.className = field ? "scan-word field" : "scan-word";
+      if (field) box.dataset.field = field;
+      box.style.left = pc(word.x / width); box.style.top = pc(word.y / height);
+      box.style.width = pc(word.width / width); box.style.height = pc(word.height / height);
+      boxes.append(box);
+    });
+    figure.classList.add("read");
+  };
 
   // --- The facsimile: every field an input; unsure ones marked; what the rider changes is sure.
   const fill = (ticket, unsure) => {
@@ -81,7 +152,7 @@
         const scale = Math.min(1, 1600 / Math.max(image.width, image.height)), canvas = document.createElement("canvas");
         canvas.width = Math.round(image.width * scale); canvas.height = Math.round(image.height * scale);
         canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
-        resolve(canvas.toDataURL("image/jpeg", 0.8));
+        resolve({url: canvas.toDataURL("image/jpeg", 0.8), width: image.width, height: image.height});
       };
       image.onerror = () => resolve(null);
       image.src = reader.result;
@@ -91,15 +162,18 @@
   });
   const send = async file => {
     if (!file) return;
-    status.textContent = status.dataset.scanning; status.classList.add("busy"); form.hidden = true;
-    imageURL = await shrink(file);
-    if (imageURL) { img.src = imageURL; }
+    status.textContent = status.dataset.scanning; status.classList.add("busy"); form.hidden = true; clearWords();
+    const shrunk = await shrink(file);
+    imageURL = shrunk && shrunk.url;
+    // The image shown at once, a line sweeping over it while the server reads it.
+    if (imageURL) { img.src = imageURL; figure.hidden = false; frame.classList.add("busy"); } else figure.hidden = true;
     try {
       const type = ["image/jpeg", "image/png", "image/webp"].includes(file.type) ? file.type : "image/jpeg";
       const response = await fetch(`/api/v1/ticket/scan?today=${tokyoToday()}`, {method: "POST", headers: {"Content-Type": type}, body: file});
       const answer = await response.json();
-      if (!response.ok) { status.textContent = answer.detail || `${response.status}`; return; }
+      if (!response.ok) { status.textContent = answer.detail || `${response.status}`; figure.hidden = true; return; }
       scanned = answer;
+      drawWords(answer, shrunk);
       const read = ["date", "train", "from", "to", "departure", "arrival"].filter(f => answer.ticket[f] !== null).length;
       status.textContent = read >= 3 ? t("読み取りました。内容を確かめてください。", "Read. Check each field against the ticket.")
         : t("きっぷを読み取れませんでした。分かる項目を入れてください。", "No ticket could be read: fill in what you can.");
@@ -107,7 +181,8 @@
       status.scrollIntoView({block: "start"});
     } catch {
       status.textContent = t("サーバーに接続できません。空のきっぷに記入できます。", "The server cannot be reached: you can fill in an empty ticket.");
-    } finally { status.classList.remove("busy"); }
+      figure.hidden = true;
+    } finally { status.classList.remove("busy"); frame.classList.remove("busy"); }
   };
   for (const id of ["#scan-camera", "#scan-file"]) q(id).addEventListener("change", e => { send(e.target.files[0]); e.target.value = ""; });
   document.addEventListener("paste", e => {
@@ -118,10 +193,11 @@
   drop.addEventListener("dragover", e => { e.preventDefault(); drop.classList.add("over"); });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
   drop.addEventListener("drop", e => { e.preventDefault(); drop.classList.remove("over"); send(e.dataTransfer.files[0]); });
-  q("#scan-empty").addEventListener("click", () => { scanned = null; imageURL = null; status.textContent = ""; fill(null, []); form.elements.from.focus(); });
+  q("#scan-empty").addEventListener("click", () => { scanned = null; imageURL = null; status.textContent = ""; clearWords(); figure.hidden = true; fill(null, []); form.elements.from.focus(); });
   // The original image, a tap away; a tap on it zooms in (then scroll around it).
   q("#fac-image").addEventListener("click", () => { figure.hidden = !figure.hidden; });
   img.addEventListener("click", () => figure.classList.toggle("zoomed"));
+  figure.addEventListener("keydown", e => { if (e.key === "Enter" && e.target === figure) { e.preventDefault(); figure.classList.toggle("zoomed"); } });
 
   // --- The live trip: countdown, train, car and seat; on board the arrival and progress.
   const askNotifications = () => { if (window.Notification && Notification.permission === "default") Notification.requestPermission().catch(() => {}); };
@@ -172,6 +248,7 @@
   q("#trip-edit").addEventListener("click", () => {
     const trip = T.load(); if (!trip) return;
     imageURL = localStorage.getItem(IMAGE); if (imageURL) img.src = imageURL;
+    clearWords();   // the words are not kept with the trip: only the image
     fill(trip.ticket, fields.filter(f => trip.ticket[f] !== null && trip.ticket[f] !== undefined && (trip.confidence[f] ?? 0) < 0.8));
     form.scrollIntoView({block: "start"});
   });
