@@ -89,9 +89,11 @@ import Testing
         }
     }
 
-    /// Sessions idle for 10 minutes are forgotten; at the cap the least recently used one makes room
-    /// (issue 20: 500 made-up sessions used to lock every rider out with 503s for 10 minutes).
-    @Test func sessionsExpireWhenIdleAndTheLeastRecentMakesRoom() async throws {
+    /// Sessions idle for 10 minutes are forgotten; at the cap a session silent for two minutes
+    /// makes room, the least recent first, and a rider who spoke since is never pushed out: the
+    /// newcomer waits (503) instead (issue 20: 500 made-up sessions used to lock every rider out
+    /// for 10 minutes; issue 33, 4: new sessions used to push out a rider silent for a second).
+    @Test func sessionsExpireWhenIdleAndOnlySilentOnesMakeRoom() async throws {
         let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
         let now = Clock()
         var limits = RideSessions.Limits()
@@ -102,17 +104,61 @@ import Testing
         now.date += 1
         _ = try await sessions.update(session: "b", client: "2", fixes: [fix])
         now.date += 1
-        _ = try await sessions.update(session: "c", client: "3", fixes: [fix])   // full: a, the least recent, goes
-        #expect(await sessions.count == 2)
+        await #expect(throws: RideSessionsFull()) {   // full of riders who just spoke
+            _ = try await sessions.update(session: "c", client: "3", fixes: [fix])
+        }
+        #expect(await sessions.ids == ["a", "b"])
+        now.date += 119
+        _ = try await sessions.update(session: "b", client: "2", fixes: [fix.later(10)])   // b speaks, a stays silent
+        now.date += 1
+        _ = try await sessions.update(session: "c", client: "3", fixes: [fix])   // a, silent 2 min, makes room
         #expect(await sessions.ids == ["b", "c"])
-        now.date += 300
-        _ = try await sessions.update(session: "b", client: "2", fixes: [fix.later(10)])   // b is used again, c is not
-        now.date += 301
-        _ = try await sessions.update(session: "d", client: "4", fixes: [fix])   // c has expired: room for d
-        #expect(await sessions.ids == ["b", "d"])
         now.date += 601
-        _ = try await sessions.update(session: "e", client: "5", fixes: [fix])
+        _ = try await sessions.update(session: "d", client: "4", fixes: [fix])
         #expect(await sessions.count == 1)
+    }
+
+    /// Many addresses together cannot push out a rider either: at the cap, the client holding the
+    /// most sessions gives up its own (issue 33, 4: 63 addresses × 8 sessions against a cap of 500
+    /// evicted a rider silent for one second).
+    @Test func manyAddressesCannotPushOutARider() async throws {
+        let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
+        let now = Clock()
+        var limits = RideSessions.Limits()
+        limits.capacity = 50
+        let sessions = RideSessions(network: { network }, clock: { now.date }, limits: limits)
+        let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
+        _ = try await sessions.update(session: "rider", client: "192.0.2.1", fixes: [fix])
+        // 12 addresses × 8 sessions against a cap of 50 (the issue's 63 × 8 against 500, scaled).
+        for address in 0..<12 {
+            for index in 0..<8 {
+                now.date += 0.01
+                _ = try await sessions.update(session: "s\(address).\(index)", client: "198.51.100.\(address)", fixes: [fix])
+            }
+        }
+        #expect(await sessions.ids.contains("rider"))
+        #expect(await sessions.count == 50)
+        // A second rider still gets a place: the flood gives one of its own up.
+        _ = try await sessions.update(session: "rider2", client: "192.0.2.2", fixes: [fix])
+        #expect(await sessions.ids.isSuperset(of: ["rider", "rider2"]))
+    }
+
+    /// One IPv6 /48 (a home's /56 holds 256 /64s) holds 32 sessions together, each /64 its own 8.
+    @Test func oneNetworkOfManyAddressesIsCappedTogether() async throws {
+        let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
+        let now = Clock()
+        let sessions = RideSessions(network: { network }, clock: { now.date })
+        let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
+        _ = try await sessions.update(session: "rider", client: "2001:db8:2:1::/64", fixes: [fix])
+        for subnet in 0..<256 {
+            now.date += 0.01
+            _ = try await sessions.update(session: "h\(subnet)", client: "2001:db8:1:\(String(subnet, radix: 16))::/64", fixes: [fix])
+        }
+        #expect(await sessions.count == 33)
+        let kept = await sessions.ids
+        #expect(kept.contains("rider") && kept.contains("h255") && !kept.contains("h0"))
+        #expect(ClientAddress.network(of: "2001:db8:1:ff::/64") == "2001:db8:1::/48")
+        #expect(ClientAddress.network(of: "192.0.2.7") == "192.0.2.7")
     }
 
     /// One client address holds a few sessions at most: making up more pushes out its own oldest,

@@ -56,6 +56,9 @@ struct RideAPI: Sendable {
                             body: .init(byteBuffer: ByteBuffer(bytes: data)))
         } catch let refused as RideFixRefused {
             throw Problem(.unprocessableContent, refused.detail)
+        } catch is RideSessionsFull {
+            throw Problem(.serviceUnavailable, "ride tracking is full: every place is a rider who spoke in the last two minutes; try again in a minute",
+                          retryAfter: 60)
         }
     }
 

@@ -6,16 +6,24 @@ import Foundation
 /// The live ride page's trackers: one per session id the page makes up, in memory only. Positions
 /// are never written anywhere: a tracker lives and dies with its session.
 ///
-/// Nobody can hoard them: a session idle for 10 minutes is forgotten; one client address holds at
-/// most `perClient` (8) sessions, and at `capacity` (500) the least recently used session makes room
-/// for a new one — a stranger making up session ids pushes out their own first, and only evicts a
-/// rider who has been silent longer than every other session. Each session takes fixes in time
-/// order, at least `minimumInterval` apart, so it cannot be fed faster than a phone gives them.
+/// Nobody can hoard them: a session idle for 10 minutes is forgotten; one client address (an IPv6
+/// /64) holds at most `perClient` (8) sessions and one IPv6 /48 `perNetwork` (32) — a stranger
+/// making up session ids pushes out their own first. At `capacity` (500) room is made fairly
+/// (issue 33, 4: 63 addresses × 8 sessions pushed out a rider silent for one second): the client
+/// holding the most sessions gives up its least recent one, as long as it holds more than one;
+/// else only a session silent for `protectedFor` (2 minutes: longer than a tunnel) goes. A rider
+/// who spoke since is never evicted by new sessions: the newcomer is refused (503) instead. Each
+/// session takes fixes in time order, at least `minimumInterval` apart, so it cannot be fed faster
+/// than a phone gives them.
 actor RideSessions {
     struct Limits: Sendable {
         var idle: TimeInterval = 600
         var capacity = 500
         var perClient = 8
+        /// Sessions of one IPv6 /48 together (a home's /56 holds 256 /64s).
+        var perNetwork = 32
+        /// Seconds of silence under which a session is never given up for a new one at capacity.
+        var protectedFor: TimeInterval = 120
         /// Seconds between two fixes of one session (phones give one a second).
         var minimumInterval = FixOrder.minimumInterval
     }
@@ -105,12 +113,31 @@ actor RideSessions {
             return session
         }
         let own = sessions.filter { $0.value.client == client }
+        let home = ClientAddress.network(of: client)
+        let neighbours = sessions.filter { ClientAddress.network(of: $0.value.client) == home }
         if own.count >= limits.perClient {
             evictLeastRecent(among: own)
+        } else if neighbours.count >= limits.perNetwork {
+            evictLeastRecent(among: neighbours)
         } else if sessions.count >= limits.capacity {
-            evictLeastRecent(among: sessions)
+            try makeRoom(now: now)
         }
         return Session(tracker: RideTracker(network: try network()), client: client, lastSeen: now)
+    }
+
+    /// At capacity: the least recent session of the client holding the most (when it holds more
+    /// than one), else the least recent of all if it has been silent for `protectedFor`; else the
+    /// new session is refused.
+    private func makeRoom(now: Date) throws {
+        let byClient = Dictionary(grouping: sessions, by: { $0.value.client })
+        if let biggest = byClient.values.max(by: { ($0.count, $1.first?.key ?? "") < ($1.count, $0.first?.key ?? "") }),
+           biggest.count > 1 {
+            evictLeastRecent(among: Dictionary(uniqueKeysWithValues: biggest.map { ($0.key, $0.value) }))
+            return
+        }
+        let silent = sessions.filter { now.timeIntervalSince($0.value.lastSeen) >= limits.protectedFor }
+        guard !silent.isEmpty else { throw RideSessionsFull() }
+        evictLeastRecent(among: silent)
     }
 
     private func evictLeastRecent(among candidates: [String: Session]) {
@@ -119,6 +146,9 @@ actor RideSessions {
         }
     }
 }
+
+/// Every session is a rider who spoke within the last two minutes: a new one waits (503).
+struct RideSessionsFull: Error, Equatable {}
 
 /// A batch of fixes the session cannot take: the fix (1-based) and why (`FixOrder`), in words for the page.
 struct RideFixRefused: Error, Equatable {

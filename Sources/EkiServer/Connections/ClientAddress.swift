@@ -24,6 +24,15 @@ enum ClientAddress {
         }
     }
 
+    /// The network a client key belongs to, for caps over many addresses of one home or provider:
+    /// an IPv6 /64's /48 ("2001:db8:1::/48"); any other key is its own.
+    static func network(of key: String) -> String {
+        guard key.hasSuffix("::/64") else { return key }
+        let groups = key.dropLast(5).split(separator: ":", omittingEmptySubsequences: false)
+        guard groups.count == 4 else { return key }
+        return groups.prefix(3).joined(separator: ":") + "::/48"
+    }
+
     /// The key of the client behind `peer`: X-Forwarded-For's last entry when `peer` is `trustedProxy`.
     static func key(peer: SocketAddress?, headers: HTTPFields, trustedProxy: String?) -> String {
         guard let trustedProxy, let peer, sameHost(peer, trustedProxy) else { return key(peer) }
