@@ -18,6 +18,11 @@ public struct ServerLimits: Sendable {
     public var maxConnections = 512
     /// Open connections from one client address (an IPv6 /64) at most; the trusted proxy has none.
     public var maxConnectionsPerAddress = 64
+    /// Once three quarters of `maxConnections` are open, one address may hold only this many: a
+    /// few addresses holding sockets open cannot take the last places from everyone else (issue 33,
+    /// 4: 9 addresses × 64 slow connections left 5 of 36 ordinary requests answered). A browser
+    /// opens 6 to a host.
+    public var maxConnectionsPerAddressWhenBusy = 16
     /// Connections beyond the cap that are still accepted (to be told 503); past those the
     /// listening socket waits.
     public var refusalSlack = 64

@@ -48,6 +48,29 @@ import Testing
         #expect(try Self.connect("10.0.0.1", open, limits).1.isEmpty)
     }
 
+    /// Once the server is three quarters full, an address may hold only a few: the last places
+    /// are left to others (issue 33, 4: 9 addresses × 64 slow connections against 512 left 5 of 36
+    /// ordinary requests answered).
+    @Test func aFewAddressesCannotTakeTheLastPlaces() throws {
+        let open = OpenConnections()
+        var limits = Self.limits(perAddress: 8)
+        limits.maxConnections = 8
+        limits.maxConnectionsPerAddressWhenBusy = 2
+        var held: [EmbeddedChannel] = []
+        for _ in 0..<6 {   // 6 of 8: three quarters
+            let (channel, answer) = try Self.connect("10.0.0.1", open, limits)
+            #expect(answer.isEmpty)
+            held.append(channel)
+        }
+        let (refusedChannel, refused) = try Self.connect("10.0.0.1", open, limits)
+        _ = try? refusedChannel.finish()
+        #expect(refused.hasPrefix("HTTP/1.1 503"))
+        // Two others still get in, one each.
+        #expect(try Self.connect("10.0.0.2", open, limits).1.isEmpty)
+        #expect(try Self.connect("10.0.0.3", open, limits).1.isEmpty)
+        _ = held
+    }
+
     @Test func anIPv6ClientCountsByItsSlash64AndTheTrustedProxyHasNoCap() throws {
         let open = OpenConnections()
         let limits = Self.limits(proxy: "10.9.9.9")

@@ -16,8 +16,9 @@ import Synchronization
 ///   finishes, and a client that stops reading is cut off.
 ///
 /// A connection past `maxConnections`, or past `maxConnectionsPerAddress` from one client address
-/// (`ClientAddress`: an IPv6 /64 counts as one; the trusted proxy has no cap of its own), is
-/// answered 503 with Retry-After and closed: one address holding sockets open cannot take them all.
+/// (`ClientAddress`: an IPv6 /64 counts as one; the trusted proxy has no cap of its own) — past
+/// `maxConnectionsPerAddressWhenBusy` once three quarters of the places are taken — is answered 503
+/// with Retry-After and closed: a few addresses holding sockets open cannot take them all.
 /// A response that says `Connection: close` (a 413 does), or that comes before its request's body
 /// was read (a 415), closes the connection once it is sent, without reading the rest of a body
 /// nobody wants. Every close here is logged at debug: a flood must not fill the log.
@@ -64,9 +65,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let key = ClientAddress.key(peer)
             address = key
             let own = open.add(key)
-            if own > limits.maxConnectionsPerAddress {
+            let busy = open.count.load(ordering: .relaxed) * 4 >= limits.maxConnections * 3
+            let cap = busy ? min(limits.maxConnectionsPerAddress, limits.maxConnectionsPerAddressWhenBusy) : limits.maxConnectionsPerAddress
+            if own > cap {
                 refusing = "your address has too many open connections"
-                logger.debug("connection refused: \(own - 1) open from \(key), at most \(limits.maxConnectionsPerAddress)")
+                logger.debug("connection refused: \(own - 1) open from \(key), at most \(cap)\(busy ? " while busy" : "")")
             }
         }
         if refusing == nil {
