@@ -31,6 +31,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// What the handler after the HTTP codec reports, as outbound user events.
     enum Mark {
         case requestHead
+        /// The request asks `Expect: 100-continue`: the interim answer goes out before its body.
+        case `continue`
         case requestEnd
         case responseEnd(close: Bool)
     }
@@ -136,6 +138,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             stop(.idle)
             start(.body, after: limits.bodyTimeout, context: context)
             if timers[.request] == nil { start(.request, after: limits.requestTimeout, context: context) }
+        case .continue:
+            var buffer = context.channel.allocator.buffer(capacity: 25)
+            buffer.writeString("HTTP/1.1 100 Continue\r\n\r\n")
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
         case .requestEnd:
             readingBody = false
             stop(.body)
@@ -158,7 +164,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Each piece of a response handed to the socket is progress: the stall clock starts again.
     /// (A client that stops reading fills the socket's buffer, and writes stop completing.)
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard inFlight > 0 else { return context.write(data, promise: promise) }
+        guard inFlight > 0 else {
+            // The codec's own 400 for a request it cannot parse (no request ever started) gets the
+            // security headers every other answer has (issue 33, 6).
+            let buffer = unwrapOutboundIn(data)
+            if buffer.readableBytesView.starts(with: Self.badRequestLine.utf8) {
+                var with = context.channel.allocator.buffer(capacity: buffer.readableBytes + 200)
+                with.writeString(Self.badRequestLine + SecurityFields.jsonLines)
+                with.writeImmutableBuffer(buffer.getSlice(at: buffer.readerIndex + Self.badRequestLine.utf8.count,
+                                                          length: buffer.readableBytes - Self.badRequestLine.utf8.count)!)
+                return context.write(wrapOutboundOut(with), promise: promise)
+            }
+            return context.write(data, promise: promise)
+        }
         let written = promise ?? context.eventLoop.makePromise()
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         written.futureResult.whenSuccess {
@@ -167,6 +185,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         context.write(data, promise: written)
     }
+
+    private static let badRequestLine = "HTTP/1.1 400 Bad Request\r\n"
 
     // MARK: - Closing
 

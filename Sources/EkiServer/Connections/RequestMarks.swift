@@ -12,10 +12,17 @@ final class RequestMarks: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private var closeAfterResponse = false
+    private static let expect = HTTPField.Name("Expect")!
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head: context.triggerUserOutboundEvent(ConnectionGuard.Mark.requestHead, promise: nil)
+        case .head(let request):
+            context.triggerUserOutboundEvent(ConnectionGuard.Mark.requestHead, promise: nil)
+            // A client that asks before sending a large body (curl, over 1 KB) waits a second for
+            // this otherwise (issue 33, 6).
+            if request.headerFields[Self.expect]?.lowercased() == "100-continue" {
+                context.triggerUserOutboundEvent(ConnectionGuard.Mark.continue, promise: nil)
+            }
         case .end: context.triggerUserOutboundEvent(ConnectionGuard.Mark.requestEnd, promise: nil)
         case .body: break
         }
