@@ -47,24 +47,49 @@ package enum CacheFile {
     /// this user's that no other user can write into. In a folder others can write, anyone could
     /// plant a file or a link where eki is about to write (issue 33); there eki keeps no cache.
     static func isOwnFolder(_ path: String) -> Bool {
+        let folder = openOwnFolder(path)
+        if folder >= 0 { close(folder) }
+        return folder >= 0
+    }
+
+    /// The folder at `path` opened, when it is eki's own (as `isOwnFolder`), else -1. Every file
+    /// is then made, read and renamed relative to this descriptor (`openat`, `renameat`): the
+    /// folder checked is the folder used, even if the path is pointed elsewhere in between (a
+    /// parent folder swapped after the check).
+    static func openOwnFolder(_ path: String) -> Int32 {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return -1 }
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        return (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) && info.st_uid == geteuid() && info.st_mode & 0o022 == 0
+        guard fstat(folder, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR),
+              info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+            close(folder)
+            return -1
+        }
+        return folder
     }
 
     /// A new file at `path` for writing, never an existing one and never through a link: what is at
     /// that name (a run of this process id killed midway, or a planted link) is removed and the
     /// file made afresh. -1 when it cannot be made.
     static func createNew(_ path: String) -> Int32 {
+        let url = URL(fileURLWithPath: path)
+        let folder = openOwnFolder(url.deletingLastPathComponent().path)
+        guard folder >= 0 else { return -1 }
+        defer { close(folder) }
+        return createNew(url.lastPathComponent, in: folder, shownAs: path)
+    }
+
+    /// The same, by name inside an open folder.
+    static func createNew(_ name: String, in folder: Int32, shownAs path: String) -> Int32 {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-        let descriptor = open(path, flags, 0o644)
+        let descriptor = openat(folder, name, flags, 0o644)
         guard descriptor < 0, errno == EEXIST else { return descriptor }
         var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFLNK) {
+        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFLNK) {
             warn("eki: removed a link at \(path) in the cache folder instead of writing through it")
         }
-        guard unlink(path) == 0 else { return -1 }
-        return open(path, flags, 0o644)
+        guard unlinkat(folder, name, 0) == 0 else { return -1 }
+        return openat(folder, name, flags, 0o644)
     }
 
     /// One line on standard error (the cache is an aid: nothing stops for it).
@@ -112,30 +137,39 @@ package struct Checksum {
 /// then the checksum, then renamed over the old file: a reader never sees half a file. Straight
 /// to the file, array by array: no copy of the whole in memory (a route network is ~10 MB).
 package final class CacheFileWriter {
-    private let file: URL
-    private let temporary: URL
+    private let name: String
+    private let temporary: String
+    /// The cache folder, checked once and used for every step after (`CacheFile.openOwnFolder`).
+    private let folder: Int32
     private var descriptor: Int32
     private var checksum = Checksum()
     private var failed = false
 
     /// nil when the folder (made when missing) cannot be written, or is not this user's alone.
     package init?(_ file: URL) {
-        self.file = file
-        let folder = file.deletingLastPathComponent()
-        temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
-        guard CacheFile.makeFolder(folder.path), CacheFile.isOwnFolder(folder.path) else {
+        name = file.lastPathComponent
+        temporary = ".\(file.lastPathComponent).\(getpid())"
+        let path = file.deletingLastPathComponent().path
+        guard CacheFile.makeFolder(path) else { return nil }
+        folder = CacheFile.openOwnFolder(path)
+        guard folder >= 0 else {
             descriptor = -1
             return nil
         }
-        descriptor = CacheFile.createNew(temporary.path)
-        guard descriptor >= 0 else { return nil }
+        descriptor = CacheFile.createNew(temporary, in: folder, shownAs: path + "/" + temporary)
+        guard descriptor >= 0 else {
+            close(folder)
+            return nil
+        }
     }
 
     /// An abandoned or failed file is removed.
     deinit {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        unlink(temporary.path)
+        if descriptor >= 0 {
+            close(descriptor)
+            unlinkat(folder, temporary, 0)
+        }
+        if folder >= 0 { close(folder) }
     }
 
     package func put<T: FixedWidthInteger>(_ array: [T]) {
@@ -151,8 +185,8 @@ package final class CacheFileWriter {
         withUnsafeBytes(of: checksum.value) { write($0) }
         let closed = close(descriptor) == 0
         descriptor = -1
-        guard closed, !failed, rename(temporary.path, file.path) == 0 else {
-            unlink(temporary.path)
+        guard closed, !failed, renameat(folder, temporary, folder, name) == 0 else {
+            unlinkat(folder, temporary, 0)
             return false
         }
         return true
@@ -181,8 +215,10 @@ package struct CacheFileReader: ~Copyable {
     /// plain file (not a link planted at the name, not a pipe that would block) in a folder no
     /// other user can write into (issue 33).
     package init?(_ file: URL) {
-        guard CacheFile.isOwnFolder(file.deletingLastPathComponent().path) else { return nil }
-        let opened = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let folder = CacheFile.openOwnFolder(file.deletingLastPathComponent().path)
+        guard folder >= 0 else { return nil }
+        let opened = openat(folder, file.lastPathComponent, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        close(folder)
         guard opened >= 0 else { return nil }
         var info = stat()
         guard fstat(opened, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else {

@@ -49,6 +49,27 @@ import Glibc
         #expect(reader.read(UInt64.self, 2) == [42, 7] && reader.atChecksum())
     }
 
+    /// The folder checked is the folder written: pointing the cache path at another folder after
+    /// the check (a link swapped in for the folder) does not move the file there (issue 33, 3: the
+    /// check and the use were two look-ups of the path).
+    @Test func theFolderCheckedIsTheFolderWritten() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let folder = try Self.cacheFolder(in: scratch)
+        let elsewhere = scratch.file("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let file = folder.appendingPathComponent("route-network-test.bin")
+        let out = try #require(CacheFileWriter(file))
+        out.put([UInt64(42), 7])
+        // Between the check and the rename: the cache path now leads to `elsewhere`.
+        let moved = scratch.file("cache-was")
+        try FileManager.default.moveItem(at: folder, to: moved)
+        try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: elsewhere)
+        #expect(out.finish())
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("route-network-test.bin").path))
+        #expect(FileManager.default.fileExists(atPath: moved.appendingPathComponent("route-network-test.bin").path))
+    }
+
     @Test func aLinkAtTheCacheFilesNameIsNotRead() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
