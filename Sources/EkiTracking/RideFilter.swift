@@ -414,7 +414,8 @@ final class RideFilter {
             state.candidates = zip(list, weights).compactMap { item, weight in
                 guard let direction = directionId(line: item.line, direction: item.direction) else { return nil }
                 return TrackingState.Candidate(railway: rails.lines[item.line].railway, direction: direction,
-                                               score: (weight / sum * 1000).rounded() / 1000)
+                                               score: (weight / sum * 1000).rounded() / 1000,
+                                               trainRow: tracks[item.line]?.train[item.direction]?.rowId)
             }.filter { $0.score > 0 }
             // How sure of the line and direction named: its share of the weight.
             if let chosen, let index = list.firstIndex(where: { $0.line == chosen.line && $0.direction == chosen.direction }) {

@@ -20,10 +20,25 @@ public struct TrackingState: Sendable, Equatable, Codable {
         public var railway: String
         public var direction: String
         public var score: Double
-        public init(railway: String, direction: String, score: Double) {
+        /// The timetable's train of that line and direction that fits the ride best (its row id),
+        /// when one can be here: candidates are trains, not lines.
+        public var trainRow: Int64?
+        public init(railway: String, direction: String, score: Double, trainRow: Int64? = nil) {
             self.railway = railway
             self.direction = direction
             self.score = score
+            self.trainRow = trainRow
+        }
+
+        private enum Keys: String, CodingKey { case railway, direction, score, trainRow }
+
+        /// Every field, `trainRow` as null when there is none (the JSON lines keep stable fields).
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(railway, forKey: .railway)
+            try c.encode(direction, forKey: .direction)
+            try c.encode(score, forKey: .score)
+            try c.encode(trainRow, forKey: .trainRow)
         }
     }
 

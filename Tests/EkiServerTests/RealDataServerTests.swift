@@ -139,6 +139,8 @@ import Testing
         #expect((answer["railway"] as? [String: Any])?["id"] as? String == "JR-East.KeihinTohokuNegishi")
         let train = try #require(answer["train"] as? [String: Any])
         #expect(train["id"] as? String == "JR-East.KeihinTohokuNegishi.403A.Weekday")
+        let candidate = try #require((answer["candidates"] as? [[String: Any]])?.first)
+        #expect(candidate["train"] as? String == "JR-East.KeihinTohokuNegishi.403A.Weekday")
         let stops = (train["stops"] as? [[String: Any]] ?? []).map {
             (((($0["station"] as? [String: Any])?["title"] as? [String: Any])?["ja"] as? String ?? ""), $0["arrival"] as? String ?? "")
         }

@@ -109,6 +109,9 @@ import Testing
         #expect(!states.contains { $0.candidates.contains { $0.railway == "Ghost" } })
         #expect(states.last?.railway == "Real" && states.last?.direction == "Up")
         #expect(states.last?.isSure == true)
+        // The candidate is a train: the one due where the ride is (the 08:00 out, row 102).
+        #expect(states.last?.candidates.first?.trainRow == 102)
+        #expect(states.last?.trainRow == 102)
         // Without the timetable's trains the geometry alone names the line the fixes lie on.
         let bare = replay(HandLines.ride(on: ghost, from: 0, to: 4000, stops: [1000, 2000, 3000, 4000], start: Self.start),
                           on: HandLines.network([ghost, real]))

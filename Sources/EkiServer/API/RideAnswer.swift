@@ -18,6 +18,8 @@ struct RideAnswerJSON: Encodable {
         var railway: RailwayRefJSON
         var direction: DirectionJSON
         var score: Double
+        /// The train of that line the ride fits best (the id its page takes), when one can be here.
+        var train: String?
     }
 
     /// The timetable's train the ride fits best, with its stops still to come.
@@ -98,7 +100,9 @@ struct RideAnswerJSON: Encodable {
         candidates = offered.prefix(Self.offeredLines).compactMap { candidate in
             guard let railway = reference.railways[id: candidate.railway],
                   let way = direction(candidate.direction, railway: candidate.railway, near: nil) else { return nil }
-            return CandidateJSON(railway: RailwayRefJSON(railway), direction: way, score: (candidate.score * 1000).rounded() / 1000)
+            let train = candidate.trainRow.flatMap { try? timetable.trainIds(TrainHandle($0))?.publicId }
+            return CandidateJSON(railway: RailwayRefJSON(railway), direction: way, score: (candidate.score * 1000).rounded() / 1000,
+                                 train: train)
         }
         var shown = state
         var trainRow = (row: state.trainRow, dayOffset: state.trainDayOffset ?? 0)
