@@ -55,8 +55,16 @@ import Testing
             #expect(dated.contains("<li class=\"mine\"><time class=\"arr\">07:12</time><time class=\"dep\"></time><a href=\"/station/Umi.Kaigan.Shibuyazaka?at=2026-11-24T07:12\">"))
             #expect(dated.contains("<a href=\"/station/Kita.Kita.Tokorozawano?at=2026-11-24T07:40\">所沢野</a>"))
             let station = try await WebPageTests.page(client, "/station/Kita.Kita.Tokorozawano?at=2026-11-24T07:40")
-            #expect(station.contains("· 07:40 · <a href=\"/station/Kita.Kita.Tokorozawano\">今の時刻で見る</a></p>"))
+            // The moment named as one ("の時点"), the switch to now and from there back to it, and the
+            // board and timetable keeping it.
+            #expect(station.contains("<span class=\"phrase\">· 07:40 の時点 · <a href=\"/station/Kita.Kita.Tokorozawano?was=2026-11-24T07:40\">今の時刻で見る</a></span></p>"))
+            #expect(station.contains("href=\"/board/Kita.Kita.Tokorozawano?direction=Inbound&amp;at=2026-11-24T07:40\""))
+            #expect(station.contains("href=\"/timetable/Kita.Kita.Tokorozawano?direction=Inbound&amp;date=2026-11-24\""))
+            let now = try await WebPageTests.page(client, "/station/Kita.Kita.Tokorozawano?was=2026-11-24T07:40")
+            #expect(now.contains(" · <a href=\"/station/Kita.Kita.Tokorozawano?at=2026-11-24T07:40\">07:40 の時刻で見る</a></span></p>"))
+            #expect(!now.contains("の時点") && !now.contains("今の時刻で見る") && !now.contains("&amp;at="))
             #expect(!(try await WebPageTests.page(client, "/station/Kita.Kita.Tokorozawano")).contains("今の時刻で見る"))
+            #expect(!(try await WebPageTests.page(client, "/station/Kita.Kita.Tokorozawano?was=07:40%3Cb%3E")).contains("の時刻で見る"))
             // Boarding at 池袋台 it is a 各停; without a station, the first part's type.
             let ikebukurodai = try await WebPageTests.page(client, Self.throughTrain + "?from=Kita.Kita.Ikebukurodai&lang=en")
             #expect(ikebukurodai.contains("<h1><span class=\"badge c-local\" title=\"Local\">各</span> Local for Tokorozawano</h1>"))

@@ -95,4 +95,11 @@ enum Phrases {
     static func path(_ id: String) -> String {
         id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? id
     }
+
+    /// A value a rider typed, carried on in a query (`at=2026-12-01T08:18`): nothing in it can end
+    /// the value or start another.
+    static func queryValue(_ value: String) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
 }

@@ -89,6 +89,9 @@ struct StationView: PageView {
     var otherName: String
     var railway: RailwayLink?
     var schedule: String
+    /// The moment shown: "07:30", or "08:18 の時点" when one was asked for; kept on one line with
+    /// the switch after it.
+    var clock: String
     /// When the page was asked for another moment (`at=`: a train's arrival, a route's change):
     /// the same station now.
     var now: Link?
@@ -101,7 +104,9 @@ struct StationView: PageView {
 
     struct RailwayLink: View { var chip: Chip; var href: String }
 
-    init(detail: StationDetail, reference: Reference, scope: PageScope) {
+    /// `asked`: the moment asked for (`at=`, as it goes in an address), which the board and
+    /// timetable links keep and the schedule line names ("08:18 の時点").
+    init(detail: StationDetail, reference: Reference, scope: PageScope, asked: String? = nil) {
         let lang = scope.lang
         let station = detail.station
         frame = scope.frame(title: lang.pick(station.name), path: Phrases.station("/station", station, reference: reference), scripts: ["station.js"])
@@ -109,11 +114,13 @@ struct StationView: PageView {
         name = lang.pick(station.name)
         otherName = lang == .ja ? station.name.en : station.name.ja
         railway = detail.railway.map { RailwayLink(chip: Chip($0, lang: lang), href: scope.link("/railway/" + Phrases.path($0.id))) }
-        schedule = Phrases.schedule(detail.instant.serviceDate, detail.schedule, detail.day, reference: reference, lang: lang) + " · \(detail.instant.minute.serviceClock)"
+        let clock = detail.instant.minute.serviceClock
+        schedule = Phrases.schedule(detail.instant.serviceDate, detail.schedule, detail.day, reference: reference, lang: lang)
+        self.clock = asked == nil ? clock : lang.t("\(clock) の時点", "as of \(clock)")
         loop = detail.isLoop
         diagramLabel = detail.isLoop ? lang.t("環状線", "loop line") : lang.t("路線図", "rail diagram")
         diagram = Self.diagram(detail, reference: reference, scope: scope)
-        sides = detail.sides.map { Self.side($0, detail: detail, reference: reference, scope: scope) }
+        sides = detail.sides.map { Self.side($0, detail: detail, reference: reference, scope: scope, asked: asked) }
         trainTypes = detail.trainTypes.map {
             TrainType(badge: Badge($0.type, category: $0.type.category, railway: detail.railway, lang: lang),
                       name: lang.pick($0.type.name), trains: $0.trains)
@@ -164,7 +171,8 @@ struct StationView: PageView {
         }
     }
 
-    static func side(_ side: StationDetail.Side, detail: StationDetail, reference: Reference, scope: PageScope) -> Side {
+    static func side(_ side: StationDetail.Side, detail: StationDetail, reference: Reference, scope: PageScope,
+                     asked: String? = nil) -> Side {
         let lang = scope.lang
         let station = detail.station
         let query = "direction=" + Phrases.direction(side.direction)
@@ -191,8 +199,9 @@ struct StationView: PageView {
         return Side(direction: side.direction.id, station: station.id, compass: compass, heading: heading,
                     toward: Self.toward(of: side, beyond: heading, lang: lang),
                     bookmark: bookmark(side, detail: detail),
-                    timetableHref: scope.link(Phrases.station("/timetable", station, reference: reference, query: query)),
-                    boardHref: scope.link(Phrases.station("/board", station, reference: reference, query: query)),
+                    timetableHref: scope.link(Phrases.station("/timetable", station, reference: reference,
+                                                              query: query + (asked == nil ? "" : "&date=" + detail.instant.serviceDate.iso))),
+                    boardHref: scope.link(Phrases.station("/board", station, reference: reference, query: query + (asked.map { "&at=" + $0 } ?? ""))),
                     noTrainsThisDay: side.noTrainsThisDay, lastTrainGone: !side.noTrainsThisDay && side.lastTrainGone,
                     next: list(side.next, countdown: true),
                     lastTrains: list(side.lastTrains, countdown: false),
