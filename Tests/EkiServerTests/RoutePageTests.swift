@@ -22,6 +22,12 @@ import Testing
             #expect(page.contains("2026-11-24（平日） 07:15 発 → 07:40 着 · 25分 · 乗換1回"))
             // Each train's page is for the route's day, so its stops open their stations at its times.
             #expect(page.contains("href=\"/train/Umi.Kaigan.K435.Weekday?date=2026-11-24&amp;from=Umi.Kaigan.Minatomachi\""))
+            // And the route's own stations open at the train's time there that day (issue 32, 16):
+            // 港町 at 07:15, 渋谷坂 at 07:29 getting off and 07:35 boarding the next, 新宿原 at 07:40.
+            #expect(page.contains("<time>07:15</time> <b><a href=\"/station/Umi.Kaigan.Minatomachi?at=2026-11-24T07:15\">港町</a></b>"))
+            #expect(page.contains("<time>07:29</time> <b><a href=\"/station/Umi.Kaigan.Shibuyazaka?at=2026-11-24T07:29\">渋谷坂</a></b>"))
+            #expect(page.contains("<time>07:35</time> <b><a href=\"/station/Metro.Fuku.Shibuyazaka?at=2026-11-24T07:35\">渋谷坂</a></b>"))
+            #expect(page.contains("<time>07:40</time> <b><a href=\"/station/Metro.Fuku.Shinjukuhara?at=2026-11-24T07:40\">新宿原</a></b>"))
             // The fixture has no reviewed table: the rule's 2 minutes to another railway of the island, a 目安.
             #expect(page.contains("<li class=\"transfer ok\">乗換 6分 · 徒歩2分（隣のホーム・目安）</li>"))
             // Among the first segment's alternatives the 07:00 急行 is a tap away; the 07:30 local

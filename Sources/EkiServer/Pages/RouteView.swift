@@ -17,6 +17,9 @@ struct RouteView: PageView {
         var line: String?
         var departure: String
         var board: String
+        /// The stations as they are when the train gets there (issue 32, 16): `at=` the route's day
+        /// and the train's time at each.
+        var boardHref: String
         var chip: Chip?
         var direction: String
         var badge: Badge?
@@ -28,9 +31,10 @@ struct RouteView: PageView {
         var stopList: [Stop]
         var arrival: String
         var alight: String
+        var alightHref: String
         var around: [Choice]
     }
-    struct Stop: View { var arrival: String; var departure: String; var name: String }
+    struct Stop: View { var arrival: String; var departure: String; var name: String; var href: String }
     struct Transfer: View { var state: String; var words: String; var flag: String?; var proposals: [Proposal] }
     struct Proposal: View { var why: String; var choice: Choice }
     /// A train to take instead (route-choice.mustache).
@@ -86,6 +90,11 @@ struct RouteView: PageView {
                           badge: Badge(segment.category, lang: lang, named: true), bound: lang.pick(RouteWords.bound(segment.destination)),
                           arrival: segment.arrival.clock, note: note)
         }
+        /// A station of the route at the train's time there, on the route's day.
+        func station(_ station: Reference.Station, at minute: ServiceMinute?) -> String {
+            scope.link(Phrases.station("/station", station, reference: reference,
+                                       query: minute.map { "at=" + ServiceInstant(serviceDate: route.serviceDate, minute: $0).description } ?? ""))
+        }
         var items: [Item] = []
         for (index, segment) in plan.segments.enumerated() {
             let railway = segment.board.railway.flatMap { reference.railways[$0] }
@@ -93,6 +102,7 @@ struct RouteView: PageView {
             let around = index < alternatives.count ? alternatives[index].earlier + alternatives[index].later : []
             items.append(Item(leg: Leg(
                 line: AssetManifest.lineClass(railway?.color), departure: segment.departure.clock, board: lang.pick(segment.board.name),
+                boardHref: station(segment.board, at: segment.departure),
                 chip: railway.map { Chip($0, lang: lang) }, direction: lang.pick(segment.direction.name),
                 badge: Badge(segment.trainType, category: segment.category, railway: railway, lang: lang), type: segment.trainType.map { lang.pick($0.name) } ?? "",
                 bound: lang.pick(RouteWords.bound(segment.destination)),
@@ -101,8 +111,9 @@ struct RouteView: PageView {
                 // opens each station at the train's time on that day.
                 trainHref: scope.link("/train/" + Phrases.path(segment.publicTrain) + "?date=\(route.serviceDate.iso)&"
                                       + "from=" + Phrases.path(segment.board.publicId)),
-                stopList: segment.stops.map { Stop(arrival: $0.arrival?.clock ?? "", departure: $0.departure?.clock ?? "", name: lang.pick($0.station.name)) },
-                arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name),
+                stopList: segment.stops.map { Stop(arrival: $0.arrival?.clock ?? "", departure: $0.departure?.clock ?? "", name: lang.pick($0.station.name),
+                                                   href: station($0.station, at: $0.arrival ?? $0.departure)) },
+                arrival: segment.arrival.clock, alight: lang.pick(segment.alight.name), alightHref: station(segment.alight, at: segment.arrival),
                 around: around.map { alternative in
                     var made = choice(alternative.segment, at: index,
                                       note: lang.t("発\(Self.signed(alternative.departsBy))分・着\(Self.signed(alternative.arrivesBy))分",
