@@ -8,7 +8,7 @@ extension Timetable {
     /// the next lap of the same railway is not followed, so a Yamanote train shows one lap.
     public func trainRun(_ id: String) throws -> [TrainPart]? {
         try reader.read { db in
-            guard let start = try Self.trainPart(db, code: id) else { return nil }
+            guard let start = try trainPart(db, code: id) else { return nil }
             var visited: Set<String> = [start.id]
             func continues(_ from: TrainPart, _ to: String) -> Bool {
                 guard !visited.contains(to) else { return false }
@@ -20,7 +20,7 @@ extension Timetable {
             var before: [TrainPart] = []
             var current = start
             while let previous = current.previous.first(where: { continues(current, $0) }),
-                  let part = try Self.trainPart(db, code: previous) {
+                  let part = try trainPart(db, code: previous) {
                 visited.insert(part.id)
                 before.insert(part, at: 0)
                 current = part
@@ -28,7 +28,7 @@ extension Timetable {
             var after: [TrainPart] = []
             func follow(_ part: TrainPart) throws {
                 for next in part.next where continues(part, next) {
-                    guard let nextPart = try Self.trainPart(db, code: next) else { continue }
+                    guard let nextPart = try trainPart(db, code: next) else { continue }
                     visited.insert(nextPart.id)
                     after.append(nextPart)
                     try follow(nextPart)

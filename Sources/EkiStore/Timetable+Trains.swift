@@ -38,14 +38,14 @@ public struct TrainPart: Sendable, Equatable {
 extension Timetable {
     /// A train part by its source id (`Minatomirai.Minatomirai.011051.Weekday`), or nil.
     public func trainPart(_ id: String) throws -> TrainPart? {
-        try reader.read { db in try Self.trainPart(db, code: id) }
+        try reader.read { db in try trainPart(db, code: id) }
     }
 
     /// A train part by its row id (what tracking knows a train by), or nil.
     public func trainPart(row: Int64) throws -> TrainPart? {
         try reader.read { db in
             guard let code = try String.fetchOne(db, sql: "SELECT code FROM train WHERE id = ?", arguments: [row]) else { return nil }
-            return try Self.trainPart(db, code: code)
+            return try trainPart(db, code: code)
         }
     }
 
@@ -77,7 +77,9 @@ extension Timetable {
         return (running.filter { start($0) >= minute }.min { start($0) < start($1) } ?? running.first)?[0]
     }
 
-    static func trainPart(_ db: Database, code: String) throws -> TrainPart? {
+    /// One train part in four statements whatever its stops: the part, its terminals, its links and
+    /// its names; its stations' ids come from the reference tables by handle.
+    func trainPart(_ db: Database, code: String) throws -> TrainPart? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT t.id, t.code, r.code AS railway, s.code AS service, t.number, y.code AS type,
                    d.code AS direction, t.vehicle, t.stops, COALESCE(t.trip_id, t.code) AS public_id,
@@ -94,7 +96,6 @@ extension Timetable {
         guard let stopList = StopList(decoding: blob) else {
             throw StoreError.inconsistent("train \(code) has a damaged stop list")
         }
-        let stationCodes = try stationCodes(db, ids: stopList.stops.map(\.station.row))
         let terminals = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT kind, st.code FROM train_terminal tt JOIN station st ON st.id = tt.station_id
             WHERE tt.train_id = ? ORDER BY kind, position
@@ -110,7 +111,7 @@ extension Timetable {
             headsign: (row["headsign_ja"] as String?).map { LocalizedName(ja: $0, en: row["headsign_en"] as String? ?? $0) },
             trainType: row["type"], direction: row["direction"], vehicle: row["vehicle"],
             stops: stopList.stops.map { stop in
-                TrainPart.Stop(station: stationCodes[stop.station.row] ?? "?",
+                TrainPart.Stop(station: reference.stations.id(of: stop.station) ?? "?",
                                arrival: stop.arrival.map(ServiceMinute.init), departure: stop.departure.map(ServiceMinute.init))
             },
             origins: terminals.filter { $0[0] == 0 }.map { $0[1] },
@@ -119,18 +120,5 @@ extension Timetable {
                                     arguments: [rowId]).map { LocalizedName(ja: $0[0], en: $0[1]) },
             next: links.filter { $0[0] as Bool }.map { $0[1] },
             previous: links.filter { !($0[0] as Bool) }.map { $0[1] })
-    }
-
-    /// The codes of stations by row id, in one statement whatever their number (a train's stops:
-    /// one SELECT per station made a 30-stop train 30 statements).
-    static func stationCodes(_ db: Database, ids: [Int64]) throws -> [Int64: String] {
-        let distinct = Array(Set(ids))
-        guard !distinct.isEmpty else { return [:] }
-        var codes: [Int64: String] = [:]
-        let marks = repeatElement("?", count: distinct.count).joined(separator: ",")
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, code FROM station WHERE id IN (\(marks))",
-                                       arguments: StatementArguments(distinct))
-        while let row = try rows.next() { codes[row[0]] = row[1] }
-        return codes
     }
 }
