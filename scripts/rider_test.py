@@ -843,11 +843,11 @@ def ride(server):
         return path
 
     def serious(lang):
-        """axe-core's serious and critical violations on the page as it is now."""
+        """axe-core's moderate, serious and critical violations on the page as it is now (the pages' gate)."""
         driver.execute_script(AXE)
         result = driver.execute_async_script("const done = arguments[arguments.length - 1];"
                                              "axe.run(document, {resultTypes: ['violations']}).then(done)")
-        return [f"{lang} {v['id']}: {v['help']}" for v in result["violations"] if v["impact"] in ("serious", "critical")]
+        return [f"{lang} {v['id']}: {v['help']}" for v in result["violations"] if v["impact"] in ("moderate", "serious", "critical")]
 
     try:
       with finding("5", "side by side (東京–品川): candidates with their shares, not sure until the stops decide"):
@@ -934,6 +934,9 @@ def ride(server):
         driver.execute_script("document.querySelectorAll('main details').forEach(d => d.open = true)")
         bad = serious("ja")
         expect(not bad, f"axe: {bad}")
+        small = driver.execute_script("""return Array.from(document.querySelectorAll('.ride button, .ride a'), e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
+            .filter(([, r]) => r.width && (r.width < 44 || r.height < 44)).map(([what, r]) => what + ' ' + Math.round(r.width) + '×' + Math.round(r.height))""")
+        expect(not small, f"tap targets under 44 px: {small}")
 
       # A tunnel: two minutes without a fix, around a stop's time in the timetable. The train's
       # stop is on the list before, and while no answer comes its minute passes on the replay's
