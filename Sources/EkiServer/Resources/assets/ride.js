@@ -202,7 +202,8 @@
     if (left.length === tr.stops.length) return;
     show("ride-timetable", true);
     drawStops(left);
-    if (left.length) {
+    if (left.length && section.dataset.timetableNext !== left[0].station.id) {
+      // Once per stop, not every tick: the section is a live region.
       q("ride-phase").textContent = t("次の停車駅", "Next stop");
       q("ride-station").textContent = name(left[0].station.title);
       section.dataset.timetableNext = left[0].station.id;
