@@ -807,15 +807,47 @@ def ride(server):
     decided = (seconds(calls["Yurakucho"]["arrival"]) + seconds(calls["Tokyo"]["arrival"])) / 2
     driver = phone()
 
-    def replay(path, lang="ja"):
+    # Issue 30: what the page was answered and what it showed, change by change: each answer of
+    # /api/v1/ride/fix as it comes (before the page draws it), and on every change of the page the
+    # stops listed, the reduced-accuracy marker and whether that came from the timetable (no answer).
+    record = """window.__answers = []; window.__seen = [];
+        const fetched = window.fetch;
+        window.fetch = async (...args) => {
+          const r = await fetched(...args);
+          if (String(args[0]).includes('/api/v1/ride/fix') && r.ok) window.__answers.push(await r.clone().json());
+          return r;
+        };
+        const section = document.querySelector('.ride');
+        new MutationObserver(() => window.__seen.push({tunnel: section.dataset.tunnel || '', reduced: !document.getElementById('ride-reduced').hidden,
+            stops: Array.from(document.querySelectorAll('#ride-stops li'), li => li.dataset.station)}))
+          .observe(section, {subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'data-tunnel']});"""
+
+    def replay(path, lang="ja", speed="0", until="done"):
         driver.get(server.base + "/ride" + ("?lang=en" if lang == "en" else ""))
         WebDriverWait(driver, PATIENCE).until(loaded)
+        driver.execute_script(record)
         driver.execute_script("document.querySelector('.ride-replay').open = true")
-        Select(driver.find_element(By.ID, "ride-replay-speed")).select_by_value("0")
+        Select(driver.find_element(By.ID, "ride-replay-speed")).select_by_value(speed)
         driver.find_element(By.ID, "ride-replay").send_keys(path)
-        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.querySelector('.ride').dataset.replay") == "done")
-        driver.execute_script("document.querySelector('.ride-replay').open = false; window.scrollTo(0, 0)")
+        if until:
+            WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script("return document.querySelector('.ride').dataset.replay") == until)
+            driver.execute_script("document.querySelector('.ride-replay').open = false; window.scrollTo(0, 0)")
         return driver.find_element(By.CSS_SELECTOR, ".ride")
+
+    def cut_gap(start, length, end, name):
+        """The ride's fixes up to `end`, without those after `start` and before `start + length`: a tunnel."""
+        kept = [line for line in lines if seconds(json.loads(line)["t"]) <= end
+                and not start < seconds(json.loads(line)["t"]) < start + length]
+        path = os.path.join(rides, name)
+        open(path, "w").write("\n".join(kept) + "\n")
+        return path
+
+    def serious(lang):
+        """axe-core's moderate, serious and critical violations on the page as it is now (the pages' gate)."""
+        driver.execute_script(AXE)
+        result = driver.execute_async_script("const done = arguments[arguments.length - 1];"
+                                             "axe.run(document, {resultTypes: ['violations']}).then(done)")
+        return [f"{lang} {v['id']}: {v['help']}" for v in result["violations"] if v["impact"] in ("moderate", "serious", "critical")]
 
     try:
       with finding("5", "side by side (東京–品川): candidates with their shares, not sure until the stops decide"):
@@ -877,6 +909,125 @@ def ride(server):
             expect(shown[0] == says[0] and shown[1] == stop and re.fullmatch(says[1], shown[2]), f"{lang}: {shown}")
             if lang == "ja":
                 driver.save_screenshot(os.path.join(SHOTS, "ride-passing-ja.png"))
+
+      # Issue 30, the ride page: the next stops with their times, through a tunnel by the
+      # timetable, a stop button for a replay, the page's own words when there is no position,
+      # and the ride saved as GPX and JSON Lines that replay.
+      from test_clock import moment
+      tokyo_time = lambda hhmm: moment(f"{ISO}T{hhmm}").timestamp()  # noqa: E731
+      with finding("30", "the train's next stops with their times, as the API answered; the rider's stop marked; axe"):
+        section = replay(cut_at(decided, "decided.jsonl"))
+        answer = driver.execute_script("return window.__answers[window.__answers.length - 1]")
+        stops = answer["train"]["stops"]
+        expect(len(stops) >= 4, f"a train with stops to come: {stops}")
+        shown = driver.execute_script("return Array.from(document.querySelectorAll('#ride-stops li'), li => [li.dataset.station, li.dataset.time, li.innerText])")
+        expect([row[:2] for row in shown] == [[s["station"]["id"], s["arrival"]] for s in stops[:4]], f"listed {shown}, answered {stops[:4]}")
+        for (_, clock, text), stop in zip(shown, stops):
+            expect(re.fullmatch(re.escape(stop["station"]["title"]["ja"]) + r"\s+" + re.escape(clock) + "着", text), f"a stop as shown: {text!r}")
+        expect(driver.find_element(By.ID, "ride-train-next").get_attribute("data-station") == stops[0]["station"]["id"], "the next stop first")
+        driver.execute_script("document.getElementById('ride-alert-box').open = true")
+        mine = stops[2]["station"]["id"]
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#ride-alert option[value='{mine}']"))
+        Select(driver.find_element(By.ID, "ride-alert")).select_by_value(mine)
+        marked = driver.find_elements(By.CSS_SELECTOR, "#ride-stops li.ride-stop-mine")
+        expect(len(marked) == 1 and marked[0].get_attribute("data-station") == mine and "降車" in marked[0].text, f"the rider's stop marked: {[m.text for m in marked]}")
+        driver.execute_script("document.querySelectorAll('main details').forEach(d => d.open = true)")
+        bad = serious("ja")
+        expect(not bad, f"axe: {bad}")
+        small = driver.execute_script("""return Array.from(document.querySelectorAll('.ride button, .ride a'), e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
+            .filter(([, r]) => r.width && (r.width < 44 || r.height < 44)).map(([what, r]) => what + ' ' + Math.round(r.width) + '×' + Math.round(r.height))""")
+        expect(not small, f"tap targets under 44 px: {small}")
+
+      # A tunnel: two minutes without a fix, around a stop's time in the timetable. The train's
+      # stop is on the list before, and while no answer comes its minute passes on the replay's
+      # clock (60×: two seconds).
+      segment_stops = [c for c in segment["stations"] if c["stops"] and seconds(c["arrival"]) > decided + 60
+                       and (c.get("timetableArrival") or c.get("timetableDeparture"))]
+      call = segment_stops[0]
+      due = tokyo_time(call.get("timetableArrival") or call.get("timetableDeparture"))
+      gap_start = min(due, seconds(call["arrival"])) - 40
+      with finding("30", f"through a 2-minute tunnel at 60× the marker shows and {call['station'].split('.')[-1]} drops off by its time"):
+        expect(due + 60 < gap_start + 120, "the stop's minute ends inside the gap")
+        replay(cut_gap(gap_start, 120, gap_start + 180, "tunnel.jsonl"), speed="60")
+        seen = driver.execute_script("return window.__seen")
+        first = next((k for k, v in enumerate(seen) if v["tunnel"] == "true"), None)
+        expect(first is not None, "the timetable took over while no fix came")
+        before = next(v for v in reversed(seen[:first]) if v["stops"])
+        expect(call["station"] in before["stops"], f"{call['station']} listed before the gap: {before}")
+        tunnel = [v for v in seen if v["tunnel"] == "true"]
+        expect(all(v["reduced"] for v in tunnel), "the reduced-accuracy marker shows in the tunnel")
+        expect(any(v["stops"] and call["station"] not in v["stops"] for v in tunnel), f"the stop dropped off by its time: {tunnel[-1:]}")
+        expect(seen[-1]["tunnel"] == "false", "the answer after the gap replaced the timetable's guess")
+
+      for lang in ["ja", "en"]:
+        with finding("30", f"a stop button ends a replay mid-ride ({lang}); screenshot in a tunnel"):
+            section = replay(cut_gap(gap_start, 360, gap_start + 420, "long-tunnel.jsonl"), lang, speed="60", until=None)
+            WebDriverWait(driver, PATIENCE, poll_frequency=0.1).until(lambda d: d.execute_script(
+                "const s = document.querySelector('.ride').dataset; return s.tunnel === 'true' && !!s.timetableNext"))
+            driver.execute_script("document.querySelector('.ride-replay').open = false; window.scrollTo(0, 0)")
+            driver.save_screenshot(os.path.join(SHOTS, f"ride-tunnel-{lang}.png"))
+            stop = driver.find_element(By.ID, "ride-stop")
+            expect(stop.is_displayed() and stop.text == ("停止" if lang == "ja" else "Stop"), "a stop button while replaying")
+            stop.click()
+            WebDriverWait(driver, PATIENCE).until(lambda d: section.get_attribute("data-replay") == "stopped")
+            expect(driver.find_element(By.ID, "ride-start").is_displayed() and not stop.is_displayed(), "start again, no stop")
+            said = driver.find_element(By.ID, "ride-status").text
+            expect(said == ("再生を停止しました" if lang == "ja" else "Replay stopped"), f"says it stopped: {said!r}")
+            answered = driver.execute_script("return window.__answers.length")
+            expect(answered < len(open(os.path.join(rides, "long-tunnel.jsonl")).read().splitlines()), "not every fix was sent")
+
+      with finding("30", "no position from the browser: the page's own words, never the browser's"):
+        words = {1: ("位置情報の利用が許可されていません", "This page may not use your position"),
+                 2: ("現在地を取得できません", "Your position is not available"),
+                 3: ("現在地の取得に時間がかかっています", "Your position is taking long to come")}
+        driver.execute_cdp_cmd("Browser.setPermission", {"origin": server.base, "permission": {"name": "geolocation"}, "setting": "denied"})
+        for lang in ["ja", "en"]:
+            for code in [1, 2, 3]:
+                driver.get(server.base + "/ride" + ("?lang=en" if lang == "en" else ""))
+                WebDriverWait(driver, PATIENCE).until(loaded)
+                if code != 1:   # the browser itself refuses code 1 (the permission denied above)
+                    driver.execute_script("""const code = arguments[0];
+                        Object.defineProperty(navigator, 'geolocation', {configurable: true, value: {
+                          watchPosition: (ok, fail) => { setTimeout(() => fail({code, message: 'raw browser message'})); return 7; }, clearWatch: () => {}}});""", code)
+                driver.find_element(By.ID, "ride-start").click()
+                WebDriverWait(driver, PATIENCE).until(lambda d: d.find_element(By.CSS_SELECTOR, ".ride").get_attribute("data-geo-error") == str(code))
+                said = driver.find_element(By.ID, "ride-status").text
+                expect(said.startswith(words[code][0 if lang == "ja" else 1]) and "raw browser" not in said and "denied" not in said.lower(),
+                       f"{lang} code {code}: {said!r}")
+                expect(driver.find_element(By.ID, "ride-start").is_displayed() == (code == 1), f"code {code}: refused ends the ride, the others wait on")
+        driver.execute_cdp_cmd("Browser.resetPermissions", {})
+
+      with finding("30", "この乗車を保存: JSON Lines and GPX, named with the train, replay through eki track --replay and the page"):
+        downloads = tempfile.mkdtemp(prefix="eki-saved-")
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        section = replay(cut_at(decided, "decided.jsonl"))
+        railway = section.get_attribute("data-railway")
+        train = driver.find_element(By.ID, "ride-train-link").get_attribute("href").split("/train/")[1].split("?")[0]
+        sent = driver.execute_script("return window.__answers.length")
+        expect(railway == "JR-East.KeihinTohokuNegishi" and sent > 0, f"the page found {railway}")
+        saved = {}
+        for ext in ["jsonl", "gpx"]:
+            button = driver.find_element(By.ID, "ride-save-" + ext)
+            driver.execute_script("arguments[0].scrollIntoView()", button)
+            button.click()
+            WebDriverWait(driver, PATIENCE).until(lambda d: [f for f in os.listdir(downloads) if f.endswith("." + ext)])
+            saved[ext] = os.path.join(downloads, next(f for f in os.listdir(downloads) if f.endswith("." + ext)))
+        fixes = [json.loads(line) for line in open(saved["jsonl"]).read().splitlines()]
+        original = [json.loads(line) for line in open(os.path.join(rides, "decided.jsonl")).read().splitlines()]
+        expect(fixes[0]["eki"]["railway"] == railway and fixes[0]["eki"]["train"] == train, f"the train found named: {fixes[0].get('eki')}")
+        expect(all(set(f) - {"eki"} == {"t", "lat", "lon", "accuracy", "speed", "course"} for f in fixes), "fixes as eki track --replay reads them")
+        expect(len(fixes) == len(original) and [round(seconds(f["t"])) for f in fixes] == [round(seconds(f["t"])) for f in original]
+               and all(abs(f["lat"] - o["lat"]) < 1e-9 for f, o in zip(fixes, original)), "every fix sent, as sent")
+        gpx = open(saved["gpx"]).read()
+        expect(gpx.count("<trkpt ") == len(fixes) and train in gpx and railway in gpx and "<desc>" in gpx, "the GPX: every fix, the train in <desc>")
+        tools = os.path.join(os.path.dirname(browser_test.EKI), "eki-tools")
+        for ext, path in saved.items():
+            out = subprocess.run([tools, "track", "--replay", path, "--json", "--db", browser_test.DB], check=True, capture_output=True, text=True,
+                                 env=test_clock.env()).stdout.splitlines()
+            said = json.loads(out[-1])
+            expect(said["railway"] == railway, f"eki track --replay {ext}: {said['railway']}, the page: {railway}")
+        section = replay(saved["gpx"])
+        expect(section.get_attribute("data-railway") == railway, f"the saved GPX replayed on the page: {section.get_attribute('data-railway')}")
     finally:
         driver.quit()
 
