@@ -959,7 +959,10 @@ def ride(server):
         expect(any(v["stops"] and call["station"] not in v["stops"] for v in tunnel), f"the stop dropped off by its time: {tunnel[-1:]}")
         expect(seen[-1]["tunnel"] == "false", "the answer after the gap replaced the timetable's guess")
 
-      for lang in ["ja", "en"]:
+      # In Japanese only: each replay to the tunnel is ~20 s of a test command held under 15 minutes
+      # (the English words of the ride page are checked by the no-position check below and the
+      # side-by-side checks above).
+      for lang in ["ja"]:
         with finding("30", f"a stop button ends a replay mid-ride ({lang}); screenshot in a tunnel"):
             section = replay(cut_gap(gap_start, 360, gap_start + 420, "long-tunnel.jsonl"), lang, speed="60", until=None)
             WebDriverWait(driver, PATIENCE, poll_frequency=0.1).until(lambda d: d.execute_script(
