@@ -129,10 +129,11 @@ actor RideSessions {
     /// than one), else the least recent of all if it has been silent for `protectedFor`; else the
     /// new session is refused.
     private func makeRoom(now: Date) throws {
-        let byClient = Dictionary(grouping: sessions, by: { $0.value.client })
-        if let biggest = byClient.values.max(by: { ($0.count, $1.first?.key ?? "") < ($1.count, $0.first?.key ?? "") }),
-           biggest.count > 1 {
-            evictLeastRecent(among: Dictionary(uniqueKeysWithValues: biggest.map { ($0.key, $0.value) }))
+        var held: [String: Int] = [:]
+        for session in sessions.values { held[session.client, default: 0] += 1 }
+        // The most sessions, of equal counts the first address in order (the same every time).
+        if let biggest = held.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), biggest.value > 1 {
+            evictLeastRecent(among: sessions.filter { $0.value.client == biggest.key })
             return
         }
         let silent = sessions.filter { now.timeIntervalSince($0.value.lastSeen) >= limits.protectedFor }

@@ -68,14 +68,13 @@ public enum WebPages {
                     let results = (try? timetable.search(name.ja, limit: 5)) ?? []
                     return scope.html(SearchView(query: scope.lang.pick(name), results: results, error: nil, reference: reference, scope: scope))
                 }
-                let asked = PagePlaces.query(request, "at")
+                let asked = PagePlaces.query(request, "at").map(Phrases.queryValue)
                 var view = StationView(detail: try timetable.stationDetail(stations[0], at: instant), reference: reference, scope: scope,
-                                       asked: asked.map(Phrases.queryValue))
+                                       asked: asked)
                 // Asked for a moment (a train's arrival, a route's change: issue 32, 16): the same
                 // station now, and from there back to that moment; the board and timetable keep it.
                 if let asked {
-                    let moment = Phrases.queryValue(asked)
-                    view.now = .init(href: scope.link(Phrases.station("/station", stations[0], reference: reference, query: "was=" + moment)),
+                    view.now = .init(href: scope.link(Phrases.station("/station", stations[0], reference: reference, query: "was=" + asked)),
                                      name: scope.lang.t("今の時刻で見る", "show now"))
                 } else if let was = PagePlaces.query(request, "was"), let then = ServiceInstant(parsing: was) {
                     view.now = .init(href: scope.link(Phrases.station("/station", stations[0], reference: reference, query: "at=" + Phrases.queryValue(was))),
