@@ -23,6 +23,12 @@ public struct ScanResult: Codable, Sendable {
 
     public func isUnsure(_ field: TicketField) -> Bool { (confidence[field] ?? 0) < Self.sure }
 
+    /// The fields the rider must check: those read below `sure`, and every scored field not read at all
+    /// (a gap is never passed over in silence: a ticket without its stations asks for them).
+    public var unsure: [TicketField] {
+        TicketField.allCases.filter { field in ticket.has(field) ? isUnsure(field) : TicketField.scored.contains(field) }
+    }
+
     /// The fields a ticket must show for a trip: a day, a train, where and when.
     static let core: [TicketField] = [.date, .train, .from, .to, .departure, .arrival]
 
@@ -39,7 +45,7 @@ public struct ScanResult: Codable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(ticket, forKey: .ticket)
         try c.encode(confidence, forKey: .confidence)
-        try c.encode(TicketField.allCases.filter { ticket.has($0) && isUnsure($0) }.map(\.rawValue), forKey: .unsure)
+        try c.encode(unsure.map(\.rawValue), forKey: .unsure)
         try c.encode(legs, forKey: .legs)
         try c.encodeIfPresent(image, forKey: .image)
         try c.encode(words, forKey: .words)

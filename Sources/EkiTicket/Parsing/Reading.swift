@@ -24,10 +24,14 @@ struct Reading<Value: Equatable & Sendable>: Sendable {
 
     /// The confidence of a reading made at anchor `level` (0: the printed anchor itself, each step
     /// looser costs more) from words Tesseract was `ocr` sure of.
+    /// A reading is never much surer than its own words: a word Tesseract was 64 % sure of cannot make
+    /// a field 80 % sure, however good its anchor (`ocrMargin` above the words' confidence at most).
     static func score(level: Int, ocr: Double, match: Double = 1) -> Double {
         let base = [0.97, 0.86, 0.72, 0.6][min(level, 3)]
-        return base * (0.6 + 0.4 * ocr) * match
+        return min(base * (0.6 + 0.4 * ocr) * match, ocr + ocrMargin)
     }
+
+    static var ocrMargin: Double { 0.15 }
 
     /// Both models' readings of one field made into one. Agreement makes a value surer only where the
     /// readings are independent (not both from Latin text) and neither is loosened; a disagreement leaves

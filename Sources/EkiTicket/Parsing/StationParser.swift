@@ -22,7 +22,72 @@ struct StationParser {
             let score = from.confidence + to.confidence
             if best == nil || score > best!.score { best = (Stations(from: from, to: to), score) }
         }
-        return best?.stations ?? Stations()
+        return best?.stations ?? anchored(lines, served)
+    }
+
+    /// Words that say which end a line's station or time is: a time with 発 or 着, or a label.
+    enum End { case from, to }
+
+    static let fromLabels: Set<String> = ["from", "dep", "departure", "departs", "depart", "leave", "leaves", "乗車駅", "出発駅", "出発", "乗車"]
+    static let toLabels: Set<String> = ["to", "arr", "arrival", "arrives", "arrive", "降車駅", "到着駅", "到着", "降車"]
+
+    /// The end a line anchors and the text left for a station name once the anchors and times are
+    /// taken out: "小山 11:21発" → (from, "小山"); "Tokyo 11:55 Arr." → (to, "Tokyo"); "Dep 11:21" → (from, "").
+    static func end(of line: TextLine) -> (end: End, name: String)? {
+        let text = line.text
+        let hasTime = text.contains(TimeParserPatterns.p2)
+        var end: End?
+        if hasTime, text.contains(TimeParserPatterns.p0) {
+            end = text.firstMatch(of: TimeParserPatterns.p0)?.3 == "発" ? .from : .to
+        }
+        let tokens = text.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+        if end == nil {
+            if tokens.contains(where: fromLabels.contains) { end = .from } else if tokens.contains(where: toLabels.contains) { end = .to }
+        }
+        guard let end else { return nil }
+        var name = text.replacing(StationParserPatterns.time, with: " ")
+        for label in fromLabels.union(toLabels) where label.unicodeScalars.contains(where: TicketText.isJapanese) {
+            name = name.replacingOccurrences(of: label, with: " ")
+        }
+        name = name.split(whereSeparator: { !$0.isLetter && $0 != "-" })
+            .filter { !fromLabels.contains($0.lowercased()) && !toLabels.contains($0.lowercased()) && $0 != "発" && $0 != "着" }
+            .joined(separator: " ")
+        return (end, name)
+    }
+
+    /// No route line read: the names beside their anchors. A time with 発 (Dep, Departure) names the
+    /// boarding station on its line, 着 (Arr, Arrival) the alighting one; a label (From, To, 乗車駅)
+    /// names its station on its line or, alone, on the line just below or above. This reads the
+    /// stacked layouts (Eki-net's "小山　11:21発" / "↓" / "東京　11:55着") and labelled English screens.
+    func anchored(_ lines: [TextLine], _ served: ShinkansenDictionary.Train?) -> Stations {
+        let sorted = lines.sorted { $0.middle < $1.middle }
+        let ends = sorted.map(Self.end(of:))
+        var found = Stations()
+        func keep(_ end: End, _ reading: Reading<Ticket.Station>?) {
+            guard let reading else { return }
+            switch end {
+            case .from: if reading.confidence > (found.from?.confidence ?? -1) { found.from = reading }
+            case .to: if reading.confidence > (found.to?.confidence ?? -1) { found.to = reading }
+            }
+        }
+        for (index, line) in sorted.enumerated() {
+            guard let (end, name) = ends[index] else { continue }
+            if !name.isEmpty, let reading = match(name, line, served, level: 0, ocr: line.confidence) {
+                keep(end, reading)
+                continue
+            }
+            // The name alone on the next line (a label above its station), else on the line before.
+            for neighbour in [index + 1, index - 1] where sorted.indices.contains(neighbour) && ends[neighbour] == nil {
+                let other = sorted[neighbour]
+                guard abs(other.middle - line.middle) < 2.6 * max(line.height, other.height),
+                      !other.text.contains(TimeParserPatterns.p2),
+                      let reading = match(other.text, other, served, level: 1, ocr: other.confidence) else { continue }
+                keep(end, reading)
+                break
+            }
+        }
+        if let from = found.from, let to = found.to, from.value == to.value { return Stations() }
+        return found
     }
 
     /// The line cut at its arrow (level 0), else at the widest gap between two runs of letters (level 1):
@@ -142,4 +207,5 @@ enum StationParserPatterns {
     nonisolated(unsafe) static let p0 = /^(.+?)\s*(?:→|⇒|->|=>)\s*(.+)$/
     nonisolated(unsafe) static let p1 = /^(.*?[発0-9)])\s*[一ー―—\-]\s*(.+)$/
     nonisolated(unsafe) static let p2 = /^(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}\s*発?\s*(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}/
+    nonisolated(unsafe) static let time = /[0-9]{1,2}\s*[:.;]\s*[0-9]{2}/
 }

@@ -23,7 +23,9 @@ public struct TicketParser: Sendable {
     }
 
     /// `screen`: the image is a screenshot (flat colours, or a phone's shape).
-    func parse(_ words: [OCRWord], today: CivilDate, screen: Bool, topColor: Preprocessing.TopColor?) -> ScanResult {
+    func parse(_ scanned: [OCRWord], today: CivilDate, screen: Bool, topColor: Preprocessing.TopColor?) -> ScanResult {
+        // The Japanese model's digits, decided against the English model's where they disagree.
+        let words = DigitVote.repaired(scanned)
         let japanese = LineBuilder.lines(words.filter { $0.model == .jpn })
         let english = LineBuilder.lines(words.filter { $0.model == .eng })
         if debug { for line in japanese + english { FileHandle.standardError.write(Data("\(line.model) \(line.top) \(line.text)\n".utf8)) } }

@@ -17,6 +17,17 @@ struct TimeParser {
             }
         }
         if times.departure != nil, times.arrival != nil { return checked(times) }
+        // A time with its label: "Dep 11:21", "Tokyo 11:55 Arr.", "Departure 10:30".
+        for line in lines where !line.text.contains("発") && !line.text.contains("着") {
+            let tokens = line.text.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+            let departs = tokens.contains(where: Self.departureLabels.contains), arrives = tokens.contains(where: Self.arrivalLabels.contains)
+            guard departs != arrives else { continue }
+            let found = line.matches(TimeParserPatterns.p1)
+            guard found.count == 1, let (m, range) = found.first, let clock = Self.clock(m.1, m.2) else { continue }
+            let reading = Reading(value: clock, confidence: Reading<String>.score(level: 0, ocr: line.confidence(of: range)), model: model, latin: true)
+            if departs { times.departure = better(times.departure, reading) } else { times.arrival = better(times.arrival, reading) }
+        }
+        if times.departure != nil, times.arrival != nil { return checked(times) }
         for (level, separator) in [(1, TimeParserPatterns.p1), (2, TimeParserPatterns.p2)] {
             for line in lines where line.text.contains(where: { $0 == ":" || $0 == "." || $0 == ";" }) {
                 let found = line.matches(separator).compactMap { m, range in
@@ -50,6 +61,9 @@ struct TimeParser {
         guard let a else { return b }
         return a.confidence >= b.confidence ? a : b
     }
+
+    static let departureLabels: Set<String> = ["dep", "departure", "departs", "depart", "leave", "leaves"]
+    static let arrivalLabels: Set<String> = ["arr", "arrival", "arrives", "arrive"]
 
     static func clock(_ hours: Substring, _ minutes: Substring) -> String? {
         guard let h = Int(hours), let m = Int(minutes), h < 24, m < 60 else { return nil }

@@ -1,0 +1,98 @@
+import EkiCore
+@testable import EkiTicket
+import Testing
+
+/// Issue 31's findings on word lists as the two models read them: stations found by their anchors in
+/// layouts other than "東京 → 軽井沢", digits decided between the models, and no gap passed in silence.
+@Suite struct AnchorAndVoteTests {
+    static let today = CivilDate(iso: "2025-03-01")!
+    static func line(_ text: String, row: Int, model: OCRWord.Model = .jpn) -> [OCRWord] { SubParserTests.line(text, row: row, model: model) }
+
+    /// Eki-net's 予約内容 with the stations stacked, each with its time, as Tesseract reads it: the arrow
+    /// comes out as "\" (Japanese model) or "L" (English model), and the English model makes letters of
+    /// the kanji.
+    static let stacked = line("2025年3月18日(火)", row: 1) + line("やまびこ 57号", row: 2) + line("小山 11:21発", row: 3)
+        + line("\\", row: 4) + line("東京 11:55着", row: 5) + line("7号車 3番B席", row: 6)
+        + line("PEUT 57S", row: 2, model: .eng) + line("Nv 11:213%", row: 3, model: .eng) + line("L", row: 4, model: .eng)
+        + line("Rm 11:554", row: 5, model: .eng)
+
+    @Test func aStackedEkinetScreenReadsBothStations() {
+        let out = TicketParser().parse(Self.stacked, today: Self.today, aspect: 2.1)
+        #expect(out.ticket.from?.name == "小山")
+        #expect(out.ticket.to?.name == "東京")
+        #expect(out.ticket.departure == "11:21" && out.ticket.arrival == "11:55")
+        #expect(out.ticket.train?.number == 57)
+        #expect(!out.unsure.contains(.from) && !out.unsure.contains(.to))
+    }
+
+    @Test func aStationIsFoundBesideItsLabel() {
+        // An English screen with labels, the name on the label's line or alone on the next.
+        let labelled = Self.line("Mar. 18, 2025", row: 1, model: .eng) + Self.line("YAMABIKO 57", row: 2, model: .eng)
+            + Self.line("From Oyama", row: 3, model: .eng) + Self.line("To", row: 4, model: .eng) + Self.line("Tokyo", row: 5, model: .eng)
+            + Self.line("Dep 11:21", row: 6, model: .eng) + Self.line("Arr 11:55", row: 7, model: .eng)
+        let out = TicketParser().parse(labelled, today: Self.today, aspect: 2.1)
+        #expect(out.ticket.from?.nameEn == "Oyama")
+        #expect(out.ticket.to?.nameEn == "Tokyo")
+        #expect(out.ticket.departure == "11:21" && out.ticket.arrival == "11:55")
+        // Stacked in English: "Oyama 11:21 Dep." / "↓" / "Tokyo 11:55 Arr.".
+        let stacked = Self.line("Oyama 11:21 Dep.", row: 1, model: .eng) + Self.line("J", row: 2, model: .eng)
+            + Self.line("Tokyo 11:55 Arr.", row: 3, model: .eng)
+        let other = TicketParser().parse(stacked, today: Self.today)
+        #expect(other.ticket.from?.nameEn == "Oyama" && other.ticket.to?.nameEn == "Tokyo")
+        #expect(other.ticket.departure == "11:21" && other.ticket.arrival == "11:55")
+    }
+
+    @Test func aStationWithoutItsAnchorIsNoStation() {
+        // A name alone on a line with no anchor near (a heading, an advertisement) is no boarding station.
+        let words = Self.line("東京 駅弁フェア", row: 1) + Self.line("やまびこ 57号", row: 3) + Self.line("11:21発 11:55着", row: 4)
+        let out = TicketParser().parse(words, today: Self.today)
+        #expect(out.ticket.from == nil && out.ticket.to == nil)
+    }
+
+    /// smartEX in another font: the Japanese model reads 708号 as 798号 and 10番D席 as 16番D席 (the 0 is
+    /// its weak digit); the English model reads 7085 (号 as a 5) and 108)0E.
+    @Test func sevenOhEightStaysSevenOhEight() {
+        let words = Self.line("2025年3月18日(火)", row: 1) + Self.line("こだま 798号", row: 2) + Self.line("東京 10:03 → 静岡 11:05", row: 3)
+            + Self.line("5号車 16番D席", row: 4)
+            + Self.line("DS 7085", row: 2, model: .eng) + Self.line("555 108)0E", row: 4, model: .eng)
+        let out = TicketParser().parse(words, today: Self.today, aspect: 2.1)
+        #expect(out.ticket.train?.number == 708)
+        #expect(out.ticket.seat == "10D")
+        // The models disagreed: right, but the rider is asked to check.
+        #expect(out.unsure.contains(.train) && out.unsure.contains(.seat))
+        // Where they agree, nothing is disputed.
+        #expect(!out.unsure.contains(.car) && !out.unsure.contains(.departure))
+    }
+
+    @Test func theDigitsAreDecidedPerCharacter() {
+        func decided(_ ours: String, _ theirs: String) -> String {
+            DigitVote.decide(Array(ours), Array(theirs)).characters.compactMap { $0 }.joined()
+        }
+        #expect(decided("つばさ1063号", "DIES1035") == "つばさ103号")      // a 0 read as two digits
+        #expect(decided("東京14:97着", "RR14:07") == "東京14:07着")         // 0 read as 9
+        #expect(decided("2027年5月1日(月)", "20274-5A10H(A)") == "2027年5月10日(月)")   // a 0 lost
+        #expect(decided("1号車20番B席", "155%2008BR") == "1号車20番B席")    // 番 read as "08" adds nothing
+        #expect(decided("みずほ739号", "AGIE1395") == "みずほ739号")        // the English model's 1 for a 7 is not taken
+        #expect(DigitVote.decide(Array("みずほ739号"), Array("AGIE1395")).disputed)
+        #expect(!DigitVote.decide(Array("のぞみ514号"), Array("DEH5145")).disputed)   // 号 read as 5 is no dispute
+    }
+
+    @Test func aFieldIsNoSurerThanItsWords() {
+        // 3番B席 read at 64 %: a good anchor does not make it sure.
+        var words = Self.line("7号車 3番B席", row: 1)
+        words[1].confidence = 0.64
+        let seat = SeatParser().read(LineBuilder.lines(words))
+        #expect(seat.seat?.value == "3B")
+        #expect(seat.seat!.confidence < ScanResult.sure)
+        #expect(seat.car!.confidence >= ScanResult.sure)
+    }
+
+    @Test func aFieldNotReadIsAlwaysUnsure() {
+        // Date, train and times, no stations: the stations are null and listed as unsure.
+        let words = Self.line("2025年3月18日(火)", row: 1) + Self.line("やまびこ 57号", row: 2) + Self.line("11:21発 11:55着", row: 3)
+        let out = TicketParser().parse(words, today: Self.today)
+        #expect(out.ticket.from == nil && out.ticket.to == nil && out.ticket.car == nil)
+        #expect(out.unsure.contains(.from) && out.unsure.contains(.to) && out.unsure.contains(.car) && out.unsure.contains(.seat))
+        #expect(!out.unsure.contains(.train) && !out.unsure.contains(.reserved))
+    }
+}
