@@ -24,9 +24,14 @@ public struct ScanResult: Codable, Sendable {
     public func isUnsure(_ field: TicketField) -> Bool { (confidence[field] ?? 0) < Self.sure }
 
     /// The fields the rider must check: those read below `sure`, and every scored field not read at all
-    /// (a gap is never passed over in silence: a ticket without its stations asks for them).
+    /// (a gap is never passed over in silence: a ticket without its stations asks for them) — except
+    /// the car and seat of a non-reserved ticket (自由席), which has none.
     public var unsure: [TicketField] {
-        TicketField.allCases.filter { field in ticket.has(field) ? isUnsure(field) : TicketField.scored.contains(field) }
+        TicketField.allCases.filter { field in
+            if ticket.has(field) { return isUnsure(field) }
+            if ticket.reserved == false, field == .car || field == .seat { return false }
+            return TicketField.scored.contains(field)
+        }
     }
 
     /// The fields a ticket must show for a trip: a day, a train, where and when.

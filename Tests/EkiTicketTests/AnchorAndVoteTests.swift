@@ -94,5 +94,9 @@ import Testing
         #expect(out.ticket.from == nil && out.ticket.to == nil && out.ticket.car == nil)
         #expect(out.unsure.contains(.from) && out.unsure.contains(.to) && out.unsure.contains(.car) && out.unsure.contains(.seat))
         #expect(!out.unsure.contains(.train) && !out.unsure.contains(.reserved))
+        // A non-reserved ticket has no car or seat to read: no gap there.
+        let free = TicketParser().parse(words + Self.line("自由席 1〜3号車", row: 4), today: Self.today)
+        #expect(free.ticket.reserved == false)
+        #expect(!free.unsure.contains(.car) && !free.unsure.contains(.seat) && free.unsure.contains(.from))
     }
 }
