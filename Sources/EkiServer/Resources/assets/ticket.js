@@ -111,6 +111,10 @@
     lf("trainNumber").value = k.train ? k.train.number : "";
     lf("car").value = k.car || ""; lf("seat").value = k.seat || ""; lf("seatClass").value = k.seatClass || "";
     form.querySelectorAll(".field").forEach(f => { f.classList.toggle("unsure", unsure.includes(f.dataset.field)); f.classList.toggle("empty", ticket && !fieldValue(f.dataset.field)); });
+    // A gap shows its ？ on the face too, where a box can hold one (not the seat's "3B" example).
+    for (const box of form.querySelectorAll("input[name=from], input[name=to], input[name=trainName], input[name=trainNumber], input[name=car]")) {
+      box.placeholder = !box.value && unsure.includes(box.closest(".field").dataset.field) ? t("？", "?") : "";
+    }
     q("#fac-note").hidden = !unsure.length;
     q("#fac-image").hidden = !imageURL;
     form.hidden = false;
@@ -134,7 +138,7 @@
   };
   const edited = e => {
     const f = e.target.closest(".field");
-    if (f) { f.classList.remove("unsure", "empty"); f.dataset.edited = "1"; }
+    if (f) { f.classList.remove("unsure", "empty"); f.dataset.edited = "1"; if (e.target.name !== "seat") e.target.placeholder = ""; }
     if (f && f.dataset.field === "date") checkDate();
   };
   form.addEventListener("input", edited); form.addEventListener("change", edited);
@@ -255,7 +259,9 @@
       : p.kind === "arrived" ? t("到着", "Arrived") : p.kind === "ended" ? t("旅程は終了しました", "This trip has ended")
       : t("日付と発車時刻を入れてください", "Add the date and departure time");
     q("#trip-count").textContent = p.kind === "before" || (p.kind === "onboard" && p.ms !== null) ? countdown(p.ms) : p.kind === "arrived" ? T.station(k.to) : "";
-    q("#trip-what").textContent = [T.trainName(k), k.from && k.to ? `${T.station(k.from)} ${k.departure || ""} → ${T.station(k.to)} ${k.arrival || ""}` : ""].filter(Boolean).join(" · ");
+    // A station the scan could not read is ？ here too (one left empty on a ticket typed in, —).
+    const side = f => k[f] ? T.station(k[f]) : T.isGap(trip, f) ? t("？", "?") : "—";
+    q("#trip-what").textContent = [T.trainName(k), k.from || k.to ? `${side("from")} ${k.departure || ""} → ${side("to")} ${k.arrival || ""}` : ""].filter(Boolean).join(" · ");
     q("#trip-car").textContent = k.car ? t(`${k.car}号車`, `Car ${k.car}`) : "";
     q("#trip-seat").textContent = k.seat ? t(`${k.seat.replace(/^(\d+)([A-E])$/, "$1番$2席")}`, `Seat ${k.seat}`) : "";
     const bar = q("#trip-progress");
