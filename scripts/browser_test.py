@@ -9,7 +9,7 @@ browser's geolocation (Chrome DevTools override).
 Usage: python3 scripts/browser_test.py [--screenshots DIR] [path/to/eki] [database]
 Needs Debian's chromium and chromium-driver and selenium from PyPI (.ci/run installs them).
 """
-import json, os, re, socket, subprocess, sys, tempfile, time, urllib.parse, urllib.request
+import datetime, json, os, re, socket, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -559,6 +559,16 @@ def ticket_flow(server, errors, expect):
     def value(driver, name):
         return driver.find_element(By.CSS_SELECTOR, f"#facsimile [name={name}]").get_attribute("value")
 
+    def put(driver, name, text):
+        box = driver.find_element(By.CSS_SELECTOR, f"#facsimile [name={name}]")
+        driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))", box, text)
+
+    def long_date(day, lang):
+        """As TripWords.long: 2026年1月5日（月）, Mon 5 Jan 2026."""
+        if lang == "ja":
+            return f"{day.year}年{day.month}月{day.day}日（{'月火水木金土日'[day.weekday()]}）"
+        return f"{day.strftime('%a')} {day.day} {day.strftime('%b')} {day.year}"
+
     # 1. The scan: the screenshot goes to this server, the facsimile shows what the ticket says.
     driver = phone(f"{ISO}T10:07:00")
     try:
@@ -655,6 +665,32 @@ def ticket_flow(server, errors, expect):
         expect(not driver.find_element(By.ID, "scan-image").is_displayed(), "the image hidden by its button")
         driver.find_element(By.ID, "fac-image").click()
         expect(driver.find_element(By.ID, "scan-image").is_displayed(), "the original image a tap away")
+        # Issue 31: a date that has passed is told beside the date; kept, the trip is shown with its
+        # date and a way back to it — never the scan screen with its old "読み取りました".
+        past = test_clock.DAY - datetime.timedelta(days=10)
+        put(driver, "date", past.isoformat())
+        told = f"この切符は{long_date(past, 'ja')}のものです（過ぎています）"
+        note = driver.find_element(By.ID, "fac-date-text").text
+        expect(note == told + "。日付が違っていれば直してください。", "the past date in the facsimile: " + note)
+        driver.find_element(By.CSS_SELECTOR, "#facsimile button[type=submit]").click()
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.find_element(By.ID, "trip").is_displayed())
+        shown = driver.execute_script("""const t = s => document.querySelector(s).innerText; return {note: t('#trip-date-note'), date: t('#trip-date'),
+            what: t('#trip-what'), status: t('#scan-status'), fix: t('#trip-fix-date'), scan: !document.querySelector('#scan').hidden}""")
+        train = f"{truth['train']['name']}{truth['train']['number']}号"
+        expect(shown == {"note": told, "date": long_date(past, "ja"), "status": "", "fix": "日付を直す", "scan": True,
+                         "what": f"{train} · {truth['from']['name']} {truth['departure']} → {truth['to']['name']} {truth['arrival']}"},
+               f"the past trip, kept and shown: {shown}")
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-past-ja.png"))
+        # "日付を直す" puts the rider on the date; tomorrow's is a trip to count down to.
+        driver.find_element(By.ID, "trip-fix-date").click()
+        expect(driver.execute_script("return document.activeElement === document.querySelector('#facsimile [name=date]')"), "on the date field")
+        put(driver, "date", test_clock.NEXT_DAY)
+        expect(not driver.find_element(By.ID, "fac-date").is_displayed(), "a fixed date is not told")
+        driver.find_element(By.CSS_SELECTOR, "#facsimile button[type=submit]").click()
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.find_element(By.ID, "trip-phase").text == f"{truth['departure']}発まで")
+        expect(not driver.find_element(By.ID, "trip-date-off").is_displayed() and not driver.find_element(By.ID, "scan").is_displayed(),
+               "the trip counts down, nothing told")
         settle(driver)
     finally:
         driver.quit()
@@ -673,12 +709,16 @@ def ticket_flow(server, errors, expect):
         driver.save_screenshot(os.path.join(SHOTS, "ticket-help-en.png"))
         help_panel.find_element(By.TAG_NAME, "summary").click()
         driver.find_element(By.ID, "scan-empty").click()
-        def put(name, text):
-            box = driver.find_element(By.CSS_SELECTOR, f"#facsimile [name={name}]")
-            driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))", box, text)
+        # A year misread (issue 31): told in English as it is typed, gone once the date is right.
+        far = test_clock.DAY + datetime.timedelta(days=400)
+        put(driver, "date", far.isoformat())
+        note = driver.find_element(By.ID, "fac-date-text").text
+        expect(note == f"This ticket is for {long_date(far, 'en')}, more than a year ahead. If the date is wrong, change it.", "far date: " + note)
+        driver.execute_script("document.querySelector('#facsimile').scrollIntoView({block: 'start'})")
+        driver.save_screenshot(os.path.join(SHOTS, "ticket-far-en.png"))
         for name, text in [("from", "Tokyo"), ("to", "Shin-Osaka"), ("date", ISO), ("departure", "10:30"), ("arrival", "12:57"),
                            ("trainName", "Nozomi"), ("trainNumber", "225"), ("car", "8"), ("seat", "12e")]:
-            put(name, text)
+            put(driver, name, text)
         Select(driver.find_element(By.CSS_SELECTOR, "#facsimile [name=seatClass]")).select_by_value("ordinary")
         driver.find_element(By.CSS_SELECTOR, "#facsimile button[type=submit]").click()
         WebDriverWait(driver, PATIENCE).until(lambda d: d.find_element(By.ID, "trip").is_displayed())
@@ -690,6 +730,7 @@ def ticket_flow(server, errors, expect):
         expect(re.fullmatch(r"2[23]:\d\d", count), "departure countdown: " + count)
         expect(driver.find_element(By.ID, "trip-car").text == "Car 8" and driver.find_element(By.ID, "trip-seat").text == "Seat 12E", "car and seat")
         expect(not driver.find_element(By.ID, "trip-unsure").is_displayed(), "a ticket typed in is sure")
+        expect(not driver.find_element(By.ID, "fac-date").is_displayed() and not driver.find_element(By.ID, "trip-date-off").is_displayed(), "today's date is not told")
         # Leave by: the latest local train from 渋谷 reaching 東京 15 minutes before 10:30.
         driver.execute_script("document.querySelector('#trip-leave').open = true")
         driver.find_element(By.ID, "leave-from").send_keys("Shibuya")

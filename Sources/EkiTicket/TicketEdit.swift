@@ -1,7 +1,7 @@
 import EkiCore
 
 /// A field the rider types or corrects: `eki ticket set FIELD VALUE`, and later a tap on the page.
-/// A value set by the rider is certain (confidence 1).
+/// A value set (or emptied) by the rider is certain (confidence 1).
 public struct TicketEdit: Sendable {
     let dictionary: ShinkansenDictionary
 
@@ -62,7 +62,9 @@ public struct TicketEdit: Sendable {
             t.reserved = clear ? nil : text == "true"
         }
         trip.ticket = t
-        if clear { trip.confidence[field] = nil } else { trip.confidence[field] = 1 }
+        // Set or emptied, it is the rider's word: an emptied field of a scanned ticket is no longer a
+        // gap to check (`Trip.isGap`), it is "there is none" (a non-reserved ticket's seat).
+        trip.confidence[field] = 1
         if field == .seat, !clear { trip.confidence[.reserved] = 1 }
         return trip
     }

@@ -16,7 +16,57 @@ public struct Trip: Codable, Sendable, Equatable {
     /// How long a trip stays after its arrival (getting off, finding the next train), then it ends.
     public static let afterArrival: TimeInterval = 30 * 60
 
-    public func isUnsure(_ field: TicketField) -> Bool { ticket.has(field) && (confidence[field] ?? 0) < ScanResult.sure }
+    /// A field to check against the ticket: read with a confidence under `ScanResult.sure`, or a gap.
+    public func isUnsure(_ field: TicketField) -> Bool {
+        ticket.has(field) ? (confidence[field] ?? 0) < ScanResult.sure : isGap(field)
+    }
+
+    /// A field the ticket shows but the scan could not read (null): one of the scored fields of a
+    /// scanned ticket. Never a gap: anything on a ticket the rider typed in (a field left empty there
+    /// is the rider's answer — a non-reserved ticket has no car or seat — not something read badly,
+    /// and "check it against the ticket" would send the rider to a ticket nobody read); a field the
+    /// rider emptied on purpose (confidence 1 with no value); and the car and seat of a ticket read
+    /// as non-reserved (自由席), which has none.
+    public func isGap(_ field: TicketField) -> Bool {
+        guard !ticket.has(field), ticket.source != .manual, TicketField.scored.contains(field), confidence[field] != 1 else { return false }
+        return !(ticket.reserved == false && (field == .car || field == .seat))
+    }
+
+    /// The fields to check, in the ticket's order: unsure readings and gaps.
+    public var unsureFields: [TicketField] { TicketField.allCases.filter(isUnsure) }
+
+    /// Whether the ticket's date can be the rider's trip: a date that has passed, or one more than a
+    /// year ahead (JR sells a month ahead: a year ahead is a year misread), is told, never hidden.
+    public enum DateStatus: String, Codable, Sendable {
+        case ok, past, future
+        /// No date (not read, not typed).
+        case missing
+    }
+
+    /// The date's status at `now` (Tokyo): past once its day is over in Tokyo and the ride is not
+    /// still going (a train leaving at 23:40 arrives after midnight), future past a year from today.
+    public func dateStatus(at now: Date) -> DateStatus {
+        let status = Self.dateStatus(ticket.date, today: ServiceInstant(now).calendarDate)
+        if status == .past {
+            switch phase(at: now) {
+            case .onBoard, .arrived: return .ok
+            default: return .past
+            }
+        }
+        return status
+    }
+
+    /// The status of a date on its own against `today` (a scan knows the day, not the moment).
+    public static func dateStatus(_ date: String?, today: CivilDate) -> DateStatus {
+        guard let date = date.flatMap(CivilDate.init(iso:)) else { return .missing }
+        if date < today { return .past }
+        return date > oneYearAfter(today) ? .future : .ok
+    }
+
+    /// The same day a year on (29 February: the 28th).
+    static func oneYearAfter(_ day: CivilDate) -> CivilDate {
+        CivilDate(year: day.year + 1, month: day.month, day: day.day) ?? CivilDate(year: day.year + 1, month: day.month, day: day.day - 1)!
+    }
 
     /// Departure as an absolute time (Tokyo), when the date and time are known.
     public var departureTime: Date? { Self.time(ticket.date, ticket.departure) }

@@ -36,9 +36,17 @@ struct TicketCommand: ParsableCommand {
             let store = TripStore(state: try userState.open())
             let (trip, ended) = try store.active(at: now)
             guard let trip else {
-                if json { print(try Render.json(TripJSON(trip: nil, now: now))); return }
+                // An ended trip is shown, never hidden: with its date, and told when that date has passed.
+                if json { print(try Render.json(TripJSON(trip: ended, now: now))); return }
                 let words = TripWords(lang: lang ?? ended?.ticket.language ?? .ja)
-                if let ended { print(words.lang == .ja ? "旅程は終了しました（\(words.train(ended.ticket))）" : "the trip on \(words.train(ended.ticket)) has ended"); return }
+                if let ended {
+                    let status = ended.dateStatus(at: now)
+                    print(words.dateNote(status, date: ended.ticket.date)
+                          ?? (words.lang == .ja ? "旅程は終了しました（\(words.train(ended.ticket))）" : "the trip on \(words.train(ended.ticket)) has ended"))
+                    print("")
+                    print(TicketFacsimile.text(ended, lang: words.lang, dateStatus: status))
+                    return
+                }
                 print(words.lang == .ja ? "旅程はありません（eki ticket scan <画像> または eki ticket set train のぞみ225）"
                                         : "no trip (eki ticket scan <image>, or eki ticket set train nozomi225)")
                 return
@@ -59,6 +67,7 @@ struct TicketCommand: ParsableCommand {
                 """)
         @Argument(help: "The field.") var field: String
         @Argument(help: "Its value.") var value: String
+        @Option(name: .long, help: "Language: ja or en. Default: the ticket's.") var lang: Ticket.Language?
         @Flag(name: .long, help: "Print JSON.") var json = false
         @OptionGroup var userState: StateOptions
 
@@ -71,7 +80,7 @@ struct TicketCommand: ParsableCommand {
             do { trip = try TicketEdit().apply(field, value, to: current) } catch { throw failure(error.description, code: 2) }
             try store.save(trip)
             if json { print(try Render.json(TripJSON(trip: trip, now: RiderClock.now()))); return }
-            print(TicketFacsimile.text(trip, lang: trip.ticket.language))
+            print(TicketFacsimile.ticket(trip, lang: lang ?? trip.ticket.language, at: RiderClock.now()))
         }
     }
 
@@ -98,6 +107,22 @@ enum TripClock {
         let date = instant.calendarDate
         let seconds = date.daysSinceEpoch * 86_400 + (instant.minute.value % 1440) * 60 - TokyoTime.zone.secondsFromGMT()
         return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}
+
+extension TicketCommand {
+    /// The trip `leave-by` and `continue` work on; one that has ended is named with its date, not
+    /// taken for no trip at all.
+    static func activeTrip(state: UserState, at now: Date) throws -> Trip {
+        let (trip, ended) = try TripStore(state: state).active(at: now)
+        if let trip { return trip }
+        if let ended {
+            let words = TripWords(lang: .en)
+            let when = ended.ticket.date.flatMap(CivilDate.init(iso:)).map { " of " + words.long($0) } ?? ""
+            throw failure("the trip on \(words.train(ended.ticket))\(when) has ended"
+                          + (ended.dateStatus(at: now) == .past ? " (its date has passed: eki ticket set date YYYY-MM-DD if it was misread)" : ""))
+        }
+        throw failure("no trip: scan a ticket first (eki ticket scan <image>)")
     }
 }
 

@@ -48,7 +48,7 @@ struct TicketLeaveByCommand: ParsableCommand {
 extension TicketLeaveByCommand {
     func run() throws {
         let state = try userState.open()
-        guard let trip = try TripStore(state: state).active(at: TripClock.now(at)).trip else { throw failure("no trip: scan a ticket first (eki ticket scan <image>)") }
+        let trip = try TicketCommand.activeTrip(state: state, at: TripClock.now(at))
         guard let shinkansen = trip.ticket.from, let departure = trip.departureTime else {
             throw failure("the trip has no departure station, date or time yet (eki ticket set from/date/departure)", code: 2)
         }
@@ -120,7 +120,7 @@ struct TicketContinueCommand: ParsableCommand {
 
     func run() throws {
         let state = try userState.open()
-        guard let trip = try TripStore(state: state).active(at: TripClock.now(at)).trip else { throw failure("no trip: scan a ticket first (eki ticket scan <image>)") }
+        let trip = try TicketCommand.activeTrip(state: state, at: TripClock.now(at))
         guard let arrivalStation = trip.ticket.to, let arrival = trip.arrivalTime else {
             throw failure("the trip has no arrival station, date or time yet (eki ticket set to/date/arrival)", code: 2)
         }

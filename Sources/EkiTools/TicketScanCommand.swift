@@ -22,7 +22,10 @@ struct TicketScanCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Today's date, YYYY-MM-DD, for the year when the image shows none. Default: today in Tokyo.", valueName: "date"))
     var today: String?
 
-    @Flag(name: .long, help: "Print JSON: the ticket, each field's confidence, and every word read.")
+    @Option(name: .long, help: "Language: ja or en. Default: the ticket's.")
+    var lang: Ticket.Language?
+
+    @Flag(name: .long, help: "Print JSON: the ticket, each field's confidence, the unsure fields, whether the date has passed (dateStatus), and every word read.")
     var json = false
 
     @Flag(name: .long, help: "Only read the ticket; do not keep it as the active trip.")
@@ -55,11 +58,16 @@ extension TicketScanCommand {
         }
         if !noSave { try TripStore(state: userState.open()).save(result.trip()) }
         if json {
-            print(try Render.json(result))
+            print(try Render.json(ScanJSON(result, today: day)))
         } else {
-            print(TicketFacsimile.text(result.trip(), lang: result.ticket.language))
+            // The date told against the day the scan was read for (`--today`): a ticket whose day has
+            // passed is kept all the same, and said so.
+            let lang = lang ?? result.ticket.language
+            let status = Trip.dateStatus(result.ticket.date, today: day)
+            if let note = TripWords(lang: lang).dateNote(status, date: result.ticket.date) { print(note) }
+            print(TicketFacsimile.text(result.trip(), lang: lang, dateStatus: status))
             if result.legs > 1 {
-                print(result.ticket.language == .ja ? "（\(result.legs)区間の予約: 最初のまだ乗っていない区間を読みました）"
+                print(lang == .ja ? "（\(result.legs)区間の予約: 最初のまだ乗っていない区間を読みました）"
                                                     : "(a booking of \(result.legs) legs: the first not yet travelled was read)")
             }
         }

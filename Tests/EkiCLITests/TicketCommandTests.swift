@@ -41,7 +41,10 @@ import Testing
                                 state: scratch.file("state.sqlite"))
         #expect(scan.status == 0, "\(scan.stderr)")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [String: Any])
-        #expect(Set(answer.keys) == ["ticket", "confidence", "unsure", "legs", "image", "words"])
+        #expect(Set(answer.keys) == ["ticket", "confidence", "unsure", "dateStatus", "legs", "image", "words"])
+        // The date against the day it was read for: one render in five is read years after its trip.
+        let today = try #require(CivilDate(iso: truth["today"] as! String)), day = try #require(CivilDate(iso: expected["date"] as! String))
+        #expect(answer["dateStatus"] as? String == (day < today ? "past" : "ok"), "\(day) read on \(today)")
         let ticket = try #require(answer["ticket"] as? [String: Any])
         #expect(Set(ticket.keys) == ["source", "language", "date", "train", "from", "to", "departure", "arrival", "car", "seat", "seatClass", "reserved"])
         for key in ["source", "language", "date", "departure", "arrival", "seat", "seatClass"] {
@@ -58,6 +61,16 @@ import Testing
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.contains("\"phase\" : \"beforeDeparture\""), "\(show.stdout)")
         #expect(show.stdout.contains("\(departure)発まで"), "\(show.stdout)")
+        // Read the day after its date, it is told so — in the language asked — and kept all the same.
+        let late = try Self.eki(["ticket", "scan", scratch.file("0000-ekinet-ja-screen.png").path, "--today", day.adding(days: 1).iso, "--lang", "en"],
+                                state: scratch.file("late.sqlite"))
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][day.weekday.rawValue]
+        #expect(late.status == 0, "\(late.stderr)")
+        #expect(late.stdout.hasPrefix("This ticket is for \(weekday) \(day.day) \(months[day.month - 1]) \(day.year), which has passed\n"), "\(late.stdout)")
+        #expect(late.stdout.contains("\ndate \(day.iso)") && late.stdout.contains("\nIf the date is wrong, fix it: eki ticket set date YYYY-MM-DD"), "\(late.stdout)")
+        let kept = try Self.eki(["ticket", "--at", "\(day.adding(days: 1).iso)T12:00", "--json"], state: scratch.file("late.sqlite"))
+        #expect(kept.stdout.contains("\"dateStatus\" : \"past\"") && kept.stdout.contains("\"date\" : \"\(day.iso)\""), "\(kept.stdout)")
     }
 
     @Test func aTypedTicketCountsDownLeavesByAndShowsTheConnections() throws {
@@ -120,6 +133,83 @@ import Testing
         let near = try Self.eki(["ticket", "leave-by", "--near", "35.6654,139.7121", "--margin", "15", "--at", "2030-01-08T08:00"],
                                 state: state, database: database)
         #expect(near.stdout.hasPrefix("東京 10:15着（発車15分前）に間に合う最終: 表参 09:57発（09:56に出発、徒歩1分）"), "\(near.stdout)")
+    }
+
+    /// Issue 31, "dates told": a ticket whose date has passed, or is more than a year ahead, is told in
+    /// the words of the rider's language, with how to fix it, in text and JSON; the trip is kept and
+    /// shown with its date, never taken for no trip. The clock is the test's (EKI_NOW, 2026-03-10
+    /// 09:00 in Tokyo), so the dates below never age.
+    @Test func aPastOrFarTicketIsToldAndKept() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        func eki(_ arguments: [String]) throws -> EkiProcess.Result {
+            try EkiProcess.run(arguments + ["--state", state.path], environment: ["EKI_DB": scratch.file("none.sqlite").path, "EKI_NOW": "2026-03-10T09:00:00+09:00"])
+        }
+        var set = EkiProcess.Result(status: 0, stdout: "", stderr: "")
+        for (field, value) in [("train", "のぞみ225"), ("from", "東京"), ("to", "新大阪"), ("departure", "10:30"), ("arrival", "12:57"), ("date", "2026-01-05")] {
+            set = try eki(["ticket", "set", field, value])
+            #expect(set.status == 0, "\(field): \(set.stderr)")
+        }
+        // Set into the past (a Monday), it says so first and last.
+        #expect(set.stdout.hasPrefix("この切符は2026年1月5日（月）のものです（過ぎています）\n東京 → 新大阪\n日付 2026-01-05  発 10:30  着 12:57\n"), "\(set.stdout)")
+        #expect(set.stdout.hasSuffix("\n日付が違っていれば直してください: eki ticket set date YYYY-MM-DD\n"), "\(set.stdout)")
+        // Shown, not "ended" nor "no trip": with its date, in either language.
+        let ja = try eki(["ticket"])
+        #expect(ja.stdout.hasPrefix("この切符は2026年1月5日（月）のものです（過ぎています）\n\n東京 → 新大阪\n日付 2026-01-05"), "\(ja.stdout)")
+        let en = try eki(["ticket", "--lang", "en"])
+        #expect(en.stdout.hasPrefix("This ticket is for Mon 5 Jan 2026, which has passed\n\nTokyo → Shin-Osaka\ndate 2026-01-05"), "\(en.stdout)")
+        #expect(en.stdout.hasSuffix("\nIf the date is wrong, fix it: eki ticket set date YYYY-MM-DD\n"), "\(en.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try eki(["ticket", "--json"]).stdout.utf8)) as? [String: Any])
+        #expect((json["ticket"] as? [String: Any])?["date"] as? String == "2026-01-05")
+        #expect(json["dateStatus"] as? String == "past" && json["phase"] as? String == "ended")
+        #expect(json["textEn"] as? String == "This ticket is for Mon 5 Jan 2026, which has passed")
+        // Leave-by names the trip it cannot plan for.
+        let leave = try eki(["ticket", "leave-by", "渋谷"])
+        #expect(leave.status == 1 && leave.stderr.contains("the trip on Nozomi 225 of Mon 5 Jan 2026 has ended (its date has passed"), "\(leave.stderr)")
+        // A year misread: more than a year ahead.
+        let far = try eki(["ticket", "set", "date", "2027-03-11", "--lang", "en"])
+        #expect(far.stdout.hasPrefix("This ticket is for Thu 11 Mar 2027, more than a year ahead\nTokyo → Shin-Osaka\n"), "\(far.stdout)")
+        #expect(try eki(["ticket"]).stdout.hasPrefix("この切符は2027年3月11日（木）のもので、1年以上先です\n"))
+        let farJSON = try #require(try JSONSerialization.jsonObject(with: Data(try eki(["ticket", "--json"]).stdout.utf8)) as? [String: Any])
+        #expect(farJSON["dateStatus"] as? String == "future" && farJSON["phase"] as? String == "beforeDeparture")
+        // Fixed: nothing to tell.
+        let fixed = try eki(["ticket", "set", "date", "2026-03-11"])
+        #expect(fixed.stdout.hasPrefix("東京 → 新大阪\n日付 2026-03-11") && !fixed.stdout.contains("日付が違っていれば"), "\(fixed.stdout)")
+        #expect(try eki(["ticket"]).stdout.hasPrefix("のぞみ225号 10:30発まで25時間30分\n"))
+    }
+
+    /// Issue 31, "every gap flagged": a field a scanned ticket shows but the scan could not read (null)
+    /// is shown "?" and listed to check, in text and JSON; on a ticket typed in, an empty field is "—".
+    @Test func aFieldTheScanCouldNotReadIsShownWithAQuestionMark() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        func eki(_ arguments: [String]) throws -> EkiProcess.Result {
+            try EkiProcess.run(arguments + ["--state", state.path], environment: ["EKI_DB": scratch.file("none.sqlite").path, "EKI_NOW": "2026-03-10T09:00:00+09:00"])
+        }
+        // An Eki-net screenshot read but for its arrival station and car (as kept by `ticket scan`).
+        try UserState(url: state).setActiveTrip("""
+            {"ticket":{"source":"ekinet","language":"ja","date":"2026-03-11","train":{"name":"のぞみ","nameEn":"Nozomi","number":225},
+             "from":{"name":"東京","nameEn":"Tokyo"},"to":null,"departure":"10:30","arrival":"12:57","car":null,"seat":"12E",
+             "seatClass":"ordinary","reserved":true},
+             "confidence":{"date":0.95,"train":0.95,"from":0.95,"departure":0.95,"arrival":0.6,"seat":0.95,"seatClass":0.9,"reserved":0.95}}
+            """)
+        let text = try eki(["ticket"])
+        #expect(text.stdout.contains("\n東京 → ?\n日付 2026-03-11  発 10:30  着 12:57?\nのぞみ225号  ?  12E席\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("\n? 要確認: to, arrival, car（eki ticket set 項目 値）\n"), "\(text.stdout)")
+        let en = try eki(["ticket", "--lang", "en"])
+        #expect(en.stdout.contains("\nTokyo → ?\n") && en.stdout.contains("car ?  seat 12E") && en.stdout.contains("\n? check: to, arrival, car (eki ticket set FIELD VALUE)\n"), "\(en.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try eki(["ticket", "--json"]).stdout.utf8)) as? [String: Any])
+        #expect(json["unsure"] as? [String] == ["to", "arrival", "car"])
+        // The rider says there is no car to read (emptied): no longer a gap.
+        let emptied = try eki(["ticket", "set", "car", "-"])
+        #expect(emptied.stdout.contains("のぞみ225号  —  12E席") && emptied.stdout.contains("? 要確認: to, arrival（"), "\(emptied.stdout)")
+        // Typed in, an empty field is the rider's answer: "—", nothing to check.
+        #expect(try eki(["ticket", "clear"]).status == 0)
+        #expect(try eki(["ticket", "set", "train", "のぞみ225"]).status == 0)
+        let typed = try eki(["ticket", "set", "from", "東京"])
+        #expect(typed.stdout.hasPrefix("東京 → —\n日付 —  発 —  着 —\n") && !typed.stdout.contains("要確認"), "\(typed.stdout)")
     }
 
     @Test func mistakesAreOneLineMessages() throws {

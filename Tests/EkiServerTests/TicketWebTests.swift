@@ -64,7 +64,14 @@ import Testing
         let captured = CapturedLog()
         var logger = Logger(label: "test") { _ in captured.handler() }
         logger.logLevel = .trace
-        let answer = try await Self.post([("/api/v1/ticket/scan?today=\(today)", "image/png", image)], logger: logger)[0]
+        let date = try #require(CivilDate(iso: truth["date"] as? String ?? ""))
+        // Read again the day after its date: the same ticket, told as past (issue 31).
+        let answers = try await Self.post([("/api/v1/ticket/scan?today=\(today)", "image/png", image),
+                                           ("/api/v1/ticket/scan?today=\(date.adding(days: 1).iso)", "image/png", image)], logger: logger)
+        let answer = answers[0]
+        #expect(answer.object["dateStatus"] as? String == (date < CivilDate(iso: today)! ? "past" : "ok"))
+        #expect(answers[1].status == .ok && answers[1].object["dateStatus"] as? String == "past")
+        #expect((answers[1].object["ticket"] as? [String: Any])?["date"] as? String == date.iso)
         #expect(answer.status == .ok, "\(answer.detail)")
         #expect(answer.headers[.cacheControl] == "no-store")
         let ticket = try #require(answer.object["ticket"] as? [String: Any])
@@ -157,6 +164,22 @@ import Testing
         }
         #expect(en.contains("Words read") && en.contains("Ticket fields") && ja.contains("読み取った文字") && ja.contains("きっぷの項目"))
         #expect(answers[2].text.contains("scan-word") && answers[2].text.contains("answer.image.width"))
+    }
+
+    /// Issue 31: a ticket whose date has passed or is over a year ahead is told on the page, with a
+    /// button that puts the rider on the date (beside the facsimile's date, and above the kept trip),
+    /// in the page's language (what a rider sees is the browser test's ticket_flow).
+    @Test func aPastDateIsToldWithAWayToFixIt() async throws {
+        let answers = try await APIClient.get(["/ticket", "/ticket?lang=en", "/assets/trip.js"], on: try APIClient.fixture())
+        #expect(answers.map(\.status.code) == [200, 200, 200])
+        let ja = answers[0].text, en = answers[1].text, trip = answers[2].text
+        #expect(ja.contains("<div class=\"trip-date-off\" id=\"trip-date-off\" role=\"status\" hidden><p id=\"trip-date-note\"></p><button type=\"button\" id=\"trip-fix-date\">日付を直す</button></div>"))
+        #expect(ja.contains("<p class=\"fac-date\" id=\"fac-date\" role=\"status\" hidden><span id=\"fac-date-text\"></span> <button type=\"button\" id=\"fac-date-fix\">日付を直す</button></p>"))
+        #expect(en.contains("<button type=\"button\" id=\"trip-fix-date\">Fix the date</button>") && en.contains("id=\"fac-date-fix\">Fix the date</button>"))
+        #expect(ja.contains("？の項目は読み取れなかったか、読み取りに自信がありません") && en.contains("Fields marked ? could not be read, or were hard to read"))
+        // The words, both languages, as TripWords says them; an ended trip is painted, not hidden.
+        #expect(trip.contains("この切符は${longDate(date)}のものです（過ぎています）") && trip.contains("This ticket is for ${longDate(date)}, which has passed"))
+        #expect(trip.contains("1年以上先です") && trip.contains("more than a year ahead"))
     }
 
     /// The fixture with the 環状線's 東京前 named 東京, as the Shinkansen's station: its own database.

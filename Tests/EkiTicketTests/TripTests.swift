@@ -85,6 +85,80 @@ import Testing
         #expect(try edit.apply("from", "横浜市内", to: trip).ticket.from?.name == "新横浜")
     }
 
+    /// Issue 31, "dates told": a ticket whose date has passed, or is more than a year ahead, says so
+    /// in words (both languages) and in `dateStatus`; the trip is kept and shown, never dropped. Each
+    /// moment is given (`at:`), so nothing here depends on the day the test runs.
+    @Test func aDateThatHasPassedOrIsAYearAheadIsTold() throws {
+        var trip = try TicketEdit().apply("date", "2026-01-05", to: try Self.nozomi())   // a Monday
+        let now = Self.tokyo("2026-03-10T09:00")
+        let ja = TripWords(lang: .ja), en = TripWords(lang: .en)
+        #expect(trip.dateStatus(at: now) == .past)
+        #expect(ja.now(trip, at: now) == "この切符は2026年1月5日（月）のものです（過ぎています）")
+        #expect(en.now(trip, at: now) == "This ticket is for Mon 5 Jan 2026, which has passed")
+        let json = try Self.json(TripJSON(trip: trip, now: now))
+        #expect(json["dateStatus"] as? String == "past" && json["phase"] as? String == "ended")
+        #expect((json["ticket"] as? [String: Any])?["date"] as? String == "2026-01-05")
+        #expect(json["text"] as? String == "この切符は2026年1月5日（月）のものです（過ぎています）")
+        #expect(json["textEn"] as? String == "This ticket is for Mon 5 Jan 2026, which has passed")
+        // The same day after the trip is over: ended, but its date has not passed.
+        #expect(trip.dateStatus(at: Self.tokyo("2026-01-05T20:00")) == .ok)
+        #expect(ja.now(trip, at: Self.tokyo("2026-01-05T20:00")) == "旅程は終了しました")
+        // More than a year ahead: a year misread. The same day a year on is still a date to keep.
+        trip = try TicketEdit().apply("date", "2027-03-11", to: trip)
+        #expect(trip.dateStatus(at: now) == .future)
+        #expect(ja.now(trip, at: now) == "この切符は2027年3月11日（木）のもので、1年以上先です")
+        #expect(en.now(trip, at: now) == "This ticket is for Thu 11 Mar 2027, more than a year ahead")
+        #expect(try TicketEdit().apply("date", "2027-03-10", to: trip).dateStatus(at: now) == .ok)
+        #expect(try TicketEdit().apply("date", "2026-03-10", to: trip).dateStatus(at: now) == .ok)
+        #expect(try TicketEdit().apply("date", "", to: trip).dateStatus(at: now) == .missing)
+        // A train leaving 23:40 arrives after midnight: on board the day after is not a past ticket.
+        var late = try TicketEdit().apply("departure", "23:40", to: trip)
+        late = try TicketEdit().apply("arrival", "00:20", to: late)
+        late = try TicketEdit().apply("date", "2026-01-05", to: late)
+        #expect(late.dateStatus(at: Self.tokyo("2026-01-06T00:05")) == .ok)
+        #expect(late.dateStatus(at: Self.tokyo("2026-01-06T01:00")) == .past)
+        // A day alone, as a scan has it; 29 February's year on is 28 February.
+        let leap = CivilDate(iso: "2028-02-29")!
+        #expect(Trip.dateStatus("2028-02-28", today: leap) == .past && Trip.dateStatus("2029-02-28", today: leap) == .ok)
+        #expect(Trip.dateStatus("2029-03-01", today: leap) == .future && Trip.dateStatus(nil, today: leap) == .missing)
+    }
+
+    /// Issue 31, "every gap flagged": a field a scanned ticket shows but the scan could not read is
+    /// unsure (listed, `?`); not on a ticket typed in, nor a field the rider emptied, nor the car and
+    /// seat of a non-reserved ticket.
+    @Test func aFieldTheScanCouldNotReadIsUnsure() throws {
+        var ticket = try Self.nozomi().ticket
+        ticket.source = .ekinet
+        ticket.to = nil; ticket.car = nil; ticket.seatClass = .ordinary
+        let scanned = Trip(ticket: ticket, confidence: [.date: 0.95, .train: 0.95, .from: 0.95, .departure: 0.6, .arrival: 0.95,
+                                                        .seat: 0.95, .seatClass: 0.95, .reserved: 0.95])
+        #expect(scanned.unsureFields == [.to, .departure, .car], "\(scanned.unsureFields)")
+        #expect(scanned.isGap(.to) && scanned.isGap(.car) && !scanned.isGap(.departure) && !scanned.isGap(.reserved))
+        let json = try Self.json(TripJSON(trip: scanned, now: Self.tokyo("2025-03-18T09:00")))
+        #expect(json["unsure"] as? [String] == ["to", "departure", "car"])
+        #expect(json["dateStatus"] as? String == "ok")
+        // Typed in: an empty field is the rider's answer, not a gap.
+        var typed = scanned
+        typed.ticket.source = .manual
+        #expect(typed.unsureFields == [.departure])
+        // Emptied by the rider on the scanned ticket: "there is none".
+        #expect(try TicketEdit().apply("car", "-", to: scanned).unsureFields == [.to, .departure])
+        // A non-reserved ticket (自由席) has no car or seat to read.
+        var free = scanned
+        free.ticket.reserved = false; free.ticket.seat = nil
+        #expect(free.unsureFields == [.to, .departure])
+        // The scan's answer carries the date's status against the day it was read for.
+        let result = ScanResult(ticket: ticket, confidence: scanned.confidence, words: [])
+        #expect(try Self.json(ScanJSON(result, today: CivilDate(iso: "2025-03-19")!))["dateStatus"] as? String == "past")
+        #expect(try Self.json(ScanJSON(result, today: CivilDate(iso: "2025-03-18")!))["dateStatus"] as? String == "ok")
+        #expect(try Self.json(ScanJSON(result, today: CivilDate(iso: "2024-03-17")!))["dateStatus"] as? String == "future")
+        #expect(Set(try Self.json(ScanJSON(result, today: CivilDate(iso: "2025-03-18")!)).keys) == ["ticket", "confidence", "unsure", "dateStatus", "legs", "words"])
+    }
+
+    static func json(_ value: some Encodable) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
+    }
+
     /// The hand-written Tokyo with 渋谷坂 named 東京 (every railway's 渋谷坂: 海岸線, 副線, 環状線
     /// and 銀線 meet there), so a Shinkansen ticket to 東京 arrives in it.
     static func fixtureWithTokyo() throws -> Timetable {

@@ -8,7 +8,7 @@ import NIOCore
 import Synchronization
 
 /// POST /api/v1/ticket/scan: the /ticket page sends the photo or screenshot as the body and gets
-/// what `eki ticket scan --json` prints. The image lives only in this request's memory: it is not
+/// what `eki ticket scan --json` prints (`ScanJSON`: the scan, and whether its date has passed). The image lives only in this request's memory: it is not
 /// written anywhere, and nothing of it (not even its size) reaches the log.
 struct TicketAPI: Sendable {
     let scans: TicketScans
@@ -38,7 +38,7 @@ struct TicketAPI: Sendable {
             let client = ClientAddress.key(peer: context.remoteAddress, headers: request.headers, trustedProxy: trustedProxy)
             let result = try await scans.scan(Array(buffer.readableBytesView), today: today, client: client, connection: context.connection)
             return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: try JSONOutput.data(result, pretty: false))))
+                            body: .init(byteBuffer: ByteBuffer(bytes: try JSONOutput.data(ScanJSON(result, today: today), pretty: false))))
         }
     }
 

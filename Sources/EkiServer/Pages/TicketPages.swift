@@ -127,7 +127,7 @@ struct TicketView: PageView {
     struct Words: View {
         var title, intro, camera, file, paste, empty, scanning, privacy: String
         var header, from, to, date, departs, arrives, train, number, car, seat, seatClass, ordinary, green, granClass: String
-        var unsureNote, save, showImage, zoomHint, edit, clear: String
+        var unsureNote, save, showImage, zoomHint, edit, clear, fixDate: String
         var alarm, alarmOn, alarmMinutes, alarmTest, alarmDismiss: String
         var leaveBy, leaveFrom, leaveNear, leaveMargin, leaveFind, after: String
         var helpTitle, helpTicket, helpTicketHow, helpEkinet, helpEkinetHow, helpSmartex, helpSmartexHow, helpRead, helpTip: String
@@ -148,10 +148,12 @@ struct TicketView: PageView {
             departs = t("発", "Departs"); arrives = t("着", "Arrives"); train = t("列車", "Train"); number = t("号", "No.")
             car = t("号車", "Car"); seat = t("席", "Seat"); seatClass = t("設備", "Class")
             ordinary = t("普通車", "Ordinary"); green = t("グリーン車", "Green"); granClass = t("グランクラス", "GranClass")
-            unsureNote = t("？の項目は読み取りに自信がありません。きっぷと見比べて直してください。", "Fields marked ? were hard to read: check them against the ticket.")
+            unsureNote = t("？の項目は読み取れなかったか、読み取りに自信がありません。きっぷと見比べて直してください。",
+                           "Fields marked ? could not be read, or were hard to read: check them against the ticket.")
             save = t("この内容で使う", "Use this ticket"); showImage = t("元の画像を見る", "Show the image")
             zoomHint = t("タップで拡大", "Tap to zoom")
             edit = t("きっぷを直す", "Edit the ticket"); clear = t("旅程を消す", "Clear the trip")
+            fixDate = t("日付を直す", "Fix the date")
             alarm = t("到着アラーム", "Arrival alarm"); alarmOn = t("到着前に知らせる", "Alert me before arrival")
             alarmMinutes = t("到着の何分前", "Minutes before arrival"); alarmTest = t("試す", "Test")
             alarmDismiss = t("OK", "OK")

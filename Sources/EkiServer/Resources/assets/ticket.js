@@ -25,6 +25,7 @@
   const tokyoToday = () => new Date(Date.now() + 9 * 3600e3).toISOString().slice(0, 10);
 
   let scanned = null;   // the scan's answer, until the rider keeps the ticket
+  let editing = null;   // the kept ticket being corrected (its source and language stay)
   let imageURL = null;  // the image as a data: URL (the page's policy allows data: images)
 
   // --- The scan's words drawn over the image: each word's box is in the original image's pixels
@@ -98,7 +99,9 @@
     figure.classList.add("read");
   };
 
-  // --- The facsimile: every field an input; unsure ones marked; what the rider changes is sure.
+  // --- The facsimile: every field an input; unsure ones and gaps (a field the scan could not read)
+  // marked ？; what the rider changes is sure. A date that has passed or is over a year ahead is told
+  // beside it as the rider types.
   const fill = (ticket, unsure) => {
     const k = ticket || {}, lf = n => form.elements[n];
     lf("from").value = k.from ? (lang === "ja" ? k.from.name : k.from.nameEn) : "";
@@ -108,15 +111,36 @@
     lf("trainNumber").value = k.train ? k.train.number : "";
     lf("car").value = k.car || ""; lf("seat").value = k.seat || ""; lf("seatClass").value = k.seatClass || "";
     form.querySelectorAll(".field").forEach(f => { f.classList.toggle("unsure", unsure.includes(f.dataset.field)); f.classList.toggle("empty", ticket && !fieldValue(f.dataset.field)); });
+    // A gap shows its ？ on the face too, where a box can hold one (not the seat's "3B" example).
+    for (const box of form.querySelectorAll("input[name=from], input[name=to], input[name=trainName], input[name=trainNumber], input[name=car]")) {
+      box.placeholder = !box.value && unsure.includes(box.closest(".field").dataset.field) ? t("？", "?") : "";
+    }
     q("#fac-note").hidden = !unsure.length;
     q("#fac-image").hidden = !imageURL;
     form.hidden = false;
+    checkDate();
   };
+  const checkDate = () => {
+    const note = form.elements.date.value ? T.dateNote({ticket: {...ticketFromForm(), date: form.elements.date.value}, confidence: {}}) : "";
+    q("#fac-date-text").textContent = note ? note + t("。日付が違っていれば直してください。", ". If the date is wrong, change it.") : "";
+    q("#fac-date").hidden = !note;
+    form.querySelector('.field[data-field="date"]').classList.toggle("date-off", !!note);
+  };
+  // Puts the rider on the date: the field scrolled to and focused (a phone opens its picker on a tap).
+  const toDate = () => {
+    const box = form.elements.date;
+    box.scrollIntoView({block: "center"}); box.focus();
+  };
+  q("#fac-date-fix").addEventListener("click", toDate);
   const fieldValue = name => {
     const v = n => form.elements[n].value.trim();
     return name === "train" ? v("trainName") && v("trainNumber") : v(name);
   };
-  const edited = e => { const f = e.target.closest(".field"); if (f) { f.classList.remove("unsure", "empty"); f.dataset.edited = "1"; } };
+  const edited = e => {
+    const f = e.target.closest(".field");
+    if (f) { f.classList.remove("unsure", "empty"); f.dataset.edited = "1"; if (e.target.name !== "seat") e.target.placeholder = ""; }
+    if (f && f.dataset.field === "date") checkDate();
+  };
   form.addEventListener("input", edited); form.addEventListener("change", edited);
   const ticketFromForm = () => {
     const v = n => form.elements[n].value.trim();
@@ -124,7 +148,8 @@
     const train = v("trainName") && +v("trainNumber") > 0 ? (() => { const n = named(trains, v("trainName")); return {name: n.ja, nameEn: n.en, number: +v("trainNumber")}; })() : null;
     // As `eki ticket set` takes them: rows 1–25, seats A–E, cars 1–17.
     const row = /^(\d{1,2})[A-Ea-e]$/.exec(v("seat")), seat = row && +row[1] >= 1 && +row[1] <= 25 ? v("seat").toUpperCase() : null;
-    return {source: scanned ? scanned.ticket.source : "manual", language: scanned ? scanned.ticket.language : lang,
+    const from = scanned ? scanned.ticket : editing;
+    return {source: from ? from.source : "manual", language: from ? from.language : lang,
       date: v("date") || null, train, from: station("from"), to: station("to"), departure: v("departure") || null, arrival: v("arrival") || null,
       car: +v("car") >= 1 && +v("car") <= 17 ? Math.round(+v("car")) : null, seat, seatClass: v("seatClass") || null, reserved: seat ? true : null};
   };
@@ -134,13 +159,16 @@
     for (const f of fields) {
       const edited = form.querySelector(`.field[data-field="${f}"]`).dataset.edited;
       const was = scanned ? scanned.confidence[f] : before && before.confidence[f];
-      // Typed or changed by the rider, or typed in before: sure; else as the scanner read it.
+      // Typed or changed by the rider, or typed in before: sure; else as the scanner read it. A field
+      // the rider emptied is sure too: "there is none" (T.isGap), not a gap to check.
       if (ticket[f] !== null && ticket[f] !== undefined) confidence[f] = edited || typeof was !== "number" ? 1 : was;
+      else if (edited || was === 1) confidence[f] = 1;
     }
     const alarm = before ? before.alarm : {on: true, minutes: 10};
     T.save({ticket, confidence, alarm});
     if (imageURL) { try { localStorage.setItem(IMAGE, imageURL); } catch { localStorage.removeItem(IMAGE); } }
-    scanned = null; form.hidden = true; figure.hidden = true; askNotifications(); show();
+    // The scan's "Read" is done with: the trip is what the page shows now, whatever its date.
+    scanned = null; editing = null; form.hidden = true; figure.hidden = true; status.textContent = ""; askNotifications(); show();
   });
 
   // --- Scanning: the file goes to this server only; the answer fills the facsimile.
@@ -162,7 +190,7 @@
   });
   const send = async file => {
     if (!file) return;
-    status.textContent = status.dataset.scanning; status.classList.add("busy"); form.hidden = true; clearWords();
+    status.textContent = status.dataset.scanning; status.classList.add("busy"); form.hidden = true; clearWords(); editing = null;
     const shrunk = await shrink(file);
     imageURL = shrunk && shrunk.url;
     // The image shown at once, a line sweeping over it while the server reads it.
@@ -177,7 +205,11 @@
       const read = ["date", "train", "from", "to", "departure", "arrival"].filter(f => answer.ticket[f] !== null).length;
       status.textContent = read >= 3 ? t("読み取りました。内容を確かめてください。", "Read. Check each field against the ticket.")
         : t("きっぷを読み取れませんでした。分かる項目を入れてください。", "No ticket could be read: fill in what you can.");
-      fill(answer.ticket, answer.unsure || []);
+      // No ticket read: the rider fills it in, a ticket typed in (no gaps); else every field the scan
+      // could not read is marked ？ beside the unsure ones, whatever the answer's list says.
+      if (read < 3) answer.ticket.source = "manual";
+      const unsure = answer.unsure || [];
+      fill(answer.ticket, fields.filter(f => unsure.includes(f) || T.isGap({ticket: answer.ticket, confidence: answer.confidence || {}}, f)));
       status.scrollIntoView({block: "start"});
     } catch {
       status.textContent = t("サーバーに接続できません。空のきっぷに記入できます。", "The server cannot be reached: you can fill in an empty ticket.");
@@ -193,7 +225,7 @@
   drop.addEventListener("dragover", e => { e.preventDefault(); drop.classList.add("over"); });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
   drop.addEventListener("drop", e => { e.preventDefault(); drop.classList.remove("over"); send(e.dataTransfer.files[0]); });
-  q("#scan-empty").addEventListener("click", () => { scanned = null; imageURL = null; status.textContent = ""; clearWords(); figure.hidden = true; fill(null, []); form.elements.from.focus(); });
+  q("#scan-empty").addEventListener("click", () => { scanned = null; editing = null; imageURL = null; status.textContent = ""; clearWords(); figure.hidden = true; fill(null, []); form.elements.from.focus(); });
   // The original image, a tap away; a tap on it zooms in (then scroll around it).
   q("#fac-image").addEventListener("click", () => { figure.hidden = !figure.hidden; });
   img.addEventListener("click", () => figure.classList.toggle("zoomed"));
@@ -207,28 +239,42 @@
     return s >= 86400 ? T.span(Math.ceil(ms / 6e4)) : h ? `${h}:${two(m)}:${two(ss)}` : `${m}:${two(ss)}`;
   };
   let afterLoaded = "";
+  // A trip is never hidden: one that has ended, or whose date has passed, is shown with its date
+  // (told, with a button to fix it), and the scan is offered below it for the next ticket.
   const paint = () => {
     const trip = T.load();
-    const p = trip && T.phase(trip);
-    if (!trip || p.kind === "ended") { live.hidden = true; scan.hidden = false; return; }
-    live.hidden = false;
+    if (!trip) { live.hidden = true; scan.hidden = false; return; }
+    const p = T.phase(trip), dated = T.dateStatus(trip), over = p.kind === "ended" || dated === "past";
+    live.hidden = false; scan.hidden = !over;
+    live.querySelector(".trip-alarm-settings").hidden = over;
     const k = trip.ticket;
-    live.dataset.phase = p.kind;
-    q("#trip-phase").textContent = p.kind === "before" ? t(`${k.departure}発まで`, `Leaves at ${k.departure}, in`)
+    live.dataset.phase = p.kind; live.dataset.date = dated;
+    // Written only when it changes: the note is a live region, read out once, not every second.
+    const note = T.dateNote(trip), put = (el, text) => { if (el.textContent !== text) el.textContent = text; };
+    q("#trip-date-off").hidden = !note;
+    put(q("#trip-date-note"), note);
+    put(q("#trip-date"), k.date ? T.longDate(k.date) : "");
+    q("#trip-phase").textContent = dated === "past" ? "" : p.kind === "before" ? t(`${k.departure}発まで`, `Leaves at ${k.departure}, in`)
       : p.kind === "onboard" ? t(`${T.station(k.to)} ${k.arrival || ""}着まで`, `Arriving at ${T.station(k.to)} ${k.arrival || ""}, in`)
-      : p.kind === "arrived" ? t("到着", "Arrived") : t("日付と発車時刻を入れてください", "Add the date and departure time");
+      : p.kind === "arrived" ? t("到着", "Arrived") : p.kind === "ended" ? t("旅程は終了しました", "This trip has ended")
+      : t("日付と発車時刻を入れてください", "Add the date and departure time");
     q("#trip-count").textContent = p.kind === "before" || (p.kind === "onboard" && p.ms !== null) ? countdown(p.ms) : p.kind === "arrived" ? T.station(k.to) : "";
-    q("#trip-what").textContent = [T.trainName(k), k.from && k.to ? `${T.station(k.from)} ${k.departure || ""} → ${T.station(k.to)} ${k.arrival || ""}` : ""].filter(Boolean).join(" · ");
+    // A station the scan could not read is ？ here too (one left empty on a ticket typed in, —).
+    const side = f => k[f] ? T.station(k[f]) : T.isGap(trip, f) ? t("？", "?") : "—";
+    q("#trip-what").textContent = [T.trainName(k), k.from || k.to ? `${side("from")} ${k.departure || ""} → ${side("to")} ${k.arrival || ""}` : ""].filter(Boolean).join(" · ");
     q("#trip-car").textContent = k.car ? t(`${k.car}号車`, `Car ${k.car}`) : "";
     q("#trip-seat").textContent = k.seat ? t(`${k.seat.replace(/^(\d+)([A-E])$/, "$1番$2席")}`, `Seat ${k.seat}`) : "";
     const bar = q("#trip-progress");
     bar.hidden = !(p.kind === "onboard" && p.progress !== null);
     if (!bar.hidden) bar.value = Math.round(Math.min(1, p.progress) * 1000);
-    // Which fields to check against the ticket, by the facsimile's own labels.
-    const unsure = fields.filter(f => k[f] !== null && k[f] !== undefined && (trip.confidence[f] ?? 0) < 0.8);
-    q("#trip-unsure").hidden = !unsure.length;
-    q("#trip-unsure").textContent = t("読み取りに自信のない項目: ", "Hard to read, check against the ticket: ")
-      + unsure.map(f => form.querySelector(`.field[data-field="${f}"] .lbl`).textContent).join(t("・", ", "));
+    // Which fields to check against the ticket, by the facsimile's own labels: those read unsure,
+    // and those the scan could not read at all.
+    const label = f => form.querySelector(`.field[data-field="${f}"] .lbl`).textContent;
+    const unsure = fields.filter(f => !T.isGap(trip, f) && T.isUnsure(trip, f)), gaps = fields.filter(f => T.isGap(trip, f));
+    q("#trip-unsure").hidden = !unsure.length && !gaps.length;
+    q("#trip-unsure").textContent = [
+      unsure.length ? t("読み取りに自信のない項目: ", "Hard to read, check against the ticket: ") + unsure.map(label).join(t("・", ", ")) : "",
+      gaps.length ? t("読み取れなかった項目（？）: ", "Could not be read (?): ") + gaps.map(label).join(t("・", ", ")) : ""].filter(Boolean).join(t("　", " · "));
     q("#trip-leave").hidden = p.kind !== "before";
     q("#alarm-on").checked = trip.alarm.on; if (document.activeElement !== q("#alarm-minutes")) q("#alarm-minutes").value = trip.alarm.minutes;
     // The local trains after arrival: asked once per trip while online.
@@ -247,11 +293,14 @@
   q("#alarm-test").addEventListener("click", () => { T.unlockSound(); const trip = T.load(); if (trip) T.ring(trip, true); });
   q("#trip-edit").addEventListener("click", () => {
     const trip = T.load(); if (!trip) return;
+    scanned = null; editing = trip.ticket;
     imageURL = localStorage.getItem(IMAGE); if (imageURL) img.src = imageURL;
     clearWords();   // the words are not kept with the trip: only the image
-    fill(trip.ticket, fields.filter(f => trip.ticket[f] !== null && trip.ticket[f] !== undefined && (trip.confidence[f] ?? 0) < 0.8));
+    fill(trip.ticket, fields.filter(f => T.isUnsure(trip, f)));
     form.scrollIntoView({block: "start"});
   });
+  // "Fix the date": the kept ticket in the facsimile, the rider put on its date.
+  q("#trip-fix-date").addEventListener("click", () => { q("#trip-edit").click(); toDate(); });
   q("#trip-clear").addEventListener("click", () => {
     localStorage.removeItem(T.KEY); localStorage.removeItem(IMAGE); form.hidden = true; figure.hidden = true; scan.hidden = false; paint();
   });
@@ -274,6 +323,6 @@
       () => { q("#leave-result").textContent = t("現在地を取得できません", "Your position is not available"); });
   });
 
-  paint(); if (!live.hidden) scan.hidden = true;
+  paint();
   setInterval(paint, 1000);
 })();

@@ -44,6 +44,40 @@
     if (now < arr) return {kind: "onboard", ms: arr - now, progress: (now - dep) / Math.max(6e4, arr - dep)};
     return now - arr > 30 * 6e4 ? {kind: "ended"} : {kind: "arrived", ms: now - arr};
   };
+  // The ticket's date against today in Tokyo, as Trip.dateStatus in EkiTicket: "past" once its day
+  // is over and the ride is not still going (23:40 → 00:20), "future" beyond the same day next year
+  // (JR sells a month ahead: a year misread), "missing", else "ok".
+  const tokyoDay = (now = Date.now()) => new Date(now + 9 * 3600e3).toISOString().slice(0, 10);
+  const dateStatus = (trip, now = Date.now()) => {
+    const date = trip.ticket.date, today = tokyoDay(now);
+    if (!date) return "missing";
+    if (date < today) { const kind = phase(trip, now).kind; return kind === "onboard" || kind === "arrived" ? "ok" : "past"; }
+    const [y, m, d] = today.split("-"), limit = m === "02" && d === "29" ? `${+y + 1}-02-28` : `${+y + 1}-${m}-${d}`;
+    return date > limit ? "future" : "ok";
+  };
+  // "2026年1月5日（月）", "Mon 5 Jan 2026", as TripWords.long.
+  const longDate = iso => {
+    const [y, m, d] = iso.split("-").map(Number), w = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+    return t(`${y}年${m}月${d}日（${"日月火水木金土"[w]}）`,
+      `${["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][w]} ${d} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1]} ${y}`);
+  };
+  // The date told plainly when it cannot be today's trip (TripWords.dateNote); "" when it is fine.
+  const dateNote = (trip, now = Date.now()) => {
+    const status = dateStatus(trip, now), date = trip.ticket.date;
+    return status === "past" ? t(`この切符は${longDate(date)}のものです（過ぎています）`, `This ticket is for ${longDate(date)}, which has passed`)
+      : status === "future" ? t(`この切符は${longDate(date)}のもので、1年以上先です`, `This ticket is for ${longDate(date)}, more than a year ahead`) : "";
+  };
+  // As Trip.isGap: a field a scanned ticket shows but the scan could not read (null). Not on a
+  // ticket typed in (empty there is the rider's answer), nor a field the rider emptied (confidence
+  // 1), nor the car and seat of a non-reserved ticket.
+  const SCORED = ["date", "train", "from", "to", "departure", "arrival", "car", "seat", "seatClass"];
+  const has = (k, f) => k[f] !== null && k[f] !== undefined && k[f] !== "";
+  const isGap = (trip, f) => {
+    const k = trip.ticket;
+    return !has(k, f) && k.source !== "manual" && SCORED.includes(f) && (trip.confidence || {})[f] !== 1 && !(k.reserved === false && (f === "car" || f === "seat"));
+  };
+  // A field to check: read below 0.8, or a gap (Trip.isUnsure).
+  const isUnsure = (trip, f) => has(trip.ticket, f) ? ((trip.confidence || {})[f] ?? 0) < 0.8 : isGap(trip, f);
   const minutes = ms => Math.ceil(ms / 6e4);
   const span = m => m < 60 ? t(`${m}分`, `${m} min`) : t(`${Math.floor(m / 60)}時間${m % 60}分`, `${Math.floor(m / 60)} h ${m % 60} min`);
   const trainName = k => k.train ? (lang === "ja" ? `${k.train.name}${k.train.number}号` : `${k.train.nameEn} ${k.train.number}`) : "";
@@ -52,6 +86,7 @@
   // One line, as `eki ticket` says it.
   const line = (trip, p = phase(trip)) => {
     const k = trip.ticket, seat = seatText(k);
+    if (dateStatus(trip) === "future") return dateNote(trip);
     switch (p.kind) {
     case "before": return t(`${trainName(k)} ${k.departure}発まで${span(minutes(p.ms))}`, `${trainName(k)} leaves ${k.departure}, in ${span(minutes(p.ms))}`) + (seat ? " · " + seat : "");
     case "onboard": return p.ms === null ? t(`${trainName(k)} 乗車中`, `On ${trainName(k)}`)
@@ -103,7 +138,8 @@
     if (left <= trip.alarm.minutes * 6e4 && left > -6e4) { localStorage.setItem(RANG, alarmKey(trip)); ring(trip, false); }
   };
 
-  window.EkiTrip = {KEY, load, save, times, phase, line, span, minutes, trainName, station, seatText, ring, unlockSound, t, esc, link};
+  window.EkiTrip = {KEY, load, save, times, phase, dateStatus, longDate, dateNote, isGap, isUnsure, SCORED, line, span, minutes, trainName,
+    station, seatText, ring, unlockSound, t, esc, link};
 
   // The bar, on every page but the wall board and the ticket page itself (which shows it all).
   const paintBar = bar => {
