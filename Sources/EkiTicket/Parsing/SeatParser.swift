@@ -53,6 +53,10 @@ struct SeatParser {
                 let distance = Fuzzy.distance(word, "seat")
                 if distance <= 1 { keep(row: Int(m.2)!, letter: m.3, level: distance, loose: distance > 0, r) }
             }
+            // The C read as "(" at the line's end ("Seat 19("): loosened, so never sure.
+            for (m, r) in line.matches(SeatParserPatterns.p7) where Fuzzy.distance(m.1.lowercased(), "seat") <= 1 {
+                keep(row: Int(m.2)!, letter: "C", level: 1, loose: true, r)
+            }
         }
         return result
     }
@@ -111,5 +115,6 @@ enum SeatParserPatterns {
     nonisolated(unsafe) static let p3 = /(?:^|[^0-9])([0-9]{1,2})\s*番\s*([A-Ea-e])\s*席/
     nonisolated(unsafe) static let p4 = /(?:^|[^0-9])([0-9]{1,2})\s*番\s*([A-Ea-e])(?![a-z])/
     nonisolated(unsafe) static let p5 = /(?:^|[^0-9])([0-9]{1,2})\s*([A-E])\s*([席度])/
+    nonisolated(unsafe) static let p7 = /(?i)(?:^|[^a-z])([a-z0-9]{4})\.?\s*(?:no\.?\s*)?([0-9]{1,2})\s*[-‐.]?\s*\(\s*$/
     nonisolated(unsafe) static let p6 = /(?i)(?:^|[^a-z])([a-z0-9]{4})\.?\s*(?:no\.?\s*)?([0-9]{1,2})\s*[-‐.]?\s*([A-E])(?![a-z])/
 }

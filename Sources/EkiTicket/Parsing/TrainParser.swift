@@ -53,5 +53,5 @@ struct TrainParser {
 /// every call, which was most of the time parsing a ticket took.
 enum TrainParserPatterns {
     nonisolated(unsafe) static let p0 = /^\s*([0-9]{1,4})\s*(号)?(車)?/
-    nonisolated(unsafe) static let p1 = /(?i)([a-z]{4,10})\s*(?:no\.?\s*)?([0-9]{1,4})(?![0-9:])/
+    nonisolated(unsafe) static let p1 = /(?i)([a-z]{4,10})\s*(?:no\.?\s*)?([0-9]{1,4})(?![0-9:\/])/
 }
