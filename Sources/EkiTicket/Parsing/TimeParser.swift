@@ -49,8 +49,14 @@ struct TimeParser {
         return checked(times)
     }
 
-    /// A Shinkansen arrives after it leaves: when not, neither time can be trusted.
-    private func checked(_ times: Times) -> Times {
+    /// No Shinkansen runs between 01:00 and 05:29: a time read there lost or misread a digit.
+    static func isPlausible(_ clock: String) -> Bool { !("01:00" ..< "05:30").contains(clock) }
+
+    /// A Shinkansen arrives after it leaves, and not in the night: when not, the times cannot be trusted.
+    private func checked(_ read: Times) -> Times {
+        var times = read
+        if let departure = times.departure, !Self.isPlausible(departure.value) { times.departure!.confidence *= 0.6 }
+        if let arrival = times.arrival, !Self.isPlausible(arrival.value) { times.arrival!.confidence *= 0.6 }
         guard var departure = times.departure, var arrival = times.arrival, departure.value >= arrival.value else { return times }
         departure.confidence *= 0.5
         arrival.confidence *= 0.5
