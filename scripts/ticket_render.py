@@ -838,6 +838,10 @@ def draw_harder(rng, layout, lang, difficulty):
             img = draw(rng, ticket, extra, face, dark)
         else:
             img = (draw_combined if layout == "combined" else draw_upgrade_stub)(rng, ticket, extra, face)
+    if layout == "upgrade-stub" and extra["today"].isoformat() > ticket["date"]:
+        # The slip prints no year (nor an issue date that would give it): scanned years later, its year cannot be
+        # known, so it is scanned the day before the trip.
+        extra["today"] = datetime.date.fromisoformat(ticket["date"]) - datetime.timedelta(days=1)
     truth["today"] = extra["today"].isoformat()
     truth["ticket"] = ticket
     return img, truth, on_paper
