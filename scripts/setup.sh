@@ -2,7 +2,8 @@
 # Installs what eki needs on a fresh Debian machine, skipping whatever is already there.
 #   scripts/setup.sh          what building and running need (SQLite headers, rsvg-convert, Tesseract with its
 #                             Japanese and English models and the C headers eki links against, Leptonica)
-#   scripts/setup.sh --test   also what the tests need (headless Chromium, Japanese fonts, selenium, Pillow
+#   scripts/setup.sh --test   also what the tests need (headless Chromium, Japanese fonts — Noto CJK, and IPA
+#                             Gothic/Mincho and VL Gothic for the harder ticket renders — selenium, Pillow
 #                             to render the test tickets, schemathesis at the version the API test was
 #                             written against)
 # Debian packages come through apt-get (run as root, or with sudo when it is there); Python ones through pip.
@@ -13,7 +14,8 @@ python_modules=()
 # Pinned: a newer schemathesis may bring new checks, and the API test must fail only on the server.
 schemathesis_version=4.32.5
 if [ "${1:-}" = "--test" ]; then
-  packages+=(chromium chromium-driver fonts-noto-cjk)
+  # The IPA and VL fonts: scripts/ticket_render.py --layouts draws tickets in typefaces the scanner was not tuned on.
+  packages+=(chromium chromium-driver fonts-noto-cjk fonts-ipafont-gothic fonts-ipafont-mincho fonts-vlgothic)
   # axe-playwright-python 0.1.8 carries axe-core 4.12.1's script, which scripts/rider_test.py runs on
   # every page; only the script is used, so not Playwright (--no-deps: its package imports nothing).
   python_modules+=(selenium PIL:Pillow "axe_playwright_python:axe-playwright-python==0.1.8 --no-deps")

@@ -3,7 +3,8 @@ import Foundation
 
 /// Scores the scanner on rendered tickets with their ground truth (scripts/ticket_render.py writes
 /// NAME.{png,jpg} beside NAME.json): per-field accuracy, whole-ticket accuracy, and the share of fields
-/// read wrong while claiming confidence ≥ 0.8, by input kind.
+/// read wrong while claiming confidence ≥ 0.8, and the fields left null without being listed unsure, by
+/// input kind and, for the harder renders (`--layouts`), by layout.
 public enum TicketEvaluation {
     public struct Sample: Sendable {
         public var image: URL
@@ -13,6 +14,8 @@ public enum TicketEvaluation {
         /// The ticket's language as printed, "ja" or "en".
         public var language: String { truth.language.rawValue }
         public var today: CivilDate
+        /// The harder render's layout ("ekinet-stacked", …; scripts/ticket_render.py --layouts), nil for the kinds.
+        public var layout: String? = nil
     }
 
     public struct Outcome: Sendable {
@@ -33,6 +36,8 @@ public enum TicketEvaluation {
         public var exactFields = 0
         public var exactTickets = 0
         public var confidentlyWrong = 0
+        /// Fields the scan left null that its `unsure` list does not name: a gap the rider is not shown.
+        public var nullOutsideUnsure = 0
         /// Fields read right but marked unsure: the rider is asked to check what was right.
         public var exactButUnsure = 0
         /// Tickets whose source (photo, ekinet, smartex) and language were told right.
@@ -46,6 +51,7 @@ public enum TicketEvaluation {
         public var fieldAccuracy: Double { fields == 0 ? 0 : Double(exactFields) / Double(fields) }
         public var ticketAccuracy: Double { tickets == 0 ? 0 : Double(exactTickets) / Double(tickets) }
         public var confidentlyWrongShare: Double { fields == 0 ? 0 : Double(confidentlyWrong) / Double(fields) }
+        public var nullOutsideUnsureShare: Double { fields == 0 ? 0 : Double(nullOutsideUnsure) / Double(fields) }
         /// Of the fields read right, the share marked unsure.
         public var unsureShareOfExact: Double { exactFields == 0 ? 0 : Double(exactButUnsure) / Double(exactFields) }
     }
@@ -55,6 +61,7 @@ public enum TicketEvaluation {
         var difficulty: String
         var today: String
         var ticket: Ticket
+        var layout: String?
     }
 
     /// Every image in `folder` that has its truth beside it, in name order.
@@ -67,7 +74,7 @@ public enum TicketEvaluation {
             let truth = try JSONDecoder().decode(TruthFile.self, from: data)
             let kind = truth.kind == "photo" ? "\(truth.difficulty) photo" : "screenshot"
             return Sample(image: folder.appendingPathComponent(name), truth: truth.ticket, kind: kind,
-                          today: CivilDate(iso: truth.today) ?? CivilDate(year: 2025, month: 1, day: 1)!)
+                          today: CivilDate(iso: truth.today) ?? CivilDate(year: 2025, month: 1, day: 1)!, layout: truth.layout)
         }
     }
 
@@ -94,12 +101,24 @@ public enum TicketEvaluation {
         TicketField.scored.filter { result?.ticket.value($0) != truth.value($0) }
     }
 
+    /// The fields of `result` left null and not named in the `unsure` list its JSON answer carries (as
+    /// `eki ticket scan --json` and the API encode it, so the count follows however that list is made).
+    public static func nullOutsideUnsure(_ result: ScanResult) -> [TicketField] {
+        struct Listed: Decodable { var unsure: [String] }
+        let listed = (try? JSONEncoder().encode(result)).flatMap { try? JSONDecoder().decode(Listed.self, from: $0) }?.unsure ?? []
+        return TicketField.scored.filter { !result.ticket.has($0) && !listed.contains($0.rawValue) }
+    }
+
     /// One group per kind (screenshot, clean photo, hard photo), then "all", then each kind by language
-    /// ("screenshot ja", …).
+    /// ("screenshot ja", …); then, for the harder renders, one group per layout ("layout ekinet-stacked")
+    /// and per layout and language ("layout e5489 en").
     public static func score(_ outcomes: [Outcome]) -> [Group] {
         var groups: [String: Group] = [:]
         for outcome in outcomes {
-            for key in [outcome.sample.kind, "all", "\(outcome.sample.kind) \(outcome.sample.language)", "all \(outcome.sample.language)"] {
+            var keys = [outcome.sample.kind, "all", "\(outcome.sample.kind) \(outcome.sample.language)", "all \(outcome.sample.language)"]
+            if let layout = outcome.sample.layout { keys += ["layout \(layout)", "layout \(layout) \(outcome.sample.language)"] }
+            let gaps = outcome.result.map(nullOutsideUnsure) ?? []
+            for key in keys {
                 var group = groups[key] ?? Group(kind: key)
                 group.tickets += 1
                 if outcome.result?.ticket.source == outcome.sample.truth.source { group.sourceRight += 1 }
@@ -108,6 +127,7 @@ public enum TicketEvaluation {
                 group.parseMilliseconds.append(outcome.parseMilliseconds)
                 let wrong = wrongFields(outcome.result, outcome.sample.truth)
                 if wrong.isEmpty { group.exactTickets += 1 }
+                group.nullOutsideUnsure += gaps.count
                 for field in TicketField.scored {
                     group.fields += 1
                     if wrong.contains(field) {
@@ -125,6 +145,10 @@ public enum TicketEvaluation {
         }
         let kinds = ["screenshot", "clean photo", "hard photo", "all"]
         let order = kinds + kinds.flatMap { ["\($0) ja", "\($0) en"] }
-        return groups.values.sorted { (order.firstIndex(of: $0.kind) ?? 99) < (order.firstIndex(of: $1.kind) ?? 99) }
+        // The kinds in their order, then the layouts by name, each followed by its languages.
+        return groups.values.sorted {
+            let a = order.firstIndex(of: $0.kind) ?? Int.max, b = order.firstIndex(of: $1.kind) ?? Int.max
+            return a != b ? a < b : $0.kind < $1.kind
+        }
     }
 }

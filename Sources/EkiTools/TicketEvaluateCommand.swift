@@ -11,9 +11,11 @@ struct TicketEvaluateCommand: ParsableCommand {
         abstract: "Scan every rendered ticket in a folder and score the fields against the ground truth.",
         discussion: """
             The folder holds NAME.png/.jpg beside NAME.json as scripts/ticket_render.py writes them. Prints, by \
-            input kind (screenshot, clean photo, hard photo), then by kind and language: per-field accuracy, \
-            whole-ticket accuracy, the share of fields that were wrong while claiming confidence ≥ 0.8, the \
-            share of right fields marked unsure, and how often the source and the language were told right.
+            input kind (screenshot, clean photo, hard photo), then by kind and language, then for the harder \
+            renders (--layouts) by layout and by layout and language: per-field accuracy, whole-ticket accuracy, \
+            the share of fields that were wrong while claiming confidence ≥ 0.8, the fields left null without \
+            being listed unsure, the share of right fields marked unsure, and how often the source and the \
+            language were told right.
             """)
 
     @Argument(help: ArgumentHelp("The folder of rendered tickets.", valueName: "dir"))
@@ -56,6 +58,8 @@ extension TicketEvaluateCommand {
                 if let result, result.ticket.source != sample.truth.source { notes.append("source=\(result.ticket.source.rawValue)") }
                 if let result, result.ticket.language != sample.truth.language { notes.append("language=\(result.ticket.language.rawValue)") }
                 if !unsure.isEmpty { notes.append("right but unsure: " + unsure.map(\.rawValue).joined(separator: ",")) }
+                let gaps = result.map(TicketEvaluation.nullOutsideUnsure) ?? []
+                if !gaps.isEmpty { notes.append("null not unsure: " + gaps.map(\.rawValue).joined(separator: ",")) }
                 Terminal.error("\(sample.image.lastPathComponent) \(String(format: "%.2f", outcome.seconds))s " + notes.joined(separator: "; "))
             }
         }
@@ -67,10 +71,13 @@ extension TicketEvaluateCommand {
     static func table(_ groups: [TicketEvaluation.Group]) -> String {
         func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
         func share(_ count: Int, _ of: Int) -> String { percent(Double(count) / Double(max(1, of))) }
-        var lines = ["kind            tickets  fields exact  tickets exact  confidently wrong  right but unsure  source  language  s/ticket  parse ms (median)"]
+        // Layout groups ("layout ekinet-stacked ja") are wider than the kinds'.
+        let width = max(16, (groups.map(\.kind.count).max() ?? 0) + 2)
+        var lines = [Render.pad("kind", to: width) + "tickets  fields exact  tickets exact  confidently wrong  null not unsure  right but unsure  source  language  s/ticket  parse ms (median)"]
         for g in groups {
-            lines.append(Render.pad(g.kind, to: 16) + Render.pad(String(g.tickets), to: 9) + Render.pad(percent(g.fieldAccuracy), to: 14)
+            lines.append(Render.pad(g.kind, to: width) + Render.pad(String(g.tickets), to: 9) + Render.pad(percent(g.fieldAccuracy), to: 14)
                          + Render.pad(percent(g.ticketAccuracy), to: 15) + Render.pad(percent(g.confidentlyWrongShare), to: 19)
+                         + Render.pad("\(g.nullOutsideUnsure) (\(percent(g.nullOutsideUnsureShare)))", to: 17)
                          + Render.pad(percent(g.unsureShareOfExact), to: 18) + Render.pad(share(g.sourceRight, g.tickets), to: 8)
                          + Render.pad(share(g.languageRight, g.tickets), to: 10)
                          + Render.pad(String(format: "%.2f", g.seconds / Double(max(1, g.tickets))), to: 10) + String(format: "%.2f", g.parseMedian))
@@ -79,7 +86,7 @@ extension TicketEvaluateCommand {
         lines.append("per field (exact):")
         for g in groups {
             let cells = TicketField.scored.map { "\($0.rawValue) " + percent(Double(g.perField[$0.rawValue] ?? 0) / Double(max(1, g.tickets))) }
-            lines.append("  " + Render.pad(g.kind, to: 16) + cells.joined(separator: "  "))
+            lines.append("  " + Render.pad(g.kind, to: width) + cells.joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
     }
