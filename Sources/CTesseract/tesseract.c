@@ -93,6 +93,7 @@ FORWARD(leptonica, 0, l_int32, pixGetHeight, (const PIX *pix), (pix))
 FORWARD(leptonica, 1, l_ok, pixGetRGBPixel, (PIX *pix, l_int32 x, l_int32 y, l_int32 *prval, l_int32 *pgval, l_int32 *pbval),
         (pix, x, y, prval, pgval, pbval))
 FORWARD(leptonica, 0, l_int32, pixGetWidth, (const PIX *pix), (pix))
+FORWARD(leptonica, NULL, PIX *, pixInvert, (PIX *pixd, PIX *pixs), (pixd, pixs))
 FORWARD(leptonica, NULL, PIX *, pixReadMem, (const l_uint8 *data, size_t size), (data, size))
 FORWARD(leptonica, NULL, PIX *, pixRotate, (PIX *pixs, l_float32 angle, l_int32 type, l_int32 incolor, l_int32 width, l_int32 height),
         (pixs, angle, type, incolor, width, height))

@@ -115,9 +115,12 @@ struct Preprocessing: Sendable {
         }
         let upright = (w: picture.width, h: picture.height)
         let topColor = Self.topColor(picture)
-        let isScreen = Self.isScreen(picture)
+        let (isScreen, isDark) = Self.screen(picture)
         guard let gray = Picture(pixConvertTo8(picture.pix, 0)) else { throw .undecodable(name) }
         picture = gray
+        // A screen in dark mode (light text on a dark ground): the models read dark ink on light paper,
+        // and the grays stretched below would turn the ground a flat mid-gray that hides the text.
+        if isDark, let inverted = Picture(pixInvert(nil, picture.pix)) { picture = inverted }
         let long = max(picture.width, picture.height)
         var scale = 1.0
         if long > longSide {
@@ -180,7 +183,9 @@ struct Preprocessing: Sendable {
 
     /// Whether a third of a sample grid is one exact colour: an app's flat background. A photo's sensor
     /// noise and JPEG's blocks leave no two neighbours alike over such an area.
-    static func isScreen(_ picture: Picture) -> Bool {
+    /// Whether the picture is a screenshot (one colour covers much of it: a screen's flat ground), and
+    /// whether that ground is dark (a phone in dark mode).
+    static func screen(_ picture: Picture) -> (isScreen: Bool, isDark: Bool) {
         var counts: [UInt32: Int] = [:]
         var total = 0
         let width = picture.width, height = picture.height
@@ -199,7 +204,11 @@ struct Preprocessing: Sendable {
                 total += 1
             }
         }
-        guard total > 0, let most = counts.values.max() else { return false }
-        return Double(most) / Double(total) > 0.3
+        guard total > 0, let most = counts.max(by: { $0.value < $1.value }) else { return (false, false) }
+        let isScreen = Double(most.value) / Double(total) > 0.3
+        // The ground's luminance, from colour pixels only (an 8-bit pixel may index a palette).
+        guard depth == 32 else { return (isScreen, false) }
+        let ground = 0.299 * Double(most.key >> 16 & 0xFF) + 0.587 * Double(most.key >> 8 & 0xFF) + 0.114 * Double(most.key & 0xFF)
+        return (isScreen, isScreen && ground < 96)
     }
 }

@@ -105,7 +105,7 @@ public final class TicketScanner: Sendable {
         guard !abandoned() else { throw .abandoned(name) }
         let upright = try preprocessing.upright(input, name: name)
         var best: (result: ScanResult, read: [OCRWord])?
-        // Upright first; when that shows no ticket, the photo may be sideways or upside down with no
+        // Upright first; when that shows no ticket, a photo may be sideways or upside down with no
         // EXIF tag to say so: the other three quarter turns, until one reads a ticket.
         for turns in [0, 1, 3, 2] {
             // Each reading is both models over the image (~0.3–1 s): nobody waiting, no next one.
@@ -121,7 +121,9 @@ public final class TicketScanner: Sendable {
             result.words = words.map(prepared.transform.original)
             result.image = prepared.transform
             if best == nil || Self.better(result, than: best!.result) { best = (result, words) }
-            if best!.result.isTicket { break }
+            // A screenshot is upright whatever it shows: turned, its lines only glue columns together
+            // (two legs' cars on one line) into readings that look sure and are wrong.
+            if best!.result.isTicket || prepared.isScreen { break }
         }
         // A reading cut short reads less: never a result.
         guard !abandoned() else { throw .abandoned(name) }

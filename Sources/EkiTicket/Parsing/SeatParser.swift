@@ -32,6 +32,8 @@ struct SeatParser {
             if text.contains("車") || text.contains("軍") {
                 for (m, r) in line.matches(SeatParserPatterns.p0) { keep(car: Int(m.1)!, level: 0, r) }
                 for (m, r) in line.matches(SeatParserPatterns.p1) { keep(car: Int(m.1)!, level: 1, loose: true, r) }
+                // The seat right after the car with no 番 or 席 ("8号車 9A", "15号車19A").
+                for (m, r) in line.matches(SeatParserPatterns.p8) { keep(row: Int(m.1)!, letter: m.2, level: 1, r) }
             }
             if latin { for (m, r) in line.matches(SeatParserPatterns.p2) {
                 let word = m.1.lowercased()
@@ -115,6 +117,7 @@ enum SeatParserPatterns {
     nonisolated(unsafe) static let p3 = /(?:^|[^0-9])([0-9]{1,2})\s*番\s*([A-Ea-e])\s*席/
     nonisolated(unsafe) static let p4 = /(?:^|[^0-9])([0-9]{1,2})\s*番\s*([A-Ea-e])(?![a-z])/
     nonisolated(unsafe) static let p5 = /(?:^|[^0-9])([0-9]{1,2})\s*([A-E])\s*([席度])/
+    nonisolated(unsafe) static let p8 = /号\s*車\s*([0-9]{1,2})\s*([A-E])(?![A-Za-z])/
     nonisolated(unsafe) static let p7 = /(?i)(?:^|[^a-z])([a-z0-9]{4})\.?\s*(?:no\.?\s*)?([0-9]{1,2})\s*[-‐.]?\s*\(\s*$/
     nonisolated(unsafe) static let p6 = /(?i)(?:^|[^a-z])([a-z0-9]{4})\.?\s*(?:no\.?\s*)?([0-9]{1,2})\s*[-‐.]?\s*([A-E])(?![a-z])/
 }

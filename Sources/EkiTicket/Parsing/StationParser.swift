@@ -55,6 +55,20 @@ struct StationParser {
         return (end, name)
     }
 
+    /// Words printed beside a route that are no part of a station's name: "乗車区間", "Section".
+    static let routeLabels: Set<String> = ["区間", "乗車区間", "ご乗車区間", "section", "route", "station"]
+
+    /// A side of a route with its times, 発 / 着 and labels taken out: "乗車区間 岡山(19:35発)" → "岡山".
+    static func withoutLabels(_ side: String) -> String {
+        var text = side.replacing(StationParserPatterns.time, with: " ").replacingOccurrences(of: "発", with: " ").replacingOccurrences(of: "着", with: " ")
+        let labels = fromLabels.union(toLabels).union(routeLabels)
+        for label in labels.sorted(by: { $0.count > $1.count }) where label.unicodeScalars.contains(where: TicketText.isJapanese) {
+            text = text.replacingOccurrences(of: label, with: " ")
+        }
+        // Latin labels as whole words only ("To" is no part of "Tokyo").
+        return text.split(separator: " ").filter { !labels.contains($0.lowercased().trimmingCharacters(in: .punctuationCharacters)) }.joined(separator: " ")
+    }
+
     /// No route line read: the names beside their anchors. A time with 発 (Dep, Departure) names the
     /// boarding station on its line, 着 (Arr, Arrival) the alighting one; a label (From, To, 乗車駅)
     /// names its station on its line or, alone, on the line just below or above. This reads the
@@ -140,7 +154,7 @@ struct StationParser {
     /// zone (東京都区内, "Tokyo Wards") names its Shinkansen station: surely when the zone has one, unsure
     /// when it has several (東京, 品川 or 上野), the one the train serves first.
     func match(_ side: String, _ line: TextLine, _ train: ShinkansenDictionary.Train?, level: Int, ocr: Double) -> Reading<Ticket.Station>? {
-        let cleaned = side.replacingOccurrences(of: "発", with: "").replacingOccurrences(of: "着", with: "")
+        let cleaned = Self.withoutLabels(side)
         let japanese = Array(TicketText.japaneseKey(cleaned).unicodeScalars), latin = Array(TicketText.latinKey(cleaned).unicodeScalars)
         let isLatin = japanese.isEmpty
         var scored: [(ShinkansenDictionary.Station, Double)] = []
@@ -205,7 +219,7 @@ struct StationParser {
 /// every call, which was most of the time parsing a ticket took.
 enum StationParserPatterns {
     nonisolated(unsafe) static let p0 = /^(.+?)\s*(?:→|⇒|->|=>)\s*(.+)$/
-    nonisolated(unsafe) static let p1 = /^(.*?[発0-9)])\s*[一ー―—\-]\s*(.+)$/
+    nonisolated(unsafe) static let p1 = /^(.*?[発0-9)])\s*[一ー―—\->＞]\s*(.+)$/
     nonisolated(unsafe) static let p2 = /^(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}\s*発?\s*(.*?)[0-9]{1,2}\s*[:.;]\s*[0-9]{2}/
     nonisolated(unsafe) static let time = /[0-9]{1,2}\s*[:.;]\s*[0-9]{2}/
 }

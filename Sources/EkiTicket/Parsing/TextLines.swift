@@ -38,7 +38,26 @@ struct TextLine: Sendable {
 enum LineBuilder {
     static func lines(_ words: [OCRWord]) -> [TextLine] {
         let grouped = Dictionary(grouping: words, by: { $0.line ?? -1 - $0.y })
-        return joinWrappedRoutes(grouped.values.map { TextLine(words: $0.sorted { $0.x < $1.x }) }.sorted { ($0.top, $0.words[0].x) < ($1.top, $1.words[0].x) })
+        let lines = grouped.values.map { TextLine(words: $0.sorted { $0.x < $1.x }) }.sorted { ($0.top, $0.words[0].x) < ($1.top, $1.words[0].x) }
+        return joinWrappedRoutes(joinRows(lines))
+    }
+
+    /// Lines side by side on one row are one line: Tesseract cuts a table's label from its value
+    /// ("Departure" | "Akayu 10:14") when a wide gap parts them, and the label is the value's anchor.
+    static func joinRows(_ lines: [TextLine]) -> [TextLine] {
+        var rows: [TextLine] = []
+        for line in lines {
+            if let index = rows.lastIndex(where: { row in
+                let height = max(row.height, line.height)
+                let apart = (line.words.first!.x >= row.words.last!.maxX) || (line.words.last!.maxX <= row.words.first!.x)
+                return apart && abs(row.middle - line.middle) < 0.3 * height && min(row.height, line.height) > 0.6 * height
+            }) {
+                rows[index] = TextLine(words: (rows[index].words + line.words).sorted { $0.x < $1.x })
+            } else {
+                rows.append(line)
+            }
+        }
+        return rows
     }
 
     /// A route wrapped after its arrow ("Shin-Iwakuni 15:06 →" / "Shin-Yamaguchi 15:42") is one line:
