@@ -59,7 +59,10 @@ public struct TicketParser: Sendable {
         }
 
         let dates = DateParser()
-        put(.date, Reading.combine(both.map { dates.read($0, today: today) })) { ticket.date = $0 }
+        var date = Reading.combine(both.map { dates.read($0, today: today) })
+        // Seats are sold a month ahead: a travel day over a year after today misread its year (2030 for 2027).
+        if let day = date.flatMap({ CivilDate(iso: $0.value) }), day > today.adding(days: 400) { date!.confidence *= 0.7 }
+        put(.date, date) { ticket.date = $0 }
         let times = both.map { TimeParser().read($0) }
         put(.departure, Reading.combine(times.map(\.departure))) { ticket.departure = $0 }
         put(.arrival, Reading.combine(times.map(\.arrival))) { ticket.arrival = $0 }
@@ -91,7 +94,11 @@ public struct TicketParser: Sendable {
             ticket.reserved = false
             confidence[.reserved] = 0.9
         }
-        for field in Conflicts(parser: self, today: today).fields(ticket, japanese + english) {
+        var conflicting = Conflicts(parser: self, today: today).fields(ticket, japanese + english)
+        // Two departures, arrivals or cars in what was read as one leg: the lines hold two trains (a
+        // second leg whose train name was misread), so the train and its stations may be the other's.
+        if conflicting.contains(where: { $0 == .departure || $0 == .arrival || $0 == .car }) { conflicting += [.train, .from, .to] }
+        for field in conflicting {
             confidence[field] = min(confidence[field] ?? 0, 0.6)
         }
         return (ticket, confidence)

@@ -56,6 +56,8 @@ struct TimeParser {
     private func checked(_ read: Times) -> Times {
         var times = read
         if let departure = times.departure, !Self.isPlausible(departure.value) { times.departure!.confidence *= 0.6 }
+        // Hardly a Shinkansen leaves after midnight (some arrive then): "0:08発" lost the 1 of 10:08.
+        if let departure = times.departure, departure.value < "01:00" { times.departure!.confidence *= 0.85 }
         if let arrival = times.arrival, !Self.isPlausible(arrival.value) { times.arrival!.confidence *= 0.6 }
         guard var departure = times.departure, var arrival = times.arrival, departure.value >= arrival.value else { return times }
         departure.confidence *= 0.5
