@@ -115,12 +115,13 @@ struct Preprocessing: Sendable {
         }
         let upright = (w: picture.width, h: picture.height)
         let topColor = Self.topColor(picture)
+        // Dark mode is a screenshot's (a PNG or WebP): a camera's JPEG with a dark table is no screen.
         let (isScreen, isDark) = Self.screen(picture)
         guard let gray = Picture(pixConvertTo8(picture.pix, 0)) else { throw .undecodable(name) }
         picture = gray
         // A screen in dark mode (light text on a dark ground): the models read dark ink on light paper,
         // and the grays stretched below would turn the ground a flat mid-gray that hides the text.
-        if isDark, let inverted = Picture(pixInvert(nil, picture.pix)) { picture = inverted }
+        if isDark, input.format != .jpeg, let inverted = Picture(pixInvert(nil, picture.pix)) { picture = inverted }
         let long = max(picture.width, picture.height)
         var scale = 1.0
         if long > longSide {

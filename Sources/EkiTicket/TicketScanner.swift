@@ -121,9 +121,9 @@ public final class TicketScanner: Sendable {
             result.words = words.map(prepared.transform.original)
             result.image = prepared.transform
             if best == nil || Self.better(result, than: best!.result) { best = (result, words) }
-            // A screenshot is upright whatever it shows: turned, its lines only glue columns together
-            // (two legs' cars on one line) into readings that look sure and are wrong.
-            if best!.result.isTicket || prepared.isScreen { break }
+            // A screenshot (flat colours, not a camera's JPEG) is upright whatever it shows: turned, its
+            // lines only glue columns together (two legs' cars on one line) into sure and wrong readings.
+            if best!.result.isTicket || (prepared.isScreen && input.format != .jpeg) { break }
         }
         // A reading cut short reads less: never a result.
         guard !abandoned() else { throw .abandoned(name) }

@@ -95,9 +95,10 @@ public struct TicketParser: Sendable {
             confidence[.reserved] = 0.9
         }
         var conflicting = Conflicts(parser: self, today: today).fields(ticket, japanese + english)
-        // Two departures, arrivals or cars in what was read as one leg: the lines hold two trains (a
-        // second leg whose train name was misread), so the train and its stations may be the other's.
-        if conflicting.contains(where: { $0 == .departure || $0 == .arrival || $0 == .car }) { conflicting += [.train, .from, .to] }
+        // Two departures or arrivals in what was read as one leg: the lines hold two trains (a second
+        // leg whose train name was misread), so the train and its stations may be the other's. (Two cars
+        // alone may be two riders' seats on one train.)
+        if conflicting.contains(where: { $0 == .departure || $0 == .arrival }) { conflicting += [.train, .from, .to] }
         for field in conflicting {
             confidence[field] = min(confidence[field] ?? 0, 0.6)
         }
