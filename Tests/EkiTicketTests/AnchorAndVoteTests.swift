@@ -75,6 +75,9 @@ import Testing
         #expect(decided("みずほ739号", "AGIE1395") == "みずほ739号")        // the English model's 1 for a 7 is not taken
         #expect(DigitVote.decide(Array("みずほ739号"), Array("AGIE1395")).disputed)
         #expect(!DigitVote.decide(Array("のぞみ514号"), Array("DEH5145")).disputed)   // 号 read as 5 is no dispute
+        // A digit only the Japanese model read, not beside a 0: kept, but disputed (こまち78号 read 758号).
+        let extra = DigitVote.decide(Array("こまち758号"), Array("RS785"))
+        #expect(extra.disputed && extra.characters.compactMap { $0 }.joined() == "こまち758号")
     }
 
     @Test func aFieldIsNoSurerThanItsWords() {

@@ -12,7 +12,8 @@
 /// - a 6, 8, 9 or 0 only the Japanese model read, beside a 0 and inside a run both read alike, is
 ///   dropped (the 0 read as two);
 /// - a 0 only the English model read, right after a digit both read alike, was lost ("5月1日" for 5月10日);
-/// - any other disagreement keeps the Japanese reading.
+/// - any other disagreement (another digit, or a digit only the Japanese model read) keeps the
+///   Japanese reading.
 /// Either way the word's confidence drops below what makes a field sure: where the models disagree, the
 /// rider is asked to check.
 enum DigitVote {
@@ -129,11 +130,11 @@ enum DigitVote {
                 // The Japanese model's known weakness is the 0 (read 6, 8 or 9); elsewhere the English
                 // model is no better (it reads 7 as 1 in the same bold digits): ours stays, unsure.
                 if other == "0", "689".contains(character) { decision.characters[index] = "0" }
-            } else if index > 0, index + 1 < n, agreed(index - 1), agreed(index + 1), ours[index - 1] == "0" || ours[index + 1] == "0",
-                      "0689".contains(character) {
-                // A digit only we read, beside a 0 both read, between two both read alike: a 0 read as two.
+            } else if index > 0, index + 1 < n, agreed(index - 1), agreed(index + 1) {
+                // A digit only we read, between two both read alike: disputed ("758号" / "785": 78号?).
                 decision.disputes.append(index)
-                decision.characters[index] = nil
+                // Beside a 0 both read, a 0, 6, 8 or 9: a 0 read as two, dropped.
+                if ours[index - 1] == "0" || ours[index + 1] == "0", "0689".contains(character) { decision.characters[index] = nil }
             }
         }
         // A 0 only they read, right after a digit both read alike ("5月1日" for 5月10日): ours lost it.
