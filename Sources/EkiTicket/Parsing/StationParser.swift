@@ -45,14 +45,8 @@ struct StationParser {
             if tokens.contains(where: fromLabels.contains) { end = .from } else if tokens.contains(where: toLabels.contains) { end = .to }
         }
         guard let end else { return nil }
-        var name = text.replacing(StationParserPatterns.time, with: " ")
-        for label in fromLabels.union(toLabels) where label.unicodeScalars.contains(where: TicketText.isJapanese) {
-            name = name.replacingOccurrences(of: label, with: " ")
-        }
-        name = name.split(whereSeparator: { !$0.isLetter && $0 != "-" })
-            .filter { !fromLabels.contains($0.lowercased()) && !toLabels.contains($0.lowercased()) && $0 != "発" && $0 != "着" }
-            .joined(separator: " ")
-        return (end, name)
+        let name = withoutLabels(text)
+        return (end, name.contains(where: \.isLetter) ? name : "")
     }
 
     /// Words printed beside a route that are no part of a station's name: "乗車区間", "Section".
