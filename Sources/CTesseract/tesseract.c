@@ -78,6 +78,10 @@ FORWARD(tesseract, NULL, const TessPageIterator *, TessResultIteratorGetPageIter
 FORWARD(tesseract, NULL, char *, TessResultIteratorGetUTF8Text, (const TessResultIterator *handle, TessPageIteratorLevel level), (handle, level))
 FORWARD(tesseract, FALSE, BOOL, TessResultIteratorNext, (TessResultIterator *handle, TessPageIteratorLevel level), (handle, level))
 
+FORWARD(leptonica, NULL, PIX *, pixOpenBrick, (PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize), (pixd, pixs, hsize, vsize))
+FORWARD(leptonica, NULL, PIX *, pixCloseSafeBrick, (PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize), (pixd, pixs, hsize, vsize))
+FORWARD(leptonica, 1, l_ok, pixCombineMasked, (PIX *pixd, PIX *pixs, PIX *pixm), (pixd, pixs, pixm))
+FORWARD(leptonica, 1, l_ok, pixZero, (PIX *pix, l_int32 *pempty), (pix, pempty))
 FORWARD(leptonica, NULL, PIX *, pixBackgroundNormSimple, (PIX *pixs, PIX *pixim, PIX *pixg), (pixs, pixim, pixg))
 FORWARD(leptonica, NULL, PIX *, pixConvertTo8, (PIX *pixs, l_int32 cmapflag), (pixs, cmapflag))
 FORWARD(leptonica, NULL, PIX *, pixCopy, (PIX *pixd, const PIX *pixs), (pixd, pixs))

@@ -122,6 +122,10 @@ struct Preprocessing: Sendable {
         // A screen in dark mode (light text on a dark ground): the models read dark ink on light paper,
         // and the grays stretched below would turn the ground a flat mid-gray that hides the text.
         if isDark, input.format != .jpeg, let inverted = Picture(pixInvert(nil, picture.pix)) { picture = inverted }
+        // A screen's dark card (the EX app's navy, a coloured bar) with light text on it: Tesseract's
+        // page layout loses most of such a block (the EX card's right column, its car and seat), so
+        // the dark areas alone are turned to dark on light.
+        if isScreen, input.format != .jpeg, let light = Self.lightened(picture) { picture = light }
         let long = max(picture.width, picture.height)
         var scale = 1.0
         if long > longSide {
@@ -160,6 +164,22 @@ struct Preprocessing: Sendable {
         let transform = ImageTransform(width: upright.width, height: upright.height, scale: upright.scale,
                                        quarterTurns: quarterTurns % 4, skew: skew)
         return Prepared(picture: picture, transform: transform, topColor: upright.topColor, isScreen: upright.isScreen)
+    }
+
+    /// The gray screen with its dark grounds inverted, or nil when it has none. A dark ground is what
+    /// is left of the dark pixels once every stroke narrower than a fortieth of the width is opened
+    /// away (text on a light ground, however bold, goes), closed over the light text on it.
+    static func lightened(_ gray: Picture) -> Picture? {
+        let stroke = Int32(max(9, gray.width / 40)) | 1, text = Int32(max(31, gray.width / 14)) | 1
+        guard let dark = Picture(pixThresholdToBinary(gray.pix, 100)),
+              let grounds = Picture(pixOpenBrick(nil, dark.pix, stroke, stroke)) else { return nil }
+        var empty: Int32 = 1
+        guard pixZero(grounds.pix, &empty) == 0, empty == 0,
+              let mask = Picture(pixCloseSafeBrick(nil, grounds.pix, text, text)),
+              let inverted = Picture(pixInvert(nil, gray.pix)),
+              let result = Picture(pixCopy(nil, gray.pix)),
+              pixCombineMasked(result.pix, inverted.pix, mask.pix) == 0 else { return nil }
+        return result
     }
 
     /// Samples the top fifth of a colour image: mostly green or mostly blue pixels there make the colour.

@@ -78,6 +78,57 @@ import Testing
         // A digit only the Japanese model read, not beside a 0: kept, but disputed (こまち78号 read 758号).
         let extra = DigitVote.decide(Array("こまち758号"), Array("RS785"))
         #expect(extra.disputed && extra.characters.compactMap { $0 }.joined() == "こまち758号")
+        // A digit only the English model read, before the number both read: ours may be short or wrong
+        // (のぞみ8号 read 5号 by the one model, "NEH 85" by the other). Kept, disputed.
+        let before = DigitVote.decide(Array("のぞみ5号"), Array("NEH85"))
+        #expect(before.disputed && before.characters.compactMap { $0 }.joined() == "のぞみ5号")
+        // What the English model makes of the kanji around a number is no dispute: 号車 read "58",
+        // 年 read "4F".
+        #expect(!DigitVote.decide(Array("3号車16番E席"), Array("35816556")).disputed)
+        #expect(!DigitVote.decide(Array("2026年7月16日(木)"), Array("20264F7A16A(A)")).disputed)
+    }
+
+    @Test func aRomanisedNameKeepsItsHyphen() {
+        // The EX app in English: the two stations side by side with no arrow read. "Shin-Osaka" is one
+        // name (the hyphen is no arrow): before, it was cut to "Shin" (read 新庄) and "Osaka Hamamatsu".
+        let words = Self.line("Wed, May 28, 2025", row: 1, model: .eng) + Self.line("Nozomi 39", row: 2, model: .eng)
+            + Self.line("Shin-Osaka Hamamatsu", row: 3, model: .eng) + Self.line("Dep 15:50 Arr 17:28", row: 4, model: .eng)
+        let out = TicketParser().parse(words, today: Self.today, aspect: 2.1)
+        #expect(out.ticket.from?.nameEn == "Shin-Osaka")
+        #expect(out.ticket.to?.nameEn == "Hamamatsu")
+    }
+
+    @Test func aLabelReadsItsValueBesideItInASmallerHand() {
+        // Eki-net in English, a table: the grey label "Arrival" is smaller than its bold value and
+        // Tesseract returns them as two lines of one row.
+        var label = Self.line("Arrival", row: 4, model: .eng)
+        label[0].line = 40
+        label[0].y += 9
+        label[0].height = 22
+        let words = Self.line("Date 10 Feb 2026(Tue)", row: 1, model: .eng) + Self.line("Train HAYABUSA 889", row: 2, model: .eng)
+            + Self.line("Departure Shin-Shirakawa 12:30", row: 3, model: .eng)
+            + Self.line("Koriyama 13:00", row: 4, model: .eng).map { var w = $0; w.x += 300; return w } + label
+        let out = TicketParser().parse(words, today: CivilDate(iso: "2026-02-01")!, aspect: 2.1)
+        #expect(out.ticket.from?.nameEn == "Shin-Shirakawa")
+        #expect(out.ticket.to?.nameEn == "Koriyama")
+        #expect(out.ticket.arrival == "13:00")
+    }
+
+    @Test func aYearWithItsZeroLostIsStillItsYear() {
+        // "2027年1月4日" read "227年1月4日", scanned years later: 2027, not the next 4 January from today.
+        let words = Self.line("227年1月4日(月)", row: 1) + Self.line("つるぎ431号", row: 2)
+        let out = TicketParser().parse(words, today: CivilDate(iso: "2031-02-06")!)
+        #expect(out.ticket.date == "2027-01-04")
+        #expect(out.unsure.contains(.date))
+    }
+
+    @Test func oneStationReadIsKeptWhenTheOtherIsNot() {
+        // A route line cut at its arrow, one side like no station (新鳥栖 read 新島本): the other stays.
+        let words = Self.line("2026年3月15日(日)", row: 1) + Self.line("さくら 93号", row: 2)
+            + Self.line("新島本 → 三原", row: 3) + Self.line("19:53発 21:42着", row: 4)
+        let out = TicketParser().parse(words, today: CivilDate(iso: "2026-03-01")!)
+        #expect(out.ticket.from == nil && out.ticket.to?.name == "三原")
+        #expect(out.unsure.contains(.from))
     }
 
     @Test func aFieldIsNoSurerThanItsWords() {

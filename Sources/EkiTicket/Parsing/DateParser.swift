@@ -33,6 +33,11 @@ struct DateParser {
                         candidates.append(Candidate(month: Int(m.2)!, day: Int(m.3)!, year: Int(m.1)!, level: 0, ocr: line.confidence(of: range), loose: false, latin: false))
                         taken.append(range)
                     }
+                    // "227年1月4日": the year's 0 lost (the Japanese model's weak digit), 2027, loosely.
+                    for (m, range) in line.matches(DateParserPatterns.p6) where free(range) {
+                        candidates.append(Candidate(month: Int(m.2)!, day: Int(m.3)!, year: 2000 + Int(m.1)!, level: 1, ocr: line.confidence(of: range), loose: true, latin: false))
+                        taken.append(range)
+                    }
                 }
                 // "5月27日" inside "2025年5月27日" is the same date with its year: counted once, with the year.
                 for (m, range) in line.matches(DateParserPatterns.p1) where free(range) {
@@ -126,6 +131,7 @@ struct DateParser {
 enum DateParserPatterns {
     nonisolated(unsafe) static let p0 = /(20[0-9][0-9])\s*年\s*([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/
     nonisolated(unsafe) static let p1 = /([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/
+    nonisolated(unsafe) static let p6 = /(?:^|[^0-9])2([0-9]{2})\s*年\s*([0-9]{1,2})\s*月\s*([0-9]{1,2})\s*日/
     nonisolated(unsafe) static let p2 = /([0-9]{1,2})\s*月\s*([0-9]{1,2})(?![0-9])/
     /// "MAR.18", "Mar 18, 2025": the whole month word, then the day (not a time's hour).
     nonisolated(unsafe) static let p3 = /(?i)(?:^|[^a-z])([a-z]{3,9})\.?\s*([0-9]{1,2})(?![0-9]|\s*:)(?:\s*,\s*(20[0-9][0-9]))?/

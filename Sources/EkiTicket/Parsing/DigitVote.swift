@@ -12,8 +12,8 @@
 /// - a 6, 8, 9 or 0 only the Japanese model read, beside a 0 and inside a run both read alike, is
 ///   dropped (the 0 read as two);
 /// - a 0 only the English model read, right after a digit both read alike, was lost ("5月1日" for 5月10日);
-/// - any other disagreement (another digit, or a digit only the Japanese model read) keeps the
-///   Japanese reading.
+/// - any other disagreement (another digit, or a digit only one model read beside the digits both
+///   read) keeps the Japanese reading.
 /// Either way the word's confidence drops below what makes a field sure: where the models disagree, the
 /// rider is asked to check.
 enum DigitVote {
@@ -25,6 +25,10 @@ enum DigitVote {
         let pairs = ["06", "08", "09", "68", "69", "89", "17", "38", "56", "B8", "D0", "O0", "@0"]
         return Set(pairs + pairs.map { String($0.reversed()) })
     }()
+
+    static func isKanji(_ scalar: Unicode.Scalar) -> Bool {
+        (0x4E00 ... 0x9FFF).contains(scalar.value) || (0x3400 ... 0x4DBF).contains(scalar.value)
+    }
 
     static func isConfusion(_ a: Character, _ b: Character) -> Bool { confusions.contains(String([a, b])) }
 
@@ -108,16 +112,19 @@ enum DigitVote {
         // Walk back: what each of ours was aligned with (nil: nothing of theirs), and the 0s only they
         // read, by the index of ours they come after.
         var partner = [Character?](repeating: nil, count: n)
+        var theirsPartner = [Int?](repeating: nil, count: m)
         var zerosAfter = Set<Int>()
         var i = n, j = m
         while i > 0, j > 0 {
             if table[i][j] == table[i - 1][j - 1] + cost(i - 1, j - 1) {
-                partner[i - 1] = theirs[j - 1]; i -= 1; j -= 1
+                partner[i - 1] = theirs[j - 1]; theirsPartner[j - 1] = i - 1; i -= 1; j -= 1
             } else if table[i][j] == table[i - 1][j] + gap {
                 i -= 1
             } else {
                 // A 0 ending their digits ("5A10H"), not one of several (番 read as "08").
-                if theirs[j - 1] == "0", j == m || !theirs[j].isNumber, j < 2 || theirs[j - 2] != "0" { zerosAfter.insert(i - 1) }
+                if theirs[j - 1] == "0", j == m || !theirs[j].isNumber, j < 2 || theirs[j - 2] != "0" {
+                    zerosAfter.insert(i - 1)
+                }
                 j -= 1
             }
         }
@@ -141,6 +148,17 @@ enum DigitVote {
         for index in zerosAfter where index >= 0 && agreed(index) && decision.characters[index] != nil {
             decision.disputes.append(index)
             decision.characters[index]! += "0"
+        }
+        // A digit they read where we read none, right before a digit both read alike: the number may
+        // be longer or other than ours ("NEH 85" for のぞみ 5号; the train was のぞみ8号). It counts
+        // against nothing, a letter or kana, not against a kanji (they read 号車 as "58") and not as a 1
+        // (what they make of the narrow kana before a number: "TETD1925" for なすの792号). After the
+        // number nothing counts but the lost 0 above: they read 号 as 5 and 年 as 4 after every number.
+        for (j, character) in theirs.enumerated() where character.isNumber && character != "0" && character != "1" {
+            let against = theirsPartner[j].map { ours[$0] }
+            guard against.map({ !$0.isNumber && !$0.unicodeScalars.contains(where: isKanji) }) ?? true,
+                  j + 1 < m, let next = theirsPartner[j + 1], agreed(next), !decision.disputes.contains(next) else { continue }
+            decision.disputes.append(next)
         }
         return decision
     }

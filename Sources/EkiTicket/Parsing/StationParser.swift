@@ -14,15 +14,30 @@ struct StationParser {
     func read(_ lines: [TextLine], train: Ticket.Train?) -> Stations {
         let served = train.flatMap { dictionary.train(ja: $0.name) }
         var best: (stations: Stations, score: Double)?
+        // A route line cut at its arrow with one side like no station (新島本 for 新鳥栖): that side
+        // stays nil (and unsure), the other is still read when it names a station exactly (横浜 → 渋谷,
+        // no Shinkansen ticket, names none).
+        var half: (stations: Stations, score: Double)?
         for line in lines {
             guard let sides = Self.split(line) else { continue }
             let from = match(line.slice(sides.left), line, served, level: sides.level, ocr: line.confidence(of: sides.left))
             let to = match(line.slice(sides.right), line, served, level: sides.level, ocr: line.confidence(of: sides.right))
-            guard let from, let to, from.value != to.value else { continue }
+            guard let from, let to, from.value != to.value else {
+                if sides.level == 0, let one = from ?? to, from == nil || to == nil, !one.loose, one.confidence > (half?.score ?? 0) {
+                    half = (Stations(from: from, to: to), one.confidence)
+                }
+                continue
+            }
             let score = from.confidence + to.confidence
             if best == nil || score > best!.score { best = (Stations(from: from, to: to), score) }
         }
-        return best?.stations ?? anchored(lines, served)
+        if let best { return best.stations }
+        var found = anchored(lines, served)
+        if let half = half?.stations {
+            if found.from == nil, let from = half.from, from.value != found.to?.value { found.from = from }
+            if found.to == nil, let to = half.to, to.value != found.from?.value { found.to = to }
+        }
+        return found
     }
 
     /// Words that say which end a line's station or time is: a time with 発 or 着, or a label.
@@ -116,7 +131,12 @@ struct StationParser {
         // A dash-like arrow glued between two names ("小松一糸魚川"): every cut at one is a candidate;
         // `read` keeps the cut whose sides are most like stations (一ノ関 keeps its 一).
         let characters = Array(line.text)
-        let cuts = characters.indices.filter { "一ー―—-〜っつ".contains(characters[$0]) && $0 > 0 && $0 < characters.count - 1 }
+        // A hyphen between two Latin letters is part of a romanised name ("Shin-Osaka"), not an arrow.
+        let cuts = characters.indices.filter { index in
+            guard "一ー―—-〜っつ".contains(characters[index]), index > 0, index < characters.count - 1 else { return false }
+            return !(characters[index] == "-" && characters[index - 1].isASCII && characters[index - 1].isLetter
+                     && characters[index + 1].isASCII && characters[index + 1].isLetter)
+        }
         if !cuts.isEmpty {
             let scored = cuts.prefix(6).map { cut -> (Int, Double) in
                 (cut, sideScore(String(characters[..<cut])) + sideScore(String(characters[(cut + 1)...])))

@@ -50,7 +50,7 @@ enum LineBuilder {
             if let index = rows.lastIndex(where: { row in
                 let height = max(row.height, line.height)
                 let apart = (line.words.first!.x >= row.words.last!.maxX) || (line.words.last!.maxX <= row.words.first!.x)
-                return apart && abs(row.middle - line.middle) < 0.3 * height && min(row.height, line.height) > 0.6 * height
+                return apart && abs(row.middle - line.middle) < 0.3 * height && min(row.height, line.height) > 0.45 * height
             }) {
                 rows[index] = TextLine(words: (rows[index].words + line.words).sorted { $0.x < $1.x })
             } else {
