@@ -86,6 +86,11 @@ import Testing
         // 年 read "4F".
         #expect(!DigitVote.decide(Array("3号車16番E席"), Array("35816556")).disputed)
         #expect(!DigitVote.decide(Array("2026年7月16日(木)"), Array("20264F7A16A(A)")).disputed)
+        // IPA Gothic's 10号車 read 1号車, the English model's "105" (号 read 5): the 0 is put back.
+        #expect(decided("1号車4番D席", "10548D)") == "10号車4番D席")
+        #expect(decided("2025年11月17日(月)", "20254F11A170(A)") == "2025年11月17日(月)")   // 日 read 0
+        // A 0 the English model read as "@": the Japanese 9 is the 0 (Car No.10, not 19).
+        #expect(decided("SeatCarNo.19SeatNo.18B", "SeatCarNo.1@SeatNo.18B") == "SeatCarNo.10SeatNo.18B")
     }
 
     @Test func aRomanisedNameKeepsItsHyphen() {

@@ -49,7 +49,11 @@ import Testing
                 // The finding: the stacked screen's two stations.
                 #expect(result.ticket.from == sample.truth.from && result.ticket.to == sample.truth.to, "\(name)")
             }
+            if sample.layout == "ex-app" {
+                // The EX app's navy card: its right-hand column (where the train arrives) was not read at all.
+                #expect(result.ticket.to == sample.truth.to && result.ticket.arrival == sample.truth.arrival, "\(name)")
+            }
         }
-        #expect(Double(exact) / Double(fields) >= 0.85, "\(exact) of \(fields) fields exact")
+        #expect(Double(exact) / Double(fields) >= 0.88, "\(exact) of \(fields) fields exact")
     }
 }

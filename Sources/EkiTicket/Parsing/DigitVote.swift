@@ -26,6 +26,9 @@ enum DigitVote {
         return Set(pairs + pairs.map { String($0.reversed()) })
     }()
 
+    /// What the English model makes of a 0 it does not read as one.
+    static let zeroLike: Set<Character> = ["@", "O", "o", "D", "Q"]
+
     static func isKanji(_ scalar: Unicode.Scalar) -> Bool {
         (0x4E00 ... 0x9FFF).contains(scalar.value) || (0x3400 ... 0x4DBF).contains(scalar.value)
     }
@@ -113,7 +116,6 @@ enum DigitVote {
         // read, by the index of ours they come after.
         var partner = [Character?](repeating: nil, count: n)
         var theirsPartner = [Int?](repeating: nil, count: m)
-        var zerosAfter = Set<Int>()
         var i = n, j = m
         while i > 0, j > 0 {
             if table[i][j] == table[i - 1][j - 1] + cost(i - 1, j - 1) {
@@ -121,10 +123,6 @@ enum DigitVote {
             } else if table[i][j] == table[i - 1][j] + gap {
                 i -= 1
             } else {
-                // A 0 ending their digits ("5A10H"), not one of several (番 read as "08").
-                if theirs[j - 1] == "0", j == m || !theirs[j].isNumber, j < 2 || theirs[j - 2] != "0" {
-                    zerosAfter.insert(i - 1)
-                }
                 j -= 1
             }
         }
@@ -132,6 +130,12 @@ enum DigitVote {
         var decision = Decision(characters: ours.map { String($0) }, disputes: [])
         for (index, character) in ours.enumerated() where character.isNumber {
             if let other = partner[index] {
+                // "No.1@" for our "No.19": they read a 0 they could not name as a digit.
+                if !other.isNumber, zeroLike.contains(other), "689".contains(character) {
+                    decision.disputes.append(index)
+                    decision.characters[index] = "0"
+                    continue
+                }
                 guard other.isNumber, other != character else { continue }
                 decision.disputes.append(index)
                 // The Japanese model's known weakness is the 0 (read 6, 8 or 9); elsewhere the English
@@ -144,19 +148,26 @@ enum DigitVote {
                 if ours[index - 1] == "0" || ours[index + 1] == "0", "0689".contains(character) { decision.characters[index] = nil }
             }
         }
-        // A 0 only they read, right after a digit both read alike ("5月1日" for 5月10日): ours lost it.
-        for index in zerosAfter where index >= 0 && agreed(index) && decision.characters[index] != nil {
+        // A 0 only they read (against nothing of ours), right after a digit both read
+        // alike and ending their digits ("5A10H" for 5月1日; "105" for 1号, 号 read 5): ours lost it.
+        // Not one 0 of several (番 read as "08" after a 0).
+        func isKanji(at j: Int) -> Bool { theirsPartner[j].map { ours[$0].unicodeScalars.contains(where: Self.isKanji) } ?? false }
+        for (j, character) in theirs.enumerated() where character == "0" && j > 0 && theirs[j - 1] != "0" {
+            // Against a kanji only when their next digit is against a kanji too: the lost 0 shifted their
+            // "5" for 号 onto our 車. A 0 against 日 alone is their reading of 日 ("A170" for 月17日).
+            guard theirsPartner[j] == nil || (isKanji(at: j) && j + 1 < m && theirs[j + 1].isNumber && isKanji(at: j + 1)),
+                  let index = theirsPartner[j - 1], agreed(index), decision.characters[index] != nil,
+                  j + 1 == m || !theirs[j + 1].isNumber || isKanji(at: j + 1) else { continue }
             decision.disputes.append(index)
             decision.characters[index]! += "0"
         }
         // A digit they read where we read none, right before a digit both read alike: the number may
         // be longer or other than ours ("NEH 85" for のぞみ 5号; the train was のぞみ8号). It counts
         // against nothing, a letter or kana, not against a kanji (they read 号車 as "58") and not as a 1
-        // (what they make of the narrow kana before a number: "TETD1925" for なすの792号). After the
-        // number nothing counts but the lost 0 above: they read 号 as 5 and 年 as 4 after every number.
+        // (they make 1s of narrow strokes). After the number nothing counts but the lost 0 above: they read 号 as 5 and 年 as 4 after every number.
         for (j, character) in theirs.enumerated() where character.isNumber && character != "0" && character != "1" {
             let against = theirsPartner[j].map { ours[$0] }
-            guard against.map({ !$0.isNumber && !$0.unicodeScalars.contains(where: isKanji) }) ?? true,
+            guard against.map({ !$0.isNumber && !$0.unicodeScalars.contains(where: Self.isKanji) }) ?? true,
                   j + 1 < m, let next = theirsPartner[j + 1], agreed(next), !decision.disputes.contains(next) else { continue }
             decision.disputes.append(next)
         }
