@@ -263,7 +263,7 @@ import Testing
         let segment = try #require(try planner.nextSegment(from: [tokyomae], direction: "OuterLoop", to: [shinjukuhara],
                                                            on: Self.tuesday, after: 7 * 60 + 3))
         #expect(segment.stops.map(\.station.name.ja) == ["東京前", "渋谷坂", "新宿原"])
-        #expect(segment.parts == ["JR.Kanjo.J410.Weekday", "JR.Kanjo.J440.Weekday"])
+        #expect(segment.partIds.map(\.id) == ["JR.Kanjo.J410.Weekday", "JR.Kanjo.J440.Weekday"])
         #expect(segment.departure.clock == "07:08" && segment.arrival.clock == "07:24")
     }
 }
