@@ -47,7 +47,7 @@ import Testing
         #expect(first.category == .express)
         #expect(first.direction.id == "Inbound")
         #expect(first.destination.ja == "所沢野")
-        #expect(first.parts == Array(TokyoFixture.throughParts.prefix(2)))
+        #expect(first.partIds.map(\.id) == Array(TokyoFixture.throughParts.prefix(2)))
         // The through stop is one stop: arriving on the 海岸線 part at 渋谷坂, leaving on the 副線 part.
         let shibuyazaka = try #require(first.stops.first { $0.station.name.ja == "渋谷坂" })
         #expect(shibuyazaka.arrivedAt?.id == TokyoFixture.kaiganShibuyazaka && shibuyazaka.station.id == TokyoFixture.fukuShibuyazaka)

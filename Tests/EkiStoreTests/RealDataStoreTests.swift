@@ -114,8 +114,8 @@ import Testing
         #expect(run.last?.stops.last?.arrival?.clock == "07:39")
         // A Yamanote part links to the next lap, and a train is still one lap.
         let lap = try #require(try Self.timetable().trainRun("JR-East.Yamanote.400G.Weekday"))
-        #expect(lap.map(\.ids.id) == ["JR-East.Yamanote.400G.Weekday"]
-                && (try Self.timetable().trainIds(lap[0].next)) == ["JR-East.Yamanote.500G.Weekday"])
+        #expect(lap.map(\.ids.id) == ["JR-East.Yamanote.400G.Weekday"])
+        #expect(try Self.timetable().trainIds(lap[0].next) == ["JR-East.Yamanote.500G.Weekday"])
     }
 
     // MARK: - Nearby, railways, the reference

@@ -486,7 +486,7 @@ enum ReplayRides {
             }
         }
         var calls: [(String, Bool, Double)] = []
-        let stopping = Set(part.stops[first...last].map(\.station))
+        let stopping = Set(network.timetable.reference.stationIds(part.stops[first...last].map(\.station)))
         let from = stops[0].along, to = stops[stops.count - 1].along
         let sign: Double = line.signedStep(from: from, to: to) >= 0 ? 1 : -1
         for station in line.stations.sorted(by: { sign * $0.along < sign * $1.along })
