@@ -37,11 +37,6 @@ public struct TrainPart: Sendable, Equatable {
 }
 
 extension Timetable {
-    /// A train part by its source id (`Minatomirai.Minatomirai.011051.Weekday`), or nil.
-    public func trainPart(_ id: String) throws -> TrainPart? {
-        try reader.read { db in try trainPart(db, code: id) }
-    }
-
     /// A train part by handle (what boards, routes and tracking know a train by), or nil.
     public func trainPart(_ handle: TrainHandle) throws -> TrainPart? {
         try reader.read { db in try trainPart(db, handle) }
@@ -76,23 +71,12 @@ extension Timetable {
 
     /// One train part in four statements whatever its stops: the part, its terminals, its links and
     /// its names; everything it refers to stays a handle into the reference tables.
-    func trainPart(_ db: Database, code: String) throws -> TrainPart? {
-        try trainPart(db, try Row.fetchOne(db.cachedStatement(sql: Self.trainPartSQL + " WHERE code = ?"), arguments: [code]))
-    }
-
     func trainPart(_ db: Database, _ handle: TrainHandle) throws -> TrainPart? {
-        try trainPart(db, try Row.fetchOne(db.cachedStatement(sql: Self.trainPartSQL + " WHERE id = ?"), arguments: [handle.row]))
-    }
-
-    private static let trainPartSQL = """
-        SELECT id, code, COALESCE(trip_id, code), railway_id, service_id, number, type_id, direction_id, vehicle, stops,
-               headsign_ja, headsign_en
-        FROM train
-        """
-
-    private func trainPart(_ db: Database, _ row: Row?) throws -> TrainPart? {
-        guard let row else { return nil }
-        let handle = TrainHandle(row[0])
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, code, COALESCE(trip_id, code), railway_id, service_id, number, type_id, direction_id, vehicle, stops,
+                   headsign_ja, headsign_en
+            FROM train WHERE id = ?
+            """), arguments: [handle.row]) else { return nil }
         guard let stopList = StopList(decoding: [UInt8](row[9] as Data)) else {
             throw StoreError.inconsistent("train \(row[1] as String) has a damaged stop list")
         }

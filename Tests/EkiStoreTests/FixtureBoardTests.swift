@@ -143,9 +143,13 @@ import Testing
         let counted = try TokyoFixture.Counted()
         // 北線's 2-stop local and 環状線's 5-stop loop train, and a through part with links both ways.
         var parts: [String: TrainPart] = [:]
-        let short = try counted.count { parts["short"] = try counted.timetable.trainPart("Kita.Kita.N340.Weekday") }
-        let long = try counted.count { parts["long"] = try counted.timetable.trainPart("JR.Kanjo.J300.Weekday") }
-        let linked = try counted.count { parts["linked"] = try counted.timetable.trainPart(TokyoFixture.throughParts[1]) }
+        let timetable = counted.timetable
+        let (shortTrain, longTrain, linkedTrain) = (try #require(try timetable.resolveTrain("Kita.Kita.N340.Weekday")),
+                                                    try #require(try timetable.resolveTrain("JR.Kanjo.J300.Weekday")),
+                                                    try #require(try timetable.resolveTrain(TokyoFixture.throughParts[1])))
+        let short = try counted.count { parts["short"] = try timetable.trainPart(shortTrain) }
+        let long = try counted.count { parts["long"] = try timetable.trainPart(longTrain) }
+        let linked = try counted.count { parts["linked"] = try timetable.trainPart(linkedTrain) }
         #expect(parts["short"]?.stops.count == 2)
         #expect(parts["long"]?.stops.count == 5)
         #expect(try parts["linked"].map { try counted.timetable.trainIds($0.next) } == [TokyoFixture.throughParts[2]])

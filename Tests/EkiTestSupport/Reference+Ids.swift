@@ -27,6 +27,11 @@ extension Timetable {
         return try departures(station: station.handle, direction: direction.handle, service: service)
     }
 
+    /// A train part by its id (`Minatomirai.Minatomirai.011051.Weekday`, a feed's trip_id), or nil.
+    public func trainPart(_ id: String) throws -> TrainPart? {
+        try resolveTrain(id).flatMap { try trainPart($0) }
+    }
+
     /// A train followed across through service, by its id.
     public func trainRun(_ id: String) throws -> [TrainPart]? {
         try resolveTrain(id).flatMap { try trainRun($0) }
