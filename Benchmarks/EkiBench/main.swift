@@ -83,8 +83,9 @@ measure("next 8 departures, Bashamichi inbound 07:30", iterations: 20_000) { _ i
 measure("whole-day station timetable, Bashamichi inbound", iterations: 2_000) { _ in
     _ = try! timetable.stationTimetable(station: bashamichi, direction: inbound, serviceDate: start)
 }
+let throughTrain = try! timetable.resolveTrain("Tokyu.Toyoko.026054.Weekday")!
 measure("train run across through service (5 parts)", iterations: 5_000) { _ in
-    _ = try! timetable.trainRun("Tokyu.Toyoko.026054.Weekday")
+    _ = try! timetable.trainRun(throughTrain)
 }
 
 // Search: what riders type, every script, partial and whole names.
@@ -156,7 +157,7 @@ measure("railway detail, 4 railways", iterations: 200) { i in
     _ = try! timetable.railwayDetail(detailRailways[i % detailRailways.count])
 }
 measure("raw departures query, whole day, Bashamichi inbound", iterations: 2_000) { _ in
-    _ = try! timetable.departures(station: "Minatomirai.Minatomirai.Bashamichi", direction: "Inbound", service: "Weekday")
+    _ = try! timetable.departures(station: bashamichi.handle, direction: inbound.handle, service: reference.serviceHandle(id: "Weekday")!)
 }
 
 // Timeline: a busy platform's every board change from 03:00 to the end of the day, from one read.

@@ -126,7 +126,7 @@ struct BoardText {
     }
 
     func typeName(_ row: Board.Row) -> String {
-        reference.trainTypes[row.departure.trainType].map { lang.pick($0.name) } ?? row.departure.trainType
+        reference.trainType(row.departure.trainType).map { lang.pick($0.name) } ?? ""
     }
 
     /// Where it goes as the train says it (a GTFS headsign), else its destination.

@@ -94,7 +94,7 @@ struct NearbyCommand: ParsableCommand {
                 let railway = station.railway.flatMap { timetable.reference.railways[$0] }
                 var line = "  " + (railway.map { text.chip($0) + lang.pick($0.name) } ?? station.publicId)
                 for row in departures[station.id] ?? [] {
-                    let direction = timetable.reference.directions[id: row.departure.direction]
+                    let direction = timetable.reference.directions[row.departure.direction]
                         .map { lang.pick(timetable.reference.directionName($0, at: station)) } ?? ""
                     line += "   \(direction) \(row.departure.time.clock) \(board.badge(row))"
                     line += " \(board.destination(row)) \(board.until(row.minutesUntil))"

@@ -66,7 +66,7 @@ struct NextLine {
             "station": lang.pick(board.station.name),
             "time": row.departure.time.clock,
             "badge": TrainBadge(row.departure, reference: reference)?.text ?? "",
-            "type": reference.trainTypes[row.departure.trainType].map { lang.pick($0.name) } ?? row.departure.trainType,
+            "type": reference.trainType(row.departure.trainType).map { lang.pick($0.name) } ?? "",
             "destination": lang.pick(row.destination),
             "minutes": minutes(row.minutesUntil),
             "direction": lang.pick(board.direction.name),

@@ -112,6 +112,6 @@ package struct RouteText {
 
     package func badge(_ segment: RoutePlan.Segment) -> String {
         Render.badge(type: segment.trainType, category: segment.category,
-                     railway: segment.stops.first.flatMap { reference.railways[id: $0.railway] }, color: color)
+                     railway: segment.stops.first.flatMap { reference.railways[$0.railway] }, color: color)
     }
 }

@@ -29,36 +29,36 @@ extension TrainCommand {
         let timetable = try database.open()
         let lang = language.language(timetable)
         let day = try Resolve.date(date, timeZone: timetable.timeZone)
-        guard let code = try timetable.resolveTrain(trainId, on: day), let parts = try timetable.trainRun(code) else {
+        guard let train = try timetable.resolveTrain(trainId, on: day), let parts = try timetable.trainRun(train) else {
             throw failure(timetable.noTrainMessage(trainId), code: 2)
         }
         let reference = timetable.reference
         if output.json {
-            print(try Render.json(TrainJSON(trainId: code, date: day, parts: parts, reference: reference)))
+            print(try Render.json(TrainJSON(train: train, date: day, parts: parts, reference: reference)))
             return
         }
         var lines: [String] = []
         for part in parts {
-            let type = reference.trainTypes[part.trainType]
+            let type = reference.trainType(part.trainType)
             let category = type?.category ?? .local
             let name = part.names.first.map { " " + lang.pick($0) } ?? ""
-            let railway = reference.railways[id: part.railway].map { lang.pick($0.name) } ?? part.railway
-            let badge = Render.badge(type: type, category: category, railway: reference.railways[id: part.railway],
-                                     color: Render.stdoutIsTerminal)
-                + (type?.classified == false && reference.railways[id: part.railway]?.shortName == nil ? "" : " ")
+            let railway = reference.railways[part.railway]
+            let badge = Render.badge(type: type, category: category, railway: railway, color: Render.stdoutIsTerminal)
+                + (type?.classified == false && railway?.shortName == nil ? "" : " ")
             let number = type?.classified == false && !part.number.isEmpty ? "  " + Words(lang).trainNumber(part.number) : ""
             let headsign = part.headsign.map { "  " + Words(lang).toward(lang.pick($0)) } ?? ""
-            let schedule = reference.serviceNames[part.service].map { "  " + lang.pick($0) + " (\(part.service))" } ?? ""
-            lines.append("\(railway)  \(badge)\(type.map { lang.pick($0.name) } ?? part.trainType)\(name)\(number)\(headsign)  \(part.publicId)\(schedule)")
-            let names = part.stops.map { stop in reference.stations[id: stop.station].map { lang.pick($0.name) } ?? stop.station }
+            let service = reference.serviceCode(part.service) ?? ""
+            let schedule = reference.serviceNames[service].map { "  " + lang.pick($0) + " (\(service))" } ?? ""
+            lines.append("\(railway.map { lang.pick($0.name) } ?? "")  \(badge)\(type.map { lang.pick($0.name) } ?? "")\(name)\(number)\(headsign)  \(part.ids.publicId)\(schedule)")
+            let names = part.stops.map { stop in reference.stations.name(of: stop.station).map { lang.pick($0) } ?? "" }
             let width = names.map(Render.width).max() ?? 0
             for (stop, station) in zip(part.stops, names) {
                 lines.append("  \(Render.pad(station, to: width))  \(stop.arrival?.clock ?? "     ") → \(stop.departure?.clock ?? "")")
             }
         }
         // The day shown, where it matters: asked for, or a feed's trip (it runs on its calendar's days only).
-        if let first = parts.first, date != nil || first.publicId != first.id {
-            lines.append(Words(lang).trainDay(day, runs: reference.railways[id: first.railway].flatMap { reference.service(of: $0, on: reference.scheduleDay(day)) } == first.service))
+        if let first = parts.first, date != nil || first.ids.publicId != first.ids.id {
+            lines.append(Words(lang).trainDay(day, runs: reference.runs(first, on: day)))
         }
         print(lines.joined(separator: "\n"))
     }

@@ -82,12 +82,12 @@ public struct RouteCardSVG {
     private func segment(_ segment: RoutePlan.Segment, top: Double) -> String {
         let boardY = top + 30, alightY = top + Self.segmentHeight - 22
         // The stretch ridden in each railway's color, split where the train runs through.
-        var railways: [String] = []
+        var railways: [RailwayHandle] = []
         for stop in segment.stops.dropLast() where railways.last != stop.railway { railways.append(stop.railway) }
         var out = ""
         let stretch = (alightY - boardY) / Double(max(1, railways.count))
         for (index, railway) in railways.enumerated() {
-            let color = RailwaySVG.escape(reference.railways[id: railway]?.color ?? "#666666")
+            let color = RailwaySVG.escape(reference.railways[railway]?.color ?? "#666666")
             out += "<line x1=\"\(n(Self.lineX))\" y1=\"\(n(boardY + Double(index) * stretch))\" x2=\"\(n(Self.lineX))\" y2=\"\(n(boardY + Double(index + 1) * stretch))\" stroke=\"\(color)\" stroke-width=\"10\"/>\n"
         }
         for y in [boardY, alightY] {
@@ -101,7 +101,7 @@ public struct RouteCardSVG {
         // The train: badge, type and where it goes; then its line(s), stops and minutes.
         let middle = (boardY + alightY) / 2
         // The badge every board shows (TrainBadge): none for a feed's train without a type or line name.
-        if let badge = TrainBadge(type: segment.trainType, category: segment.category, railway: railways.first.flatMap { reference.railways[id: $0] }) {
+        if let badge = TrainBadge(type: segment.trainType, category: segment.category, railway: railways.first.flatMap { reference.railways[$0] }) {
             out += "<rect x=\"\(n(Self.textX))\" y=\"\(n(middle - 34))\" width=\"30\" height=\"30\" rx=\"6\" fill=\"\(RailwaySVG.escape(badge.color ?? "#777777"))\"/>\n"
             out += text(badge.text, x: Self.textX + 15, y: middle - 12, size: badge.text.count > 2 ? 13 : 20, weight: "bold", color: "#ffffff", anchor: "middle")
         }
@@ -109,7 +109,7 @@ public struct RouteCardSVG {
         let bound = lang.pick(RouteWords.bound(segment.destination))
         let toward = bound.isEmpty ? "" : " " + bound
         out += text(type + toward, x: Self.textX + 40, y: middle - 12, size: 19)
-        let names = railways.compactMap { reference.railways[id: $0].map { lang.pick($0.name) } }.joined(separator: " → ")
+        let names = railways.compactMap { reference.railways[$0].map { lang.pick($0.name) } }.joined(separator: " → ")
         let stops = segment.stopsToRide
         let ride = lang == .ja ? "\(stops)駅・\(duration(segment.minutes))" : "\(stops) stop\(stops == 1 ? "" : "s") · \(duration(segment.minutes))"
         out += text("\(names) · \(ride)", x: Self.textX, y: middle + 18, size: 16, color: "#555555")

@@ -36,12 +36,13 @@ public struct DepartureJSON: CompactJSON {
         serviceMinute = departure.time.value
         serviceDate = row.serviceDate.iso
         minutesUntil = row.minutesUntil
-        trainId = departure.publicTrainId
+        trainId = departure.ids.publicId
         trainNumber = departure.number.isEmpty ? nil : departure.number
-        railway = departure.railway
-        direction = departure.direction
-        trainType = departure.trainType
-        trainTypeName = NameJSON(reference.trainTypes[departure.trainType]?.name ?? .init(ja: departure.trainType, en: departure.trainType))
+        railway = reference.railways.id(of: departure.railway) ?? ""
+        direction = reference.directionId(departure.direction) ?? ""
+        let type = reference.trainType(departure.trainType)
+        trainType = type?.id ?? ""
+        trainTypeName = NameJSON(type?.name ?? .init(ja: "", en: ""))
         category = departure.classified ? departure.category.rawValue : nil
         badge = TrainBadge(departure, reference: reference)?.text
         destination = Self.publicIds(departure.destinations, reference: reference)
@@ -52,9 +53,9 @@ public struct DepartureJSON: CompactJSON {
     }
 
     /// Station ids as riders know them (a GTFS stop_id), each once.
-    static func publicIds(_ ids: [String], reference: Reference) -> [String] {
+    static func publicIds(_ stations: [StationHandle], reference: Reference) -> [String] {
         var seen = Set<String>()
-        return ids.map { reference.stations[id: $0]?.publicId ?? $0 }.filter { seen.insert($0).inserted }
+        return stations.compactMap { reference.stations[$0]?.publicId }.filter { seen.insert($0).inserted }
     }
 
     /// The order a board lists departures in, whatever order they were read in; the timeline's

@@ -80,9 +80,9 @@ public struct RouteSegmentJSON: Encodable {
         trainTypeName = segment.trainType.map { NameJSON($0.name) }
         category = segment.trainType?.classified == false ? nil : segment.category.rawValue
         destinationName = NameJSON(segment.destination)
-        var seen: [String] = []
+        var seen: [RailwayHandle] = []
         for stop in segment.stops where !seen.contains(stop.railway) { seen.append(stop.railway) }
-        railways = seen.compactMap { reference.railways[id: $0].map(RailwayRefJSON.init) }
+        railways = seen.compactMap { reference.railways[$0].map(RailwayRefJSON.init) }
         stops = segment.stops.map {
             Stop(station: $0.station.publicId, title: NameJSON($0.station.name), arrival: $0.arrival?.clock,
                  departure: $0.departure?.clock, arrivalMinute: $0.arrival?.value, departureMinute: $0.departure?.value)

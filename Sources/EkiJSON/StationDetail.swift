@@ -108,7 +108,7 @@ public struct StationDetailJSON: Encodable {
                 })
         }
         trainTypes = detail.trainTypes.map {
-            TrainType(id: $0.type.id, ids: $0.ids, title: NameJSON($0.type.name),
+            TrainType(id: $0.type.id, ids: $0.types.compactMap { reference.trainType($0)?.id }, title: NameJSON($0.type.name),
                       category: $0.type.classified ? $0.type.category.rawValue : nil, trains: $0.trains)
         }
         connections = detail.connections.map {

@@ -46,25 +46,24 @@ public struct TrainJSON: Encodable {
     var parts: [Part]
 
     /// One train followed across through service, part by part, as it runs on `date`.
-    public init(trainId: String, date: CivilDate, parts: [TrainPart], reference: Reference) {
-        self.trainId = parts.first { $0.id == trainId }?.publicId ?? trainId
+    public init(train: TrainHandle, date: CivilDate, parts: [TrainPart], reference: Reference) {
+        trainId = (parts.first { $0.handle == train } ?? parts.first)?.ids.publicId ?? ""
         serviceDate = date.iso
-        runs = parts.first.map { part in
-            reference.railways[id: part.railway].flatMap { reference.service(of: $0, on: reference.scheduleDay(date)) } == part.service
-        } ?? false
+        runs = parts.first.map { reference.runs($0, on: date) } ?? false
         self.parts = parts.map { part in
-            let type = reference.trainTypes[part.trainType]
+            let type = reference.trainType(part.trainType)
+            let railway = reference.railways[part.railway]
+            let schedule = reference.serviceCode(part.service) ?? ""
             return Part(
-                trainId: part.publicId, railway: part.railway,
-                railwayName: NameJSON(reference.railways[id: part.railway]?.name ?? .init(ja: part.railway, en: part.railway)),
-                direction: part.direction, trainType: part.trainType,
+                trainId: part.ids.publicId, railway: railway?.id ?? "", railwayName: NameJSON(railway?.name ?? .init(ja: "", en: "")),
+                direction: reference.directionId(part.direction) ?? "", trainType: type?.id ?? "",
                 category: type?.classified == false ? nil : (type?.category ?? .local).rawValue,
-                number: part.number, schedule: part.service, scheduleName: reference.serviceNames[part.service].map(NameJSON.init),
+                number: part.number, schedule: schedule, scheduleName: reference.serviceNames[schedule].map(NameJSON.init),
                 headsign: part.headsign.map(NameJSON.init), names: part.names.map(NameJSON.init),
                 stops: part.stops.map { stop in
-                    .init(station: reference.stations[id: stop.station]?.publicId ?? stop.station,
-                          stationName: NameJSON(reference.stations[id: stop.station]?.name ?? .init(ja: stop.station, en: stop.station)),
-                          arrival: stop.arrival?.clock, departure: stop.departure?.clock)
+                    let station = reference.stations[stop.station]
+                    return .init(station: station?.publicId ?? "", stationName: NameJSON(station?.name ?? .init(ja: "", en: "")),
+                                 arrival: stop.arrival?.clock, departure: stop.departure?.clock)
                 })
         }
     }

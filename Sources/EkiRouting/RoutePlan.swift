@@ -27,25 +27,21 @@ public struct RoutePlan: Sendable {
         public var destination: LocalizedName
         /// Every stop from boarding to getting off, both included, across through service.
         public var stops: [Stop]
+        /// The ids of the train parts ridden (`parts`), in order: a route names its trains by them.
+        public var partIds: [TrainIds]
 
         /// Stops after boarding until the one to get off at (1: the next stop).
         public var stopsToRide: Int { stops.count - 1 }
         public var minutes: Int { arrival.value - departure.value }
         /// The train parts ridden, in order (more than one across through service).
-        public var parts: [String] {
+        public var parts: [TrainHandle] { Self.parts(of: stops) }
+        static func parts(of stops: [Stop]) -> [TrainHandle] {
             stops.reduce(into: []) { parts, stop in if parts.last != stop.part { parts.append(stop.part) } }
         }
         /// The same, by the ids riders know them by (GTFS trip_ids).
-        public var publicParts: [String] {
-            var seen: [String] = [], named: [String] = []
-            for stop in stops where seen.last != stop.part {
-                seen.append(stop.part)
-                named.append(stop.publicPart)
-            }
-            return named
-        }
+        public var publicParts: [String] { partIds.map(\.publicId) }
         /// The train boarded, by the id riders know it by (a GTFS trip_id).
-        public var publicTrain: String { stops.first?.publicPart ?? choice.train }
+        public var publicTrain: String { partIds.first?.publicId ?? choice.train }
     }
 
     /// A stop of a ridden train. Where a train runs through onto another railway the two parts'
@@ -55,16 +51,14 @@ public struct RoutePlan: Sendable {
         public var arrival: ServiceMinute?
         public var departure: ServiceMinute?
         /// The train part that leaves from here (that arrives, at the last stop).
-        public var part: String
-        /// Its id as riders know it (a GTFS trip_id).
-        public var publicPart: String
-        public var railway: String
+        public var part: TrainHandle
+        public var railway: RailwayHandle
         /// Where a through-service train arrives on one station id and leaves from another of the
         /// same platform group (東横線 渋谷 → 副都心線 渋谷): the station it arrived at.
         public var arrivedAt: Reference.Station?
         /// At a through stop, the part that arrives here (`part` is the one that leaves): getting off
         /// there, the train the rider was on is this one, with its own direction.
-        public var arrivingPart: String? = nil
+        public var arrivingPart: TrainHandle? = nil
 
         /// Whether getting off here is getting off at `station` (either id of a through stop).
         func isAt(_ id: String) -> Bool {

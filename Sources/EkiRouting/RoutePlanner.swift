@@ -182,7 +182,7 @@ public struct RoutePlanner: Sendable {
         // The id to get off at may be a station's, or one riders use (a stop_id, a platform's).
         let alightIds = [choice.alight] + reference.stations(named: choice.alight).map(\.id)
         for path in try timetable.paths(from: found).map({ $0.map { $0.shifted(by: offset) } }) {
-            let stops = try ride(path, from: index, parts: &parts)
+            let stops = ride(path, from: index)
             if let end = stops.dropFirst().firstIndex(where: { stop in alightIds.contains { stop.isAt($0) } }) {
                 let station = stops[end].station
                 let alight = alightIds.contains(station.id) || station.publicId == choice.alight
@@ -200,8 +200,8 @@ public struct RoutePlanner: Sendable {
 
     /// The part a rider's id names on `date` (`Timetable.resolveTrain`), or nil.
     private func resolvedPart(_ id: String, on date: CivilDate) throws -> RunningPart? {
-        guard id.utf8.count <= 200, let code = try timetable.resolveTrain(id, on: date) else { return nil }
-        return try timetable.runningPart(code)
+        guard id.utf8.count <= 200, let handle = try timetable.resolveTrain(id, on: date) else { return nil }
+        return try timetable.runningPart(handle)
     }
 
     /// 0 when `part` runs on `date`; -1440 when it is the day before's, still running after 03:00
@@ -313,23 +313,21 @@ public struct RoutePlanner: Sendable {
 
     /// The stops of a path of parts from `index` of the first part on, a through stop counted once.
     /// On a loop line the ride ends when it comes round to where it started.
-    func ride(_ path: [RunningPart], from index: Int, parts: inout PartCache) throws -> [RoutePlan.Stop] {
+    func ride(_ path: [RunningPart], from index: Int) -> [RoutePlan.Stop] {
         var stops: [RoutePlan.Stop] = []
         for (n, part) in path.enumerated() {
-            let ids = try parts.ids(part.handle)
-            let railway = reference.railways.id(of: part.railway) ?? ""
             for (i, stop) in part.stops.enumerated() where n > 0 || i >= index {
                 guard let station = reference.stations[stop.station] else { continue }
                 if n > 0, i == 0, let previous = stops.last, previous.station.complex == station.complex {
                     stops[stops.count - 1] = RoutePlan.Stop(
-                        station: station, arrival: previous.arrival, departure: stop.departure.map(ServiceMinute.init), part: ids.id,
-                        publicPart: ids.publicId, railway: railway,
+                        station: station, arrival: previous.arrival, departure: stop.departure.map(ServiceMinute.init),
+                        part: part.handle, railway: part.railway,
                         arrivedAt: previous.station.id == station.id ? nil : previous.station, arrivingPart: previous.part)
                     continue
                 }
                 stops.append(RoutePlan.Stop(station: station, arrival: stop.arrival.map(ServiceMinute.init),
                                             departure: stop.departure.map(ServiceMinute.init),
-                                            part: ids.id, publicPart: ids.publicId, railway: railway, arrivedAt: nil))
+                                            part: part.handle, railway: part.railway, arrivedAt: nil))
                 if stops.count > 1, station.id == stops[0].station.id { return stops }
             }
         }
@@ -343,7 +341,7 @@ public struct RoutePlanner: Sendable {
         guard let found = try parts.part(entry.train) else { return nil }
         let part = found.shifted(by: offset)
         for path in try parts.paths(found).map({ $0.map { $0.shifted(by: offset) } }) {
-            let stops = try ride(path, from: entry.stopIndex, parts: &parts)
+            let stops = ride(path, from: entry.stopIndex)
             guard let end = stops.dropFirst().firstIndex(where: { stop in targets.contains { stop.isAt($0) } }) else { continue }
             let alight = targets.first { stops[end].isAt($0) } ?? stops[end].station.id
             let choice = Route.Segment(train: try parts.ids(part.handle).id, board: board.id, alight: alight)
@@ -366,27 +364,28 @@ public struct RoutePlanner: Sendable {
         // The part the rider is on when getting off: at a through stop, the one arriving there.
         let arriving = last.arrivingPart ?? last.part
         var arrivalDirection = part.direction
-        for ridden in path {
-            if try parts.ids(ridden.handle).id == arriving { arrivalDirection = ridden.direction; break }
+        for ridden in path where ridden.handle == arriving {
+            arrivalDirection = ridden.direction
+            break
         }
         return RoutePlan.Segment(
             choice: choice, board: board, alight: alight, direction: direction,
             arrivalDirection: reference.directions.id(of: arrivalDirection) ?? "",
             departure: departure, arrival: arrival,
             trainType: type, category: type?.category ?? .local,
-            destination: try destination(of: part, ids: ids, leaving: board, direction: direction,
-                                         at: ServiceMinute(departure.value - offset), path: path), stops: stops)
+            destination: try destination(of: part, leaving: board, direction: direction,
+                                         at: ServiceMinute(departure.value - offset), path: path),
+            stops: stops, partIds: try RoutePlan.Segment.parts(of: stops).map { try parts.ids($0) })
     }
 
     /// Where the train goes, as the board of `board` says it (so a route and the platform agree,
     /// late Yamanote trains ending at 池袋 included); else the last stop of the branch ridden.
-    func destination(of part: RunningPart, ids: TrainIds, leaving board: Reference.Station, direction: Reference.Direction,
+    func destination(of part: RunningPart, leaving board: Reference.Station, direction: Reference.Direction,
                      at departure: ServiceMinute, path: [RunningPart]) throws -> LocalizedName {
         // The board row is filed under the arriving part's calendar: the part's own, or for a
         // through-service row its predecessor's, which runs on the same days.
-        if let service = reference.serviceCode(part.service),
-           let row = try timetable.departures(station: board.id, direction: direction.id, service: service,
-                                              from: departure.value, limit: 12).first(where: { $0.trainId == ids.id }) {
+        if let row = try timetable.departures(station: board.handle, direction: direction.handle, service: part.service,
+                                              from: departure.value, limit: 12).first(where: { $0.train == part.handle }) {
             let name = timetable.destinationName(of: row, from: board)
             if !name.ja.isEmpty { return name }
         }

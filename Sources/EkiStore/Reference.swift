@@ -422,14 +422,8 @@ public struct Reference: Sendable {
         return (stationsByAlias[id] ?? []).compactMap { stations[$0] }
     }
 
-    /// The station an id names among a train's stops (station ids): for a GTFS stop_id shared by
-    /// several routes' stations, the one on this train.
-    public func station(_ id: String, amongStops stops: [String]) -> Station? {
-        let named = stations(named: id)
-        return named.first { stops.contains($0.id) } ?? named.first
-    }
-
-    /// The same, among a train part's stops by handle.
+    /// The station an id names among a train part's stops: for a GTFS stop_id shared by several
+    /// routes' stations, the one on this train.
     public func station(_ id: String, amongStops stops: [StationHandle]) -> Station? {
         let named = stations(named: id)
         return named.first { stops.contains($0.handle) } ?? named.first
@@ -522,6 +516,9 @@ public struct Reference: Sendable {
     public func serviceHandle(of railway: Railway, on day: ScheduleDay) -> ServiceHandle? {
         service(of: railway, on: day).flatMap { serviceRowIds[$0] }.map(ServiceHandle.init)
     }
+
+    /// The calendar a person or a file names by its code (`Weekday`, a GTFS service_id).
+    public func serviceHandle(id: String) -> ServiceHandle? { serviceRowIds[id].map(ServiceHandle.init) }
 
     /// A calendar's code (`Weekday`, a GTFS service_id), for answers and files.
     public func serviceCode(_ handle: ServiceHandle) -> String? { serviceCodes[handle.row] }

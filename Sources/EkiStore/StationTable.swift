@@ -69,9 +69,9 @@ extension Reference {
             return asked?.read(handle: handle)?.id
         }
 
-        @inlinable public func name(id: String) -> LocalizedName? {
-            if let byId { return byId[id]?.name }
-            return asked?.read(id: id)?.name
+        @inlinable public func name(of handle: StationHandle) -> LocalizedName? {
+            if let byHandle { return byHandle[handle]?.name }
+            return asked?.read(handle: handle)?.name
         }
 
         /// The complexes of the stations one of whose names folds to `key` (`SearchKey.fold`), in id

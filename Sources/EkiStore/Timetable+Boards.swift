@@ -114,7 +114,7 @@ extension Timetable {
             board.rows += try dayBoard(station: station, direction: direction, serviceDate: today.adding(days: 1),
                                        from: 0, limit: limit, at: instant).rows
         }
-        board.rows.sort { ($0.minutesUntil, $0.departure.trainId) < ($1.minutesUntil, $1.departure.trainId) }
+        board.rows.sort { ($0.minutesUntil, $0.departure.ids.id) < ($1.minutesUntil, $1.departure.ids.id) }
         if board.rows.count > limit { board.rows.removeLast(board.rows.count - limit) }
         board.lastTrainGone = board.rows.first.map { $0.day > today } ?? true
         if board.lastTrainGone {
@@ -153,7 +153,7 @@ extension Timetable {
         if latestMinute >= nextDay {
             board.rows += try dayBoard(station: station, direction: direction, serviceDate: serviceDate.adding(days: -1),
                                        from: nextDay, limit: limit, at: start).rows
-            board.rows.sort { ($0.minutesUntil, $0.departure.trainId) < ($1.minutesUntil, $1.departure.trainId) }
+            board.rows.sort { ($0.minutesUntil, $0.departure.ids.id) < ($1.minutesUntil, $1.departure.ids.id) }
             if board.rows.count > limit { board.rows.removeLast(board.rows.count - limit) }
         }
         return board
@@ -200,13 +200,13 @@ extension Timetable {
     /// the next two major stations ahead, as the Yamanote line's signs say (渋谷・新宿方面).
     public func destinationName(of departure: Departure, from station: Reference.Station) -> LocalizedName {
         if !departure.destinations.isEmpty {
-            let names = departure.destinations.compactMap { reference.stations.name(id: $0) }
+            let names = departure.destinations.compactMap { reference.stations.name(of: $0) }
             return LocalizedName(ja: names.map(\.ja).joined(separator: "・"), en: names.map(\.en).joined(separator: " / "))
         }
-        guard let railway = reference.railways[id: departure.railway], railway.isLoop else {
+        guard let railway = reference.railways[departure.railway], railway.isLoop else {
             return LocalizedName(ja: "", en: "")
         }
-        let major = majorStationsAhead(on: railway, from: station, forward: departure.direction != railway.descending.flatMap { reference.directions.id(of: $0) })
+        let major = majorStationsAhead(on: railway, from: station, forward: departure.direction != railway.descending)
         guard !major.isEmpty else { return LocalizedName(ja: "", en: "") }
         let names = major.map(\.name)
         return LocalizedName(ja: names.map(\.ja).joined(separator: "・") + "方面",

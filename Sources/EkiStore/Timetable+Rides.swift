@@ -47,7 +47,10 @@ public struct TrainIds: Sendable, Equatable {
 }
 
 /// One row of a departure board read for routing: which train part leaves, from which of its
-/// stops, when. `stopIndex` is 0 of the continuing part for a through-service row.
+/// stops, when. `stopIndex` is 0 of the continuing part for a through-service row. The first
+/// fields of a `Departure`, kept apart on purpose: a search reads many boards and needs none of a
+/// departure's ids, names or destinations, so its query reads the departure table alone (no join
+/// with the train table, no terminals, no names).
 public struct BoardEntry: Sendable, Equatable {
     public var minute: Int
     public var train: TrainHandle
@@ -73,15 +76,7 @@ extension Timetable {
         "no train \"\(id)\"" + (example.map { " (train ids look like \($0))" } ?? "")
     }
 
-    /// A train part by its source id, or nil.
-    public func runningPart(_ id: String) throws -> RunningPart? {
-        try reader.read { db in
-            guard let row = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM train WHERE code = ?"),
-                                               arguments: [id]) else { return nil }
-            return try runningPart(db, TrainHandle(row))
-        }
-    }
-
+    /// A train part by handle, or nil.
     public func runningPart(_ handle: TrainHandle) throws -> RunningPart? {
         try reader.read { db in try runningPart(db, handle) }
     }

@@ -62,13 +62,13 @@ public struct StationDetail: Sendable {
     public struct TrainTypeCount: Sendable {
         /// The first of the merged types (names and category are shared).
         public var type: Reference.TrainType
-        /// Every type id merged into this line.
-        public var ids: [String]
+        /// Every type merged into this line, in id order.
+        public var types: [TrainTypeHandle]
         public var trains: Int
     }
 
     public struct DestinationCount: Sendable {
-        public var stations: [String]
+        public var stations: [StationHandle]
         public var name: LocalizedName
         public var trains: Int
     }
@@ -161,7 +161,7 @@ extension Timetable {
             schedule: railway.flatMap { reference.service(of: $0, on: day) },
             isLoop: railway?.isLoop ?? false, sides: [], trainTypes: [], connections: connections(of: station))
 
-        var typeCounts: [String: Int] = [:]
+        var typeCounts: [TrainTypeHandle: Int] = [:]
         for direction in try directions(at: station) {
             // The day read once: its timetable and the next trains are both made from it.
             let whole = try dayBoard(station: station, direction: direction, serviceDate: instant.serviceDate,
@@ -177,7 +177,7 @@ extension Timetable {
             side.lastTrains = Self.lastRows(day) { $0.departure.category }.sorted(by: Self.byTime)
             let byDestination = Self.lastRows(day) { $0.departure.destinations }
             side.lastByDestination = byDestination.count > 1 ? byDestination.sorted(by: Self.byTime) : []
-            var destinations: [[String]: StationDetail.DestinationCount] = [:]
+            var destinations: [[StationHandle]: StationDetail.DestinationCount] = [:]
             for row in day {
                 destinations[row.departure.destinations, default: .init(stations: row.departure.destinations,
                                                                          name: row.destination, trains: 0)].trains += 1
@@ -193,10 +193,10 @@ extension Timetable {
         // One line per type a rider can tell apart: the Toyoko's 急行 and the Fukutoshin's 急行 are
         // different ids with the same name and category.
         var merged: [String: StationDetail.TrainTypeCount] = [:]
-        for (id, count) in typeCounts.sorted(by: { $0.key < $1.key }) {
-            guard let type = reference.trainTypes[id] else { continue }
+        let counted = typeCounts.compactMap { handle, count in reference.trainType(handle).map { (handle, $0, count) } }
+        for (handle, type, count) in counted.sorted(by: { $0.1.id < $1.1.id }) {
             let key = "\(type.name.ja)|\(type.category.rawValue)"
-            merged[key, default: .init(type: type, ids: [], trains: 0)].ids.append(id)
+            merged[key, default: .init(type: type, types: [], trains: 0)].types.append(handle)
             merged[key]!.trains += count
         }
         detail.trainTypes = merged.values.sorted { ($0.trains, $1.type.id) > ($1.trains, $0.type.id) }
@@ -249,6 +249,6 @@ extension Timetable {
     }
 
     static func byTime(_ a: Board.Row, _ b: Board.Row) -> Bool {
-        (a.boardMinute, a.departure.trainId) < (b.boardMinute, b.departure.trainId)
+        (a.boardMinute, a.departure.ids.id) < (b.boardMinute, b.departure.ids.id)
     }
 }

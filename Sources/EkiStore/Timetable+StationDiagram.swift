@@ -42,22 +42,22 @@ extension Timetable {
     /// 箱根湯本, the Hakone Tozan line goes on to 強羅).
     func continueOnThroughRailway(_ side: inout StationDetail.Side, from station: Reference.Station,
                                   day: [Board.Row]) throws {
-        let own = station.railway.flatMap { reference.railways.id(of: $0) }
-        var trains: [String: Int] = [:]
-        for row in day where row.departure.railway != own { trains[row.departure.railway, default: 0] += 1 }
+        var trains: [RailwayHandle: Int] = [:]
+        for row in day where row.departure.railway != station.railway { trains[row.departure.railway, default: 0] += 1 }
         // Most trains first; a tie goes to the first id, so the answer never depends on row order.
-        guard let busiest = trains.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key,
-              let railway = reference.railways[id: busiest],
+        func id(_ railway: RailwayHandle) -> String { reference.railways.id(of: railway) ?? "" }
+        guard let busiest = trains.max(by: { ($0.value, id($1.key)) < ($1.value, id($0.key)) })?.key,
+              let railway = reference.railways[busiest],
               let row = day.first(where: { $0.departure.railway == busiest }),
-              let part = try trainPart(row.departure.trainId), row.departure.stopIndex < part.stops.count else { return }
+              let part = try runningPart(row.departure.train), row.departure.stopIndex < part.stops.count else { return }
         side.throughRailway = railway
         // The continuing part's stop here is the other railway's record of this station; should
         // the list lack it, its record in the same complex.
-        guard let here = reference.stations[id: part.stops[row.departure.stopIndex].station]?.handle,
-              let from = railway.stations.contains(here) ? here
+        let here = part.stops[row.departure.stopIndex].station
+        guard let from = railway.stations.contains(here) ? here
                 : railway.stations.first(where: { reference.stations[$0]?.complex == station.complex }) else { return }
         var onward = StationDetail.Side(direction: side.direction)
-        place(&onward, at: from, on: railway, forward: part.direction != railway.descending.flatMap { reference.directions.id(of: $0) })
+        place(&onward, at: from, on: railway, forward: part.direction != railway.descending)
         side.neighbour = onward.neighbour
         side.toward = onward.toward
     }

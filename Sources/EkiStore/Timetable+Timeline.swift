@@ -43,7 +43,7 @@ extension Timetable {
         let nextDay = instant.serviceDate.adding(days: 1)
         rows += try dayBoard(station: station, direction: direction, serviceDate: nextDay,
                              from: 0, limit: latestMinute >= 1440 + ServiceMinute.dayStart ? .max : limit, at: instant).rows
-        rows.sort { ($0.boardMinute, $0.departure.trainId) < ($1.boardMinute, $1.departure.trainId) }
+        rows.sort { ($0.boardMinute, $0.departure.ids.id) < ($1.boardMinute, $1.departure.ids.id) }
         let todays = rows.filter { $0.day == instant.serviceDate }
         let dayOver = ServiceMinute.dayEnd + 1
         var entries: [Timeline.Entry] = []

@@ -6,30 +6,33 @@ extension Timetable {
     /// run to the last. Backward it follows the first previous part; forward every next part (a train
     /// that splits lists both branches, the first branch first). Each part appears once; on a loop line
     /// the next lap of the same railway is not followed, so a Yamanote train shows one lap.
-    public func trainRun(_ id: String) throws -> [TrainPart]? {
+    public func trainRun(_ handle: TrainHandle) throws -> [TrainPart]? {
         try reader.read { db in
-            guard let start = try trainPart(db, code: id) else { return nil }
-            var visited: Set<String> = [start.id]
-            func continues(_ from: TrainPart, _ to: String) -> Bool {
-                guard !visited.contains(to) else { return false }
-                // A loop railway links each lap to the next all day: one lap is the train.
-                if let railway = reference.railways[id: from.railway], railway.isLoop,
-                   to.hasPrefix(railway.id + ".") { return false }
-                return true
+            guard let start = try trainPart(db, handle) else { return nil }
+            var visited: Set<TrainHandle> = [start.handle]
+            /// The part `handle` names, unless it was taken already or is the next lap of a loop
+            /// railway `from` runs on (a loop railway links each lap to the next all day: one lap is the train).
+            func continuing(_ from: TrainPart, _ handle: TrainHandle) throws -> TrainPart? {
+                guard !visited.contains(handle), let part = try trainPart(db, handle) else { return nil }
+                if part.railway == from.railway, reference.railways[from.railway]?.isLoop == true { return nil }
+                return part
             }
             var before: [TrainPart] = []
             var current = start
-            while let previous = current.previous.first(where: { continues(current, $0) }),
-                  let part = try trainPart(db, code: previous) {
-                visited.insert(part.id)
+            func previous(of part: TrainPart) throws -> TrainPart? {
+                for handle in part.previous { if let previous = try continuing(part, handle) { return previous } }
+                return nil
+            }
+            while let part = try previous(of: current) {
+                visited.insert(part.handle)
                 before.insert(part, at: 0)
                 current = part
             }
             var after: [TrainPart] = []
             func follow(_ part: TrainPart) throws {
-                for next in part.next where continues(part, next) {
-                    guard let nextPart = try trainPart(db, code: next) else { continue }
-                    visited.insert(nextPart.id)
+                for next in part.next {
+                    guard let nextPart = try continuing(part, next) else { continue }
+                    visited.insert(nextPart.handle)
                     after.append(nextPart)
                     try follow(nextPart)
                 }

@@ -31,6 +31,6 @@ public struct TrainBadge: Sendable, Equatable {
     }
 
     public init?(_ departure: Departure, reference: Reference) {
-        self.init(classified: departure.classified, category: departure.category, railway: reference.railways[id: departure.railway])
+        self.init(classified: departure.classified, category: departure.category, railway: reference.railways[departure.railway])
     }
 }

@@ -48,7 +48,7 @@ public struct TripConnections: Encodable, Sendable {
                 for row in board.rows {
                     let railway = station.railway.flatMap { timetable.reference.railways[$0]?.name } ?? LocalizedName(ja: "", en: "")
                     rows.append(Departure(time: row.departure.time.clock, station: station.id, railway: railway, destination: row.destination,
-                                          category: row.departure.category.badge, trainId: row.departure.trainId,
+                                          category: row.departure.category.badge, trainId: row.departure.ids.id,
                                           minutesAfterArrival: walk + row.minutesUntil))
                 }
             }

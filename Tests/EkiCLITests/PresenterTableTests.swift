@@ -26,7 +26,7 @@ import Testing
             let json = DepartureJSON(row, reference: reference).badge ?? ""
             for lang in [Language.ja, .en] {
                 let page = Badge(row.departure, reference: reference, lang: lang)?.letter ?? ""
-                #expect(cli == json && json == page, "\(row.departure.trainId): CLI \(cli), JSON \(json), page \(page)", sourceLocation: sourceLocation)
+                #expect(cli == json && json == page, "\(row.departure.ids.id): CLI \(cli), JSON \(json), page \(page)", sourceLocation: sourceLocation)
                 let said = BoardText(lang: lang, color: false, reference: reference).until(row.minutesUntil)
                 #expect(said == Phrases.until(row.minutesUntil, lang: lang), "\(row.minutesUntil) min", sourceLocation: sourceLocation)
             }
@@ -43,7 +43,7 @@ import Testing
         let soon = try #require(rows.first { $0.minutesUntil == 0 })
         let next = try #require(rows.first { $0.minutesUntil == 1 })
         #expect(soon.departure.time.clock == "07:25" && next.departure.time.clock == "07:26")
-        #expect(soon.departure.trainId == "Metro.Fuku.F440.Weekday" && next.departure.trainId == "JR.Kanjo.J420B.Weekday")
+        #expect(soon.departure.ids.id == "Metro.Fuku.F440.Weekday" && next.departure.ids.id == "JR.Kanjo.J420B.Weekday")
         #expect(Words(.ja).until(0) == "まもなく" && Words(.en).until(0) == "now")
         #expect(Words(.ja).until(1) == "1分後" && Words(.en).until(75) == "in 1 h 15 min")
         // `eki next`'s {minutes} (a status bar's, without 後) keeps the same word under a minute.

@@ -20,7 +20,7 @@ import Testing
         let station = try #require(try timetable.resolveStations(id).first { timetable.reference.railwayId(of: $0) == railway })
         let way = try #require(try timetable.resolveDirections(direction, at: [station]).first?.directions.first)
         return try timetable.nextDepartures(station: station, direction: way, at: instant(text), limit: limit)
-            .rows.map { "\($0.departure.time.clock) \($0.departure.publicTrainId)" }
+            .rows.map { "\($0.departure.time.clock) \($0.departure.ids.publicId)" }
     }
 
     // MARK: - Ids
@@ -49,10 +49,11 @@ import Testing
         // Fri 5 July runs WKD and XTR together: WKD's trips are copies there, under their own trip_id.
         let friday = try board(timetable, "NHV", railway: "SLE", direction: "0", at: "2013-07-05T06:00", limit: 2)
         #expect(friday == ["06:10 SLE_1601WKD", "07:40 SLE_1603WKD"])
-        let code = try #require(try timetable.resolveTrain("SLE_1601WKD", on: CivilDate(iso: "2013-07-05")))
-        #expect(code != "SLE_1601WKD")   // the database's own id of the copy
-        #expect(try timetable.trainPart(code)?.publicId == "SLE_1601WKD")
-        #expect(try timetable.resolveTrain("SLE_1601WKD", on: CivilDate(iso: "2013-07-08")) == "SLE_1601WKD")
+        let copy = try #require(try timetable.resolveTrain("SLE_1601WKD", on: CivilDate(iso: "2013-07-05")))
+        let part = try #require(try timetable.trainPart(copy))
+        #expect(part.ids.id != "SLE_1601WKD")   // the database's own id of the copy
+        #expect(part.ids.publicId == "SLE_1601WKD")
+        #expect(try timetable.resolveTrain("SLE_1601WKD", on: CivilDate(iso: "2013-07-08")).flatMap { try timetable.trainIds($0)?.id } == "SLE_1601WKD")
     }
 
     // MARK: - Language and words
@@ -94,7 +95,7 @@ import Testing
         let way = try #require(try timetable.directions(at: station).first { $0.id == "AT:0" })
         let row = try #require(try timetable.nextDepartures(station: station, direction: way,
                                                             at: instant("2013-07-08T09:00"), limit: 1).rows.first)
-        #expect(row.departure.publicTrainId == "AT_171")
+        #expect(row.departure.ids.publicId == "AT_171")
         #expect(row.departure.number == "171")
         #expect(row.departure.headsign == LocalizedName(ja: "Boston", en: "Boston"))   // the feed's headsign, not the last stop
         #expect(!row.departure.classified)
@@ -120,7 +121,7 @@ import Testing
         // Friday 23:30: nothing more eastbound from OSB; Saturday's 08:04 comes as Saturday's.
         let board = try timetable.nextDepartures(station: station, direction: east, at: instant("2013-07-05T23:30"), limit: 2)
         #expect(board.lastTrainGone)
-        #expect(board.rows.map { "\($0.departure.time.clock) \($0.departure.publicTrainId) \($0.day.iso)" }
+        #expect(board.rows.map { "\($0.departure.time.clock) \($0.departure.ids.publicId) \($0.day.iso)" }
             == ["08:04 SLE_3629WEH 2013-07-06"])
         #expect(board.rows.first?.minutesUntil == 8 * 60 + 34)
     }
@@ -151,7 +152,7 @@ import Testing
         let north = try #require(timetable.reference.directions[id: "1:0"])
         let tuesday = try #require(CivilDate(iso: "2024-12-03"))
         let day = try timetable.stationTimetable(station: station, direction: north, serviceDate: tuesday)
-        #expect(day.rows.map { "\($0.departure.time.clock) \($0.departure.publicTrainId)" }
+        #expect(day.rows.map { "\($0.departure.time.clock) \($0.departure.ids.publicId)" }
             == ["03:11 1_2700_N", "03:20 1_2709_N", "03:31 1_0320_N", "08:11 1_0800_N", "02:51 1_2640_N"])
     }
 

@@ -34,7 +34,8 @@ import Testing
         defer { folder.remove() }
         let (timetable, report) = try Self.importing(folder)
         let train = try #require(try timetable.trainPart("Op.A.2.Weekday"))
-        #expect(train.stops.last == .init(station: "Op.A.A2", arrival: .init(605), departure: nil))
+        let a2 = try #require(timetable.reference.stations[id: "Op.A.A2"]).handle
+        #expect(train.stops.last == .init(station: a2, arrival: .init(605), departure: nil))
         #expect(report.counts.departures == 1)
     }
 
@@ -51,8 +52,8 @@ import Testing
         #expect(report.counts.departures == 3)
         #expect(report.counts.throughDepartures == 1)
         let part = try #require(try timetable.trainPart("Op.A.3.Weekday"))
-        #expect(part.next == ["Op.B.3.Weekday"])
-        #expect(try timetable.trainPart("Op.B.3.Weekday")?.previous == ["Op.A.3.Weekday"])
+        #expect(try timetable.trainIds(part.next) == ["Op.B.3.Weekday"])
+        #expect(try timetable.trainPart("Op.B.3.Weekday").map { try timetable.trainIds($0.previous) } == ["Op.A.3.Weekday"])
     }
 
     @Test func stationWithoutCoordinatesIsImportedWithAWarning() throws {
@@ -101,7 +102,8 @@ import Testing
         let (timetable, report) = try Self.importing(folder)
         let kinds = Set(report.warnings.map(\.kind))
         #expect(kinds == [.unknownTrainType, .unknownStation, .unknownRailway, .railwayStationMismatch])
-        #expect(try timetable.trainPart("Op.A.7.Weekday")?.stops.map(\.station) == ["Op.A.A1", "Op.A.Nowhere", "Op.A.A3"])
+        #expect(try timetable.trainPart("Op.A.7.Weekday").map { timetable.reference.stationIds($0.stops.map(\.station)) }
+                == ["Op.A.A1", "Op.A.Nowhere", "Op.A.A3"])
         #expect(try timetable.trainPart("Op.Z.8.Weekday") == nil)
         #expect(report.counts.trains == 1)
     }

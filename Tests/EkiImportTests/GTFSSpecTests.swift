@@ -16,7 +16,7 @@ import Testing
         let direction = try #require(try timetable.directions(at: station).first)
         return try timetable.nextDepartures(station: station, direction: direction,
                                             at: #require(ServiceInstant(parsing: at)), limit: 5)
-            .rows.filter { $0.day.iso == "2026-03-02" }.map { "\($0.departure.time.serviceClock) \($0.departure.publicTrainId)" }
+            .rows.filter { $0.day.iso == "2026-03-02" }.map { "\($0.departure.time.serviceClock) \($0.departure.ids.publicId)" }
     }
 
     @Test func aByteOrderMarkAndCRLFLineEndsAreRead() throws {

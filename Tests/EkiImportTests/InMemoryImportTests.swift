@@ -23,7 +23,8 @@ import Testing
         // The trip R1 (07:00 north → south, on as BLUE's B1) read from both.
         let r1 = try #require(try memory.trainPart("R1"))
         #expect(r1 == (try file.trainPart("R1")))
-        #expect(r1.service == "WK" && r1.next == ["B1"])
+        #expect(memory.reference.serviceCode(r1.service) == "WK")
+        #expect(try memory.trainIds(r1.next) == ["B1"])
         #expect(r1.stops.first?.departure?.clock == "07:00")
     }
 

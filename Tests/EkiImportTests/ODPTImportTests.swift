@@ -46,7 +46,7 @@ import Testing
         let (timetable, _) = try Self.importing(fixture)
         let ni = try timetable.departures(station: "Kita.Kita.Ni", direction: "Outbound", service: "Weekday")
         #expect(ni.map(\.time.serviceClock) == ["10:05", "24:02"])
-        #expect(ni.map(\.trainId) == ["Kita.Kita.101.Weekday", "Kita.Kita.102.Weekday"])
+        #expect(ni.map(\.ids.id) == ["Kita.Kita.101.Weekday", "Kita.Kita.102.Weekday"])
         #expect(ni.last?.names == [LocalizedName(ja: "みなと", en: "Minato")])
         let night = try #require(try timetable.trainPart("Kita.Kita.102.Weekday"))
         #expect(night.stops.map { $0.arrival?.value } == [nil, 1441, 1448])
@@ -55,7 +55,7 @@ import Testing
         // Inbound trains: one with odpt:railDirection, one whose direction comes from its run.
         let inbound = try timetable.departures(station: "Kita.Kita.Ni", direction: "Inbound", service: "Weekday")
         #expect(inbound.map(\.time.serviceClock) == ["06:05"])
-        #expect(try timetable.trainPart("Kita.Kita.202.SaturdayHoliday")?.direction == "Inbound")
+        #expect(try timetable.trainPart("Kita.Kita.202.SaturdayHoliday").flatMap { timetable.reference.directionId($0.direction) } == "Inbound")
     }
 
     @Test func throughServiceDepartsFromTheSharedPlatform() throws {
@@ -63,16 +63,16 @@ import Testing
         defer { fixture.remove() }
         let (timetable, report) = try Self.importing(fixture)
         let kita = try #require(try timetable.trainPart("Kita.Kita.101.Weekday"))
-        #expect(kita.next == ["Minami.Minami.101.Weekday"])
-        #expect(kita.destinations == ["Minami.Minami.Umi"])
-        #expect(try timetable.trainPart("Minami.Minami.101.Weekday")?.previous == ["Kita.Kita.101.Weekday"])
+        #expect(try timetable.trainIds(kita.next) == ["Minami.Minami.101.Weekday"])
+        #expect(timetable.reference.stationIds(kita.destinations) == ["Minami.Minami.Umi"])
+        #expect(try timetable.trainPart("Minami.Minami.101.Weekday").map { try timetable.trainIds($0.previous) } == ["Kita.Kita.101.Weekday"])
         // Kita 101 arrives at 港 and leaves it at 10:12 as Minami 101: the Kita platform shows it.
         let minato = try timetable.departures(station: "Kita.Kita.Minato", direction: "Outbound", service: "Weekday")
-        #expect(minato.map(\.trainId) == ["Minami.Minami.101.Weekday"])
+        #expect(minato.map(\.ids.id) == ["Minami.Minami.101.Weekday"])
         #expect(minato.map(\.time.serviceClock) == ["10:12"])
-        #expect(minato.first?.destinations == ["Minami.Minami.Umi"])
+        #expect(minato.first.map { timetable.reference.stationIds($0.destinations) } == ["Minami.Minami.Umi"])
         #expect(report.counts.throughDepartures == 1)
-        let run = try timetable.trainRun("Kita.Kita.101.Weekday")?.map(\.id)
+        let run = try timetable.trainRun("Kita.Kita.101.Weekday")?.map(\.ids.id)
         #expect(run == ["Kita.Kita.101.Weekday", "Minami.Minami.101.Weekday"])
     }
 

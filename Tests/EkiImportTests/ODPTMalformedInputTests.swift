@@ -78,8 +78,9 @@ import Testing
         let report = try Importer().run(folder: fixture.url, database: database)
         #expect(report.warningCounts["unknownStation"] == 1)
         #expect(report.warnings.first { $0.kind == .unknownStation }?.ids == ["Kita.Kita.Nowhere", "Kita.Kita.201.Weekday"])
-        let train = try #require(try Timetable(url: database).trainPart("Kita.Kita.201.Weekday"))
-        #expect(train.stops.map(\.station) == ["Kita.Kita.Minato", "Kita.Kita.Nowhere", "Kita.Kita.Ichi"])
+        let timetable = try Timetable(url: database)
+        let train = try #require(try timetable.trainPart("Kita.Kita.201.Weekday"))
+        #expect(timetable.reference.stationIds(train.stops.map(\.station)) == ["Kita.Kita.Minato", "Kita.Kita.Nowhere", "Kita.Kita.Ichi"])
     }
 
     @Test func unreadableTimesAndNamelessStopsAreWarningsNotFailures() throws {

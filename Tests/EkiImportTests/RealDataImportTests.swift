@@ -43,12 +43,10 @@ import Testing
     @Test func minatomiraiWeekdayTrainHasItsStopsAndTimes() throws {
         let (timetable, _) = try SharedData.imported()
         let train = try #require(try timetable.trainPart("Minatomirai.Minatomirai.011051.Weekday"))
-        #expect(train.railway == "Minatomirai.Minatomirai")
-        #expect(train.service == "Weekday")
-        #expect(train.direction == "Outbound")
-        #expect(train.trainType == "Minatomirai.Local")
-        #expect(train.destinations == ["Minatomirai.Minatomirai.MotomachiChukagai"])
-        #expect(train.stops.map { $0.station.split(separator: ".").last! } ==
+        let reference = timetable.reference
+        #expect(train.codes(reference) == ["Minatomirai.Minatomirai", "Weekday", "Minatomirai.Local", "Outbound"])
+        #expect(reference.stationIds(train.destinations) == ["Minatomirai.Minatomirai.MotomachiChukagai"])
+        #expect(reference.stationIds(train.stops.map(\.station)).map { $0.split(separator: ".").last! } ==
                 ["Yokohama", "ShinTakashima", "Minatomirai", "Bashamichi", "NihonOdori", "MotomachiChukagai"])
         #expect(train.stops.map { $0.departure?.serviceClock } == ["05:10", "05:11", "05:13", "05:15", "05:16", nil])
         #expect(train.stops.last?.arrival?.serviceClock == "05:18")
@@ -57,10 +55,11 @@ import Testing
     @Test func throughServiceLinksAreKeptBothWays() throws {
         let (timetable, _) = try SharedData.imported()
         let toyoko = try #require(try timetable.trainPart("Tokyu.Toyoko.002051.Weekday"))
-        #expect(toyoko.next == ["Minatomirai.Minatomirai.002051.Weekday"])
-        #expect(toyoko.stops.last == .init(station: "Tokyu.Toyoko.Yokohama", arrival: ServiceMinute(parsing: "05:40"), departure: nil))
+        #expect(try timetable.trainIds(toyoko.next) == ["Minatomirai.Minatomirai.002051.Weekday"])
+        let yokohama = try #require(timetable.reference.stations[id: "Tokyu.Toyoko.Yokohama"]).handle
+        #expect(toyoko.stops.last == .init(station: yokohama, arrival: ServiceMinute(parsing: "05:40"), departure: nil))
         let minatomirai = try #require(try timetable.trainPart("Minatomirai.Minatomirai.002051.Weekday"))
-        #expect(minatomirai.previous == ["Tokyu.Toyoko.002051.Weekday"])
+        #expect(try timetable.trainIds(minatomirai.previous) == ["Tokyu.Toyoko.002051.Weekday"])
     }
 
     @Test func afterMidnightTimesAreOnTheSameServiceDay() throws {
@@ -77,20 +76,21 @@ import Testing
         #expect(board.map(\.time.value) == expected)
         #expect(board.last?.time.serviceClock == "24:22")
         #expect(board.last?.time.clock == "00:22")
-        #expect(board.last?.trainId == "Minatomirai.Minatomirai.010242.Weekday")
+        #expect(board.last?.ids.id == "Minatomirai.Minatomirai.010242.Weekday")
         #expect(board.first?.time.serviceClock == "05:00")
-        #expect(board.first?.trainId == "Minatomirai.Minatomirai.013042.Weekday")
+        #expect(board.first?.ids.id == "Minatomirai.Minatomirai.013042.Weekday")
     }
 
     @Test func toyokoYokohamaOutboundListsTrainsContinuingToMotomachiChukagai() throws {
         let (timetable, _) = try SharedData.imported()
         let board = try timetable.departures(station: "Tokyu.Toyoko.Yokohama", direction: "Outbound", service: "Weekday")
-        let through = board.filter { $0.railway == "Minatomirai.Minatomirai" }
+        let minatomiraiLine = try #require(timetable.reference.railways[id: "Minatomirai.Minatomirai"]).handle
+        let through = board.filter { $0.railway == minatomiraiLine }
         let first = try #require(through.first)
         // Toyoko 006051 arrives at Yokohama and leaves at 05:19 as Minatomirai 006051.
-        #expect(first.trainId == "Minatomirai.Minatomirai.006051.Weekday")
+        #expect(first.ids.id == "Minatomirai.Minatomirai.006051.Weekday")
         #expect(first.time.serviceClock == "05:19")
-        #expect(first.destinations == ["Minatomirai.Minatomirai.MotomachiChukagai"])
+        #expect(timetable.reference.stationIds(first.destinations) == ["Minatomirai.Minatomirai.MotomachiChukagai"])
         // Every Toyoko weekday outbound part ending at Yokohama and continuing shows up exactly once.
         let toyoko = try SharedData.json("train-timetables/tokyu-toyoko.json") as! [[String: Any]]
         let continuing = toyoko.filter { train in
@@ -287,9 +287,10 @@ extension RealDataImportTests {
                         for service in ["Weekday", "SaturdayHoliday", "Saturday", "Holiday"] {
                             // Through departures onto railways not exported are the Mini Tokyo 3D import's alone.
                             let expected = try mt3d.departures(station: station, direction: direction, service: service)
-                                .filter { odpt.trainIds.contains($0.trainId) }
+                                .filter { odpt.trainIds.contains($0.ids.id) }
                             let actual = try odpt.timetable.departures(station: station, direction: direction, service: service)
-                            #expect(actual.map(Self.row) == expected.map(Self.row), "\(station) \(direction) \(service)")
+                            #expect(actual.map { Self.row($0, odpt.timetable.reference) } == expected.map { Self.row($0, mt3d.reference) },
+                                    "\(station) \(direction) \(service)")
                             compared += expected.count
                         }
                     }
@@ -309,14 +310,15 @@ extension RealDataImportTests {
                         .map { (ServiceMinute(parsing: $0["d"]!)!.value, train["ds"] as! [String]) }
                 }.sorted { $0.0 < $1.0 }
             #expect(board.map(\.time.value) == expected.map(\.0))
-            #expect(board.map(\.destinations) == expected.map(\.1))
+            let destinations = board.map { odpt.timetable.reference.stationIds($0.destinations) }
+            #expect(destinations == expected.map(\.1))
             #expect(board.first?.time.serviceClock == "05:00")
             #expect(board.last?.time.serviceClock == "24:22")
             // Through trains keep their far destinations (和光市, 飯能, …) though those railways were not exported.
-            let far = board.filter { !($0.destinations.first ?? "").hasPrefix("Minatomirai.") && !($0.destinations.first ?? "").hasPrefix("Tokyu.") }
+            let far = destinations.filter { !($0.first ?? "").hasPrefix("Minatomirai.") && !($0.first ?? "").hasPrefix("Tokyu.") }
             #expect(far.count == expected.filter { !$0.1[0].hasPrefix("Minatomirai.") && !$0.1[0].hasPrefix("Tokyu.") }.count)
             #expect(far.count > 50)
-            #expect(far.contains { $0.destinations == ["TokyoMetro.Fukutoshin.Wakoshi"] })
+            #expect(far.contains { $0 == ["TokyoMetro.Fukutoshin.Wakoshi"] })
         }
 
         @Test func throughServiceJunctionsShareAPlatformAndTheStationTimetablesAgree() throws {
@@ -336,8 +338,9 @@ extension RealDataImportTests {
             #expect((odpt.report.warningCounts["danglingThroughService"] ?? 0) > 0)
         }
 
-        static func row(_ departure: Departure) -> String {
-            "\(departure.time.serviceClock) \(departure.trainId) \(departure.trainType) → \(departure.destinations.joined(separator: ",")) #\(departure.stopIndex)"
+        static func row(_ departure: Departure, _ reference: Reference) -> String {
+            "\(departure.time.serviceClock) \(departure.ids.id) \(reference.trainType(departure.trainType)?.id ?? "?")"
+                + " → \(reference.stationIds(departure.destinations).joined(separator: ",")) #\(departure.stopIndex)"
         }
     }
 

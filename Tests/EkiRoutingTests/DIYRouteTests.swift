@@ -47,7 +47,7 @@ import Testing
         #expect(first.category == .express)
         #expect(first.direction.id == "Inbound")
         #expect(first.destination.ja == "所沢野")
-        #expect(first.parts == Array(TokyoFixture.throughParts.prefix(2)))
+        #expect(first.partIds.map(\.id) == Array(TokyoFixture.throughParts.prefix(2)))
         // The through stop is one stop: arriving on the 海岸線 part at 渋谷坂, leaving on the 副線 part.
         let shibuyazaka = try #require(first.stops.first { $0.station.name.ja == "渋谷坂" })
         #expect(shibuyazaka.arrivedAt?.id == TokyoFixture.kaiganShibuyazaka && shibuyazaka.station.id == TokyoFixture.fukuShibuyazaka)
@@ -263,7 +263,7 @@ import Testing
         let segment = try #require(try planner.nextSegment(from: [tokyomae], direction: "OuterLoop", to: [shinjukuhara],
                                                            on: Self.tuesday, after: 7 * 60 + 3))
         #expect(segment.stops.map(\.station.name.ja) == ["東京前", "渋谷坂", "新宿原"])
-        #expect(segment.parts == ["JR.Kanjo.J410.Weekday", "JR.Kanjo.J440.Weekday"])
+        #expect(segment.partIds.map(\.id) == ["JR.Kanjo.J410.Weekday", "JR.Kanjo.J440.Weekday"])
         #expect(segment.departure.clock == "07:08" && segment.arrival.clock == "07:24")
     }
 }

@@ -28,7 +28,7 @@ import Testing
         #expect(ride.departure.clock == "07:00" && ride.arrival.clock == "07:40")
         #expect(ride.category == .express)
         #expect(ride.destination.ja == "所沢野")
-        #expect(ride.parts == TokyoFixture.throughParts)
+        #expect(ride.partIds.map(\.id) == TokyoFixture.throughParts)
     }
 
     @Test func theScansPartsAreNotLookedUpAgainByTheirIds() throws {

@@ -172,7 +172,7 @@ import Testing
                                                       alight: TokyoFixture.fukuIkebukurodai), on: Self.tuesday)
         // The through stop is one stop: arrived at on the 副線 part, where the 北線 part leaves (as
         // the real 代々木上原 counts the 千代田線 and 小田急 parts).
-        #expect(first.arrival.clock == "07:24" && first.parts == TokyoFixture.throughParts)
+        #expect(first.arrival.clock == "07:24" && first.partIds.map(\.id) == TokyoFixture.throughParts)
         #expect(first.stops.last.map { [$0.arrivedAt?.id, $0.station.id] } == [TokyoFixture.fukuIkebukurodai, TokyoFixture.kitaIkebukurodai])
         #expect(first.arrivalDirection == "Northbound")
         let kita = try Self.station(TokyoFixture.kitaIkebukurodai)

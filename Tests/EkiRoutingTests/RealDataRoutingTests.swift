@@ -252,7 +252,7 @@ import Testing
         let plan = try planner.plan(Route(serviceDate: Self.tuesday, segments: [first.choice, second.choice]))
         #expect(plan.segments[0].departure.clock == "07:37" && plan.segments[0].arrival.clock == "08:18")
         #expect(plan.segments[0].destination.ja == "小手指")
-        #expect(plan.segments[0].parts == [express, "Tokyu.Toyoko.060072.Weekday"])
+        #expect(plan.segments[0].partIds.map(\.id) == [express, "Tokyu.Toyoko.060072.Weekday"])
         let yokohama = try #require(plan.segments[0].stops.first { $0.station.name.ja == "横浜" })
         #expect(yokohama.arrivedAt?.id == "Minatomirai.Minatomirai.Yokohama" && yokohama.station.id == "Tokyu.Toyoko.Yokohama")
         #expect(plan.transfers == [RoutePlan.Transfer(minutes: 1, place: .samePlatform, walkMeters: nil, needed: 1, kind: .crossPlatform)])

@@ -74,7 +74,7 @@ import Testing
         #expect(detail.schedule == "WK")
         let south = try #require(detail.sides.first { $0.direction.id == "RED:0" })
         // The day's two, then Friday's first (six asked for, the day has two).
-        #expect(south.next.map { "\($0.serviceDate.iso) \($0.departure.trainId)" }
+        #expect(south.next.map { "\($0.serviceDate.iso) \($0.departure.ids.id)" }
             == ["2026-01-08 R1", "2026-01-08 R3", "2026-01-09 R1", "2026-01-09 R3"])
         #expect(south.terminal?.id == "RED:P_C")
         #expect(detail.connections.map { $0.railway?.id } == ["BLUE"])

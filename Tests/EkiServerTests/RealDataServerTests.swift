@@ -97,19 +97,19 @@ import Testing
         // The train itself: the tracker's timetable train, its page's id and day, its destination,
         // and its stops from the next station on with their timetable times.
         let trainRow = try #require(expected.trainRow)
-        let part = try #require(try timetable.trainPart(row: trainRow))
+        let part = try #require(try timetable.trainPart(TrainHandle(trainRow)))
         let train = try #require(answer["train"] as? [String: Any])
-        #expect(train["id"] as? String == part.publicId)
+        #expect(train["id"] as? String == part.ids.publicId)
         #expect(train["date"] as? String == "2026-11-24")
-        #expect(train["trainType"] as? String == part.trainType)
-        #expect((train["trainTypeName"] as? [String: Any])?["en"] as? String == timetable.reference.trainTypes[part.trainType]?.name.en)
-        let ends = part.destinations.compactMap { timetable.reference.stations[id: $0]?.name.ja }
+        #expect(train["trainType"] as? String == timetable.reference.trainType(part.trainType)?.id)
+        #expect((train["trainTypeName"] as? [String: Any])?["en"] as? String == timetable.reference.trainType(part.trainType)?.name.en)
+        let ends = part.destinations.compactMap { timetable.reference.stations[$0]?.name.ja }
         #expect((train["destinationName"] as? [String: Any])?["ja"] as? String == part.headsign?.ja ?? ends.joined(separator: "・"))
         let stops = try #require(train["stops"] as? [[String: Any]])
         let first = try #require(stops.first)
         let firstId = (first["station"] as? [String: Any])?["id"] as? String
         if let next = expected.nextStation { #expect(firstId == timetable.reference.stations[id: next]?.publicId) }
-        let call = part.stops.first { timetable.reference.stations[id: $0.station]?.publicId == firstId }
+        let call = part.stops.first { timetable.reference.stations[$0.station]?.publicId == firstId }
         #expect(first["arrival"] as? String == (call?.arrival ?? call?.departure)?.clock)
 
         // The answer carries what the OpenAPI document says it does.

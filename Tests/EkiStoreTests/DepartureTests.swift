@@ -25,7 +25,7 @@ import Testing
         let board = try Self.board(TokyoFixture.chuodori, "Inbound", at: "2026-12-01T07:30")
         #expect(board.schedule == "Weekday")
         #expect(board.rows.map(\.departure.time.clock) == ["07:36", "07:51", "08:05"])
-        #expect(board.rows.map(\.departure.trainId) == ["Umi.Kaigan.K450.Weekday", "Umi.Kaigan.K465.Weekday",
+        #expect(board.rows.map(\.departure.ids.id) == ["Umi.Kaigan.K450.Weekday", "Umi.Kaigan.K465.Weekday",
                                                         "Umi.Kaigan.A0801.Weekday"])
         #expect(board.rows.map(\.destination.ja) == ["渋谷坂", "渋谷坂", "所沢野"])
         #expect(board.rows.map(\.departure.category) == [.local, .local, .express])
@@ -40,7 +40,7 @@ import Testing
         #expect(board.rows.map(\.departure.time.serviceClock) == ["24:36", "05:06", "05:21"])
         #expect(board.rows.map(\.serviceDate.iso) == ["2026-11-16", "2026-11-17", "2026-11-17"])
         #expect(board.rows.map(\.minutesUntil) == [25, 295, 310])
-        #expect(board.rows[0].departure.trainId == "Umi.Kaigan.K1470.Weekday")
+        #expect(board.rows[0].departure.ids.id == "Umi.Kaigan.K1470.Weekday")
         #expect(!board.lastTrainGone)
     }
 
@@ -49,7 +49,7 @@ import Testing
         // at 05:00 and 05:15 (train numbers K + the service-day minute: 300, 315).
         let board = try Self.board(TokyoFixture.chuodori, "Inbound", at: "2026-11-18T01:10", limit: 2)
         #expect(board.lastTrainGone)
-        #expect(board.rows.map(\.departure.trainId) == ["Umi.Kaigan.K300.Weekday", "Umi.Kaigan.K315.Weekday"])
+        #expect(board.rows.map(\.departure.ids.id) == ["Umi.Kaigan.K300.Weekday", "Umi.Kaigan.K315.Weekday"])
         #expect(board.rows.map(\.departure.time.clock) == ["05:06", "05:21"])
         #expect(board.rows.first?.serviceDate.iso == "2026-11-18")
     }
@@ -59,7 +59,7 @@ import Testing
         let board = try Self.board(TokyoFixture.chuodori, "Inbound", at: "2026-11-23T04:00", limit: 1)
         #expect(board.schedule == "SaturdayHoliday")
         #expect(board.day.reasonEn == "holiday: Labor Thanksgiving Day")
-        #expect(board.rows.first?.departure.trainId == "Umi.Kaigan.HK360.SaturdayHoliday")
+        #expect(board.rows.first?.departure.ids.id == "Umi.Kaigan.HK360.SaturdayHoliday")
         #expect(board.rows.first?.departure.time.clock == "06:06")
     }
 
@@ -92,14 +92,15 @@ import Testing
             data.trains[second].origins = []
         }
         let part = try #require(try timetable.trainPart("JR.Kanjo.J300.Weekday"))
-        #expect(part.next == ["JR.Kanjo.J310.Weekday"])
-        let run = try #require(try timetable.trainRun("JR.Kanjo.J300.Weekday"))
-        #expect(run.map(\.id) == ["JR.Kanjo.J300.Weekday"])
-        #expect(run[0].stops.first?.station == TokyoFixture.kanjoShibuyazaka)
-        #expect(run[0].stops.last?.station == TokyoFixture.kanjoShibuyazaka)
+        #expect(try timetable.trainIds(part.next) == ["JR.Kanjo.J310.Weekday"])
+        let run = try #require(try timetable.trainRun(part.handle))
+        #expect(run.map(\.ids.id) == ["JR.Kanjo.J300.Weekday"])
+        let shibuyazaka = try #require(timetable.reference.stations[id: TokyoFixture.kanjoShibuyazaka]).handle
+        #expect(run[0].stops.first?.station == shibuyazaka)
+        #expect(run[0].stops.last?.station == shibuyazaka)
         #expect(run[0].stops.last?.arrival?.clock == "05:25")
         // Nor is the lap before followed back from the second.
-        #expect(try timetable.trainRun("JR.Kanjo.J310.Weekday")?.map(\.id) == ["JR.Kanjo.J310.Weekday"])
+        #expect(try timetable.trainRun("JR.Kanjo.J310.Weekday")?.map(\.ids.id) == ["JR.Kanjo.J310.Weekday"])
     }
 
     @Test func splittingTrainListsEachBranchOnce() throws {
@@ -118,12 +119,12 @@ import Testing
         }
         // The first branch whole (on through 北線 to 所沢野), then the second.
         let run = try #require(try timetable.trainRun(TokyoFixture.throughParts[0]))
-        #expect(run.map(\.id) == TokyoFixture.throughParts + [gin])
-        #expect(run.map(\.id).count == Set(run.map(\.id)).count)
+        #expect(run.map(\.ids.id) == TokyoFixture.throughParts + [gin])
+        #expect(run.map(\.ids.id).count == Set(run.map(\.ids.id)).count)
         // Asked from the 銀線 branch: back to 港町 (the first previous part) and on to 表参; forward
         // only from the part asked, so not along the other branch.
         let fromBranch = try #require(try timetable.trainRun(gin))
-        #expect(fromBranch.map(\.id) == [TokyoFixture.throughParts[0], gin])
+        #expect(fromBranch.map(\.ids.id) == [TokyoFixture.throughParts[0], gin])
     }
 
     @Test func loopBoardsNameTheStationsAheadOrWhereTheRunEnds() throws {
@@ -140,7 +141,8 @@ import Testing
         // signed for where it ends. The 10:00 from 渋谷坂 is at 上野森 12 minutes later.
         let ueno = try Self.board(TokyoFixture.uenomori, "OuterLoop", at: "2026-12-01T10:10", limit: 1)
         #expect(ueno.rows.first?.departure.time.clock == "10:12")
-        #expect(ueno.rows.first?.departure.destinations == [TokyoFixture.kanjoShibuyazaka])
+        let reference = try TokyoFixture.timetable().reference
+        #expect(ueno.rows.first.map { reference.stationIds($0.departure.destinations) } == [TokyoFixture.kanjoShibuyazaka])
         #expect(ueno.rows.first?.destination.ja == "渋谷坂")
     }
 

@@ -30,7 +30,7 @@ import Testing
         let board = try Self.board(TokyoFixture.minatomachi, "Inbound", at: "2026-12-01T06:58", limit: 2)
         #expect(board.rows.map(\.departure.time.clock) == ["07:00", "07:00"])
         let express = try #require(board.rows.first { $0.departure.category == .express })
-        #expect(express.departure.trainId == TokyoFixture.throughParts[0])
+        #expect(express.departure.ids.id == TokyoFixture.throughParts[0])
         #expect(express.destination.ja == "所沢野")
         #expect(express.destination.en == "Tokorozawano")
     }
@@ -60,7 +60,7 @@ import Testing
         #expect(board.schedule == "SaturdayHoliday")
         #expect(board.day.reasonEn == "holiday: Labor Thanksgiving Day")
         #expect(board.rows.map(\.departure.time.clock) == ["06:00", "06:20"])
-        #expect(board.rows[0].departure.trainId == "Umi.Kaigan.HK360.SaturdayHoliday")
+        #expect(board.rows[0].departure.ids.id == "Umi.Kaigan.HK360.SaturdayHoliday")
     }
 
     @Test func aLoopTrainGoesTowardTheMajorStationsAhead() throws {
@@ -76,13 +76,14 @@ import Testing
         let timetable = try TokyoFixture.timetable()
         // Asked from its middle part, the run still starts at 港町 and ends at 所沢野.
         let run = try #require(try timetable.trainRun(TokyoFixture.throughParts[1]))
-        #expect(run.map(\.id) == TokyoFixture.throughParts)
-        #expect(run.map(\.railway) == ["Umi.Kaigan", "Metro.Fuku", "Kita.Kita"])
-        #expect(run.first?.stops.first?.station == TokyoFixture.minatomachi)
-        #expect(run.last?.stops.last?.station == TokyoFixture.tokorozawano)
+        let reference = timetable.reference
+        #expect(run.map(\.ids.id) == TokyoFixture.throughParts)
+        #expect(run.map { reference.railways.id(of: $0.railway) } == ["Umi.Kaigan", "Metro.Fuku", "Kita.Kita"])
+        #expect(run.first?.stops.first.map { reference.stations.id(of: $0.station) } == TokyoFixture.minatomachi)
+        #expect(run.last?.stops.last.map { reference.stations.id(of: $0.station) } == TokyoFixture.tokorozawano)
         #expect(run.last?.stops.last?.arrival?.clock == "07:40")
-        #expect(run[1].previous == [TokyoFixture.throughParts[0]])
-        #expect(run[1].next == [TokyoFixture.throughParts[2]])
+        #expect(run[1].previous == [run[0].handle])
+        #expect(run[1].next == [run[2].handle])
     }
 
     @Test func aComplexOfThreePlatformGroupsChangesByItsGroups() throws {
@@ -142,12 +143,16 @@ import Testing
         let counted = try TokyoFixture.Counted()
         // 北線's 2-stop local and 環状線's 5-stop loop train, and a through part with links both ways.
         var parts: [String: TrainPart] = [:]
-        let short = try counted.count { parts["short"] = try counted.timetable.trainPart("Kita.Kita.N340.Weekday") }
-        let long = try counted.count { parts["long"] = try counted.timetable.trainPart("JR.Kanjo.J300.Weekday") }
-        let linked = try counted.count { parts["linked"] = try counted.timetable.trainPart(TokyoFixture.throughParts[1]) }
+        let timetable = counted.timetable
+        let (shortTrain, longTrain, linkedTrain) = (try #require(try timetable.resolveTrain("Kita.Kita.N340.Weekday")),
+                                                    try #require(try timetable.resolveTrain("JR.Kanjo.J300.Weekday")),
+                                                    try #require(try timetable.resolveTrain(TokyoFixture.throughParts[1])))
+        let short = try counted.count { parts["short"] = try timetable.trainPart(shortTrain) }
+        let long = try counted.count { parts["long"] = try timetable.trainPart(longTrain) }
+        let linked = try counted.count { parts["linked"] = try timetable.trainPart(linkedTrain) }
         #expect(parts["short"]?.stops.count == 2)
         #expect(parts["long"]?.stops.count == 5)
-        #expect(parts["linked"]?.next == [TokyoFixture.throughParts[2]])
+        #expect(try parts["linked"].map { try counted.timetable.trainIds($0.next) } == [TokyoFixture.throughParts[2]])
         #expect(short.count == long.count)
         #expect(long.count == linked.count)
         #expect(long.count == 4, "\(long)")   // the part, its terminals, its links, its names

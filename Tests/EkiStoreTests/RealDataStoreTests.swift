@@ -74,7 +74,7 @@ import Testing
         let board = try Self.board("Minatomirai.Minatomirai.Bashamichi", "Inbound", at: "2026-11-24T07:30")
         #expect(board.schedule == "Weekday")
         #expect(board.rows.map(\.departure.time.clock) == ["07:31", "07:34", "07:37"])
-        #expect(board.rows.map(\.departure.trainId) == ["Minatomirai.Minatomirai.006072.Weekday",
+        #expect(board.rows.map(\.departure.ids.id) == ["Minatomirai.Minatomirai.006072.Weekday",
                                                         "Minatomirai.Minatomirai.019072.Weekday",
                                                         "Minatomirai.Minatomirai.060072.Weekday"])
         #expect(board.rows[0].destination.ja == "清瀬")
@@ -85,7 +85,7 @@ import Testing
         #expect(late.rows.map(\.departure.time.serviceClock) == ["24:17", "24:22", "05:00"])
         // 2026-11-23 (Mon), 勤労感謝の日: the SaturdayHoliday timetable's first train.
         let holiday = try Self.board("Minatomirai.Minatomirai.Bashamichi", "Inbound", at: "2026-11-23T04:00", limit: 1)
-        #expect(holiday.rows.first?.departure.trainId == "Minatomirai.Minatomirai.013042.SaturdayHoliday")
+        #expect(holiday.rows.first?.departure.ids.id == "Minatomirai.Minatomirai.013042.SaturdayHoliday")
     }
 
     @Test func schedulesPickTheCalendarsEachRailwayHas() throws {
@@ -105,15 +105,17 @@ import Testing
 
     @Test func trainFromMotomachiChukagaiIsFollowedToKiyose() throws {
         let run = try #require(try Self.timetable().trainRun("Tokyu.Toyoko.026054.Weekday"))
-        #expect(run.map(\.id) == ["Minatomirai.Minatomirai.026054.Weekday", "Tokyu.Toyoko.026054.Weekday",
+        #expect(run.map(\.ids.id) == ["Minatomirai.Minatomirai.026054.Weekday", "Tokyu.Toyoko.026054.Weekday",
                                   "TokyoMetro.Fukutoshin.B526K2.Weekday", "Seibu.SeibuYurakucho.6701.Weekday",
                                   "Seibu.Ikebukuro.6701.Weekday"])
-        #expect(run.first?.stops.first?.station == "Minatomirai.Minatomirai.MotomachiChukagai")
-        #expect(run.last?.stops.last?.station == "Seibu.Ikebukuro.Kiyose")
+        let stations = try Self.timetable().reference.stations
+        #expect(run.first?.stops.first.map { stations.id(of: $0.station) } == "Minatomirai.Minatomirai.MotomachiChukagai")
+        #expect(run.last?.stops.last.map { stations.id(of: $0.station) } == "Seibu.Ikebukuro.Kiyose")
         #expect(run.last?.stops.last?.arrival?.clock == "07:39")
         // A Yamanote part links to the next lap, and a train is still one lap.
         let lap = try #require(try Self.timetable().trainRun("JR-East.Yamanote.400G.Weekday"))
-        #expect(lap.map(\.id) == ["JR-East.Yamanote.400G.Weekday"] && lap[0].next == ["JR-East.Yamanote.500G.Weekday"])
+        #expect(lap.map(\.ids.id) == ["JR-East.Yamanote.400G.Weekday"])
+        #expect(try Self.timetable().trainIds(lap[0].next) == ["JR-East.Yamanote.500G.Weekday"])
     }
 
     // MARK: - Nearby, railways, the reference
@@ -194,8 +196,8 @@ import Testing
         #expect(inbound.neighbour?.name.ja == "新高島")
         let express = try #require(inbound.next.first { $0.departure.category == .express }
                                    ?? inbound.lastTrains.first { $0.departure.category == .express })
-        let stops = try #require(try Self.timetable().trainPart(express.departure.trainId)).stops
-        #expect(stops[express.departure.stopIndex + 1].station == "Minatomirai.Minatomirai.Yokohama")
+        let stops = try #require(try Self.timetable().trainPart(express.departure.train)).stops
+        #expect(try Self.timetable().reference.stations.id(of: stops[express.departure.stopIndex + 1].station) == "Minatomirai.Minatomirai.Yokohama")
     }
 
     /// Where a railway ends and its trains go on as another's, the neighbour is the station next to
@@ -253,7 +255,8 @@ import Testing
                                                  serviceDate: detail.instant.serviceDate).rows
         let ikebukuro = day.filter { ["23:59", "24:08", "24:13", "24:20"].contains($0.departure.time.serviceClock) }
         #expect(ikebukuro.count == 4)
-        #expect(ikebukuro.allSatisfy { $0.departure.destinations == ["JR-East.Yamanote.Ikebukuro"] && $0.destination.ja == "池袋" })
+        let reference = try Self.timetable().reference
+        #expect(ikebukuro.allSatisfy { reference.stationIds($0.departure.destinations) == ["JR-East.Yamanote.Ikebukuro"] && $0.destination.ja == "池袋" })
         #expect(outer.next.map(\.departure.time.clock).prefix(2) == ["23:52", "23:59"])
         #expect(outer.destinations.first?.name.ja == "渋谷・新宿方面")
     }

@@ -110,7 +110,11 @@ import Testing
         #expect(outbound.terminal?.name.ja == "港町")
 
         // The through expresses leave here as 副線 trains (its 急行, Metro.Express), the locals toward 港町.
-        #expect(detail.trainTypes.map(\.ids) == [["Umi.Local"], ["Metro.Express"]])
+        let typeIds = { (types: [StationDetail.TrainTypeCount], reference: Reference) in
+            types.map { $0.types.compactMap { reference.trainType($0)?.id } }
+        }
+        let fixture = try TokyoFixture.timetable().reference
+        #expect(typeIds(detail.trainTypes, fixture) == [["Umi.Local"], ["Metro.Express"]])
         // With a 海岸線 急行 of its own leaving here too (added for this test: 18:00 to 港町), the two
         // railways' 急行 are one line of the types list.
         let withExpress = try TokyoFixture.timetable { data in
@@ -125,7 +129,7 @@ import Testing
         let types = try withExpress.stationDetail(try #require(withExpress.reference.stations[id: TokyoFixture.kaiganShibuyazaka]),
                                                   at: Self.tuesdayMorning).trainTypes
         let express = try #require(types.first { $0.type.name.ja == "急行" && $0.type.category == .express })
-        #expect(Set(express.ids) == ["Umi.Express", "Metro.Express"])
+        #expect(Set(typeIds([express], withExpress.reference)[0]) == ["Umi.Express", "Metro.Express"])
         #expect(express.trains == 3)   // the two through trains and the 18:00
         #expect(types.filter { $0.type.name.ja == "急行" && $0.type.category == .express }.count == 1)
     }
@@ -171,7 +175,7 @@ import Testing
         let sunday = try timetable.nextDepartures(station: saturday.station, direction: inbound.direction,
                                                   at: ServiceInstant(parsing: "2026-11-29T23:30")!, limit: 3)
         #expect(sunday.noTrainsThisDay && sunday.rows.first?.serviceDate.iso == "2026-11-30")
-        #expect(sunday.rows.first?.departure.trainId == TokyoFixture.throughParts[1])
+        #expect(sunday.rows.first?.departure.ids.id == TokyoFixture.throughParts[1])
         #expect(sunday.rows.first?.departure.time.clock == "07:13")
         // A Tuesday has them, through to 副線.
         let tuesday = try #require(try Self.detail(TokyoFixture.kaiganShibuyazaka).sides.first { $0.direction.id == "Inbound" })
@@ -194,7 +198,7 @@ import Testing
         let day = try timetable.stationTimetable(station: detail.station, direction: outer.direction,
                                                  serviceDate: detail.instant.serviceDate).rows
         #expect(day.count == 115)   // 05:00 to 24:00 every 10 minutes
-        #expect(day.allSatisfy { $0.departure.destinations == [TokyoFixture.kanjoShibuyazaka] && $0.destination.ja == "渋谷坂" })
+        #expect(day.allSatisfy { timetable.reference.stationIds($0.departure.destinations) == [TokyoFixture.kanjoShibuyazaka] && $0.destination.ja == "渋谷坂" })
         #expect(outer.next.map(\.departure.time.clock).prefix(2) == ["23:54", "00:04"])
         #expect(outer.next[0].destination.ja == "渋谷坂")
         #expect(outer.lastTrains.map(\.departure.time.serviceClock) == ["21:04", "24:04"])
@@ -214,7 +218,7 @@ import Testing
         var signed = 0, rows = 0
         for direction in try timetable.directions(at: station) {
             for row in try Self.dayRows(station, direction, on: CivilDate(iso: "2026-11-24")!, in: timetable) {
-                var part = try #require(parts[row.trainId])
+                var part = try #require(parts[row.ids.id])
                 // Every 環状線 train stops at every station: stops travelled are stations travelled.
                 var travelled = part.stops.count - 1 - row.stopIndex
                 while travelled < lap, let next = part.next.first, let following = parts[next] {
@@ -223,7 +227,7 @@ import Testing
                 }
                 let end = part.stops.last?.station ?? ""
                 let expected = travelled < lap ? [end] : []
-                #expect(row.destinations == expected, "\(stationId) \(row.time.clock) \(row.trainId)")
+                #expect(timetable.reference.stationIds(row.destinations) == expected, "\(stationId) \(row.time.clock) \(row.ids.id)")
                 if !expected.isEmpty { signed += 1 }
                 rows += 1
             }
@@ -269,8 +273,8 @@ import Testing
     static func dayRows(_ station: Reference.Station, _ direction: Reference.Direction, on date: CivilDate,
                         in timetable: Timetable) throws -> [Departure] {
         guard let railway = station.railway.flatMap({ timetable.reference.railways[$0] }),
-              let service = timetable.reference.service(of: railway, on: ScheduleDay(date)) else { return [] }
-        return try timetable.departures(station: station.id, direction: direction.id, service: service)
+              let service = timetable.reference.serviceHandle(of: railway, on: ScheduleDay(date)) else { return [] }
+        return try timetable.departures(station: station.handle, direction: direction.handle, service: service)
     }
 
     /// Every station of the fixture, on a Tuesday, a Saturday and a holiday Monday.
@@ -294,7 +298,7 @@ import Testing
                 #expect(Dictionary(uniqueKeysWithValues: side.lastTrains.map { ($0.departure.category, $0.departure.time.value) }) == latest,
                         "\(stationId) \(side.direction.id) \(instant.serviceDate.iso)")
                 // Last train per destination, when there is more than one destination.
-                var byDestination: [[String]: Int] = [:]
+                var byDestination: [[StationHandle]: Int] = [:]
                 for row in rows { byDestination[row.destinations] = max(byDestination[row.destinations] ?? 0, row.time.value) }
                 if byDestination.count > 1 {
                     #expect(Dictionary(uniqueKeysWithValues: side.lastByDestination.map { ($0.departure.destinations, $0.departure.time.value) }) == byDestination)

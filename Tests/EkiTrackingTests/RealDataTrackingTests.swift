@@ -64,12 +64,13 @@ import Testing
             let kamata = try #require(states.firstIndex { $0.time > omori.time + 60 })
             #expect(states[kamata].nextStation == "JR-East.KeihinTohokuNegishi.Kamata")
             let timetable = try ReplayRides.network().timetable
-            let train = try #require(try states[kamata].trainRow.flatMap { try timetable.trainPart(row: $0) })
-            #expect(train.id == Self.keihinTohoku)
-            #expect(train.destinations == ["JR-East.KeihinTohokuNegishi.Ofuna"])
+            let train = try #require(try states[kamata].trainRow.flatMap { try timetable.trainPart(TrainHandle($0)) })
+            #expect(train.ids.id == Self.keihinTohoku)
+            #expect(timetable.reference.stationIds(train.destinations) == ["JR-East.KeihinTohokuNegishi.Ofuna"])
             // 651B: 大森 08:08, 蒲田 08:13, 横浜 08:31 in the timetable (which gives departures only).
             func time(_ station: String) -> String? {
-                train.stops.first { $0.station == "JR-East.KeihinTohokuNegishi." + station }.flatMap { $0.arrival ?? $0.departure }?.clock
+                train.stops.first { timetable.reference.stations.id(of: $0.station) == "JR-East.KeihinTohokuNegishi." + station }
+                    .flatMap { $0.arrival ?? $0.departure }?.clock
             }
             #expect(time("Kamata") == "08:13")
             #expect(time("Yokohama") == "08:31")
@@ -179,8 +180,9 @@ import Testing
                 let ride = try simulator.ride(index, seed: 5, options: .init(corridors: index % 2 == 0, transfers: index % 3 == 0))
                 for segment in ride.truth.segments {
                     let part = try #require(try timetable.trainPart(segment.train))
-                    #expect(part.railway == segment.railway && part.direction == segment.direction)
-                    let stopIds = part.stops.map(\.station)
+                    #expect(timetable.reference.railways.id(of: part.railway) == segment.railway
+                            && timetable.reference.directionId(part.direction) == segment.direction)
+                    let stopIds = timetable.reference.stationIds(part.stops.map(\.station))
                     let board = try #require(stopIds.firstIndex(of: segment.boardStation))
                     let alight = try #require(stopIds.lastIndex(of: segment.alightStation))
                     // The calls that stop are the train's stops from boarding to alighting, in order.
@@ -192,7 +194,7 @@ import Testing
                         passes += 1
                     }
                     for call in segment.stations where call.stops {
-                        let stop = try #require(part.stops.first { $0.station == call.station })
+                        let stop = try #require(part.stops.first { timetable.reference.stations.id(of: $0.station) == call.station })
                         stops += 1
                         if call.station != segment.boardStation, let minute = stop.arrival ?? stop.departure {
                             #expect(abs(try Self.time(call.arrival) - (dayStart + Double(minute.value * 60))) <= 30,
@@ -437,10 +439,11 @@ enum ReplayRides {
     /// The train `code` from `board` to `alight` (station ids of its railway).
     static func ride(_ code: String, from board: String, to alight: String, seed: UInt64 = 1) throws -> Ride {
         let network = try network()
+        let stations = network.timetable.reference.stations
         guard let part = try network.timetable.trainPart(code),
-              let line = network.rails.lines.first(where: { $0.railway == part.railway }),
-              let first = part.stops.firstIndex(where: { $0.station == board }),
-              let last = part.stops.firstIndex(where: { $0.station == alight }), first < last else {
+              let line = network.rails.lines.first(where: { $0.railway == network.timetable.reference.railways.id(of: part.railway) }),
+              let first = part.stops.firstIndex(where: { stations.id(of: $0.station) == board }),
+              let last = part.stops.firstIndex(where: { stations.id(of: $0.station) == alight }), first < last else {
             throw RideError(message: "no ride \(code) \(board) → \(alight)")
         }
         var random = seed
@@ -449,7 +452,7 @@ enum ReplayRides {
             return Double(random >> 11) / Double(1 << 53) - 0.5
         }
         let stops = Array(part.stops[first...last]).compactMap { stop -> (along: Double, arrive: Double, leave: Double)? in
-            guard let along = line.along(of: stop.station) else { return nil }
+            guard let along = line.along(of: stations.id(of: stop.station) ?? "") else { return nil }
             let arrival = Double((stop.arrival ?? stop.departure)?.value ?? 0) * 60
             let departure = Double((stop.departure ?? stop.arrival)?.value ?? 0) * 60
             return (along, midnight + arrival, midnight + max(departure, arrival + 30))
@@ -483,7 +486,7 @@ enum ReplayRides {
             }
         }
         var calls: [(String, Bool, Double)] = []
-        let stopping = Set(part.stops[first...last].map(\.station))
+        let stopping = Set(network.timetable.reference.stationIds(part.stops[first...last].map(\.station)))
         let from = stops[0].along, to = stops[stops.count - 1].along
         let sign: Double = line.signedStep(from: from, to: to) >= 0 ? 1 : -1
         for station in line.stations.sorted(by: { sign * $0.along < sign * $1.along })

@@ -139,25 +139,27 @@ struct RideAnswerJSON: Encodable {
     /// `dayOffset` -1: the day before's train still running (a feed's 27:11), whose page and clock
     /// are that day's.
     static func train(row: Int64?, dayOffset: Int = 0, time: Double, next: String?, previous: String? = nil, timetable: Timetable) -> TrainJSON? {
-        guard let row, let part = try? timetable.trainPart(row: row) else { return nil }
+        guard let row, let part = try? timetable.trainPart(TrainHandle(row)) else { return nil }
         let reference = timetable.reference
         let now = ServiceInstant(Date(timeIntervalSince1970: time), timeZone: timetable.timeZone)
         let clock = now.minute.value - dayOffset * 1440
         // Two minutes' grace: trains run a little late.
         let coming = part.stops.filter { ($0.arrival ?? $0.departure).map { $0.value >= clock - 2 } ?? false }
-        let from = coming.firstIndex { $0.station == next }
-            ?? coming.firstIndex { $0.station == previous }.map { coming.index(after: $0) } ?? coming.startIndex
+        // The tracker names stations by id: the handles of those two, to find them among the stops.
+        let (nextStation, previousStation) = (next.flatMap { reference.stations[id: $0]?.handle }, previous.flatMap { reference.stations[id: $0]?.handle })
+        let from = coming.firstIndex { $0.station == nextStation }
+            ?? coming.firstIndex { $0.station == previousStation }.map { coming.index(after: $0) } ?? coming.startIndex
         let stops = coming[from...].compactMap { stop -> TrainJSON.StopJSON? in
-            guard let station = reference.stations[id: stop.station], let at = stop.arrival ?? stop.departure else { return nil }
+            guard let station = reference.stations[stop.station], let at = stop.arrival ?? stop.departure else { return nil }
             return TrainJSON.StopJSON(station: StationNameJSON(station), arrival: at.clock)
         }
-        let type = reference.trainTypes[part.trainType]
-        let ends = part.destinations.compactMap { reference.stations[id: $0]?.name }
+        let type = reference.trainType(part.trainType)
+        let ends = part.destinations.compactMap { reference.stations.name(of: $0) }
         let destination = part.headsign ?? LocalizedName(ja: ends.map(\.ja).joined(separator: "・"), en: ends.map(\.en).joined(separator: " & "))
-        return TrainJSON(id: part.publicId, date: now.serviceDate.adding(days: dayOffset).iso, trainType: part.trainType,
-                         trainTypeName: NameJSON(type?.name ?? LocalizedName(ja: part.trainType, en: part.trainType)),
+        return TrainJSON(id: part.ids.publicId, date: now.serviceDate.adding(days: dayOffset).iso, trainType: type?.id ?? "",
+                         trainTypeName: NameJSON(type?.name ?? LocalizedName(ja: "", en: "")),
                          category: type.flatMap { $0.classified ? $0.category.rawValue : nil },
-                         badge: TrainBadge(type: type, category: type?.category ?? .local, railway: reference.railways[id: part.railway])?.text,
+                         badge: TrainBadge(type: type, category: type?.category ?? .local, railway: reference.railways[part.railway])?.text,
                          destinationName: NameJSON(destination), stops: stops)
     }
 }

@@ -76,10 +76,10 @@ struct TimetableAPI: Sendable {
         let now = clock()
         let date = try query.date(now: now, timeZone: timetable.timeZone)
         return try cache.respond(to: request, moment: Moment(day: date.date, isNow: date.isNow), now: now) {
-            guard let code = try timetable.resolveTrain(id, on: date.date), let parts = try timetable.trainRun(code) else {
+            guard let train = try timetable.resolveTrain(id, on: date.date), let parts = try timetable.trainRun(train) else {
                 throw Problem.notFound(timetable.noTrainMessage(id))
             }
-            return TrainJSON(trainId: code, date: date.date, parts: parts, reference: timetable.reference)
+            return TrainJSON(train: train, date: date.date, parts: parts, reference: timetable.reference)
         }
     }
 

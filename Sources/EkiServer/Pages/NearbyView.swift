@@ -76,8 +76,7 @@ struct NearbyView: PageView {
                     let board = try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: Self.lookAhead)
                     // The first of the railway's own trains the rider can still walk to; a sooner one is
                     // no use to them ("413 m · 6 min walk" over a train "in 1 min").
-                    let ownRailway = station.railway.flatMap { reference.railways.id(of: $0) }
-                    let mine = board.rows.filter { $0.departure.railway == ownRailway }
+                    let mine = board.rows.filter { $0.departure.railway == station.railway }
                     if let own = mine.first(where: { $0.minutesUntil >= nearby.walkMinutes }) ?? mine.first {
                         ways.append(Way(href: scope.link(Phrases.station("/timetable", station, reference: reference,
                                                                          query: "direction=" + Phrases.direction(direction))),

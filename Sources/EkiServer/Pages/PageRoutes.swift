@@ -116,7 +116,7 @@ public enum WebPages {
                 let id = raw.removingPercentEncoding ?? raw
                 // A feed's trip_id may have a copy per calendar: the one running on `date` (default today).
                 let date = try PagePlaces.date(request, timeZone: timetable.timeZone)
-                guard id.utf8.count <= 200, let code = try timetable.resolveTrain(id, on: date), let parts = try timetable.trainRun(code),
+                guard id.utf8.count <= 200, let train = try timetable.resolveTrain(id, on: date), let parts = try timetable.trainRun(train),
                       let view = TrainView(parts: parts, highlight: PagePlaces.query(request, "from"), date: date,
                                            dated: PagePlaces.query(request, "date") != nil, reference: reference, scope: scope) else {
                     throw PageError(.notFound, ja: "その列車は見つかりません", en: "No such train")

@@ -73,9 +73,9 @@ enum Phrases {
     static func train(_ departure: Departure, serviceDate: CivilDate, from station: Reference.Station?, reference: Reference) -> String {
         var items: [String] = []
         // A feed's trip runs on its calendar's days: its page is for the day of this departure.
-        if reference.followsFeedCalendar || departure.publicTrainId != departure.trainId { items.append("date=" + serviceDate.iso) }
+        if reference.followsFeedCalendar || departure.ids.publicId != departure.ids.id { items.append("date=" + serviceDate.iso) }
         if let station { items.append("from=" + path(station.publicId)) }
-        return "/train/" + path(departure.publicTrainId) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        return "/train/" + path(departure.ids.publicId) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 
     /// The line above the first train of a later day: 翌日 1月12日(月) / Next day, Mon 12 Jan;

@@ -124,7 +124,7 @@ struct TimetableView: PageView {
         // Only classified trains have a category's colour; a feed without train types has no key.
         var typesIn: [TrainCategory: [String]] = [:]
         for row in board.rows where row.departure.classified {
-            let name = reference.trainTypes[row.departure.trainType].map { lang.pick($0.name) } ?? row.departure.trainType
+            let name = reference.trainType(row.departure.trainType).map { lang.pick($0.name) } ?? ""
             if !(typesIn[row.departure.category]?.contains(name) ?? false) { typesIn[row.departure.category, default: []].append(name) }
         }
         legend = typesIn.keys.sorted().map { category in
@@ -146,7 +146,7 @@ struct TimetableView: PageView {
             let badge = Badge(departure, reference: reference, lang: lang)
             // 通勤特急 under 特, not 急行 under 急, nor 普通 under 各: both mean the train stops everywhere.
             // A feed's type (Commuter rail) is said once, in the page's schedule line's place: not per row.
-            let type = departure.classified ? reference.trainTypes[departure.trainType].map { lang.pick($0.name) }
+            let type = departure.classified ? reference.trainType(departure.trainType).map { lang.pick($0.name) }
                 .flatMap { $0 != lang.t(category.nameJa, category.nameEn) && !(category == .local && $0 == "普通") ? $0 : nil } : nil
             // An English rider does not read 各 or 急: a row without its own type name gets its
             // category's from app.css (:lang(en) .day b + span::before), not 400 rows of markup.

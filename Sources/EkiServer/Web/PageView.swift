@@ -98,8 +98,8 @@ struct Badge: View {
 
     /// A departure's badge, as above.
     init?(_ departure: Departure, reference: Reference, lang: PageLanguage, named: Bool = false) {
-        self.init(reference.trainTypes[departure.trainType], category: departure.category,
-                  railway: reference.railways[id: departure.railway], lang: lang, named: named)
+        self.init(reference.trainType(departure.trainType), category: departure.category,
+                  railway: reference.railways[departure.railway], lang: lang, named: named)
     }
 }
 
