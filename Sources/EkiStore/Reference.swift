@@ -78,7 +78,8 @@ public struct Reference: Sendable {
     /// (`Railway.services`), and `service(of:on:)` names the one of a day.
     public enum Service {}
 
-    public struct TrainType: Sendable, Equatable {
+    public struct TrainType: Sendable, Equatable, HandledRecord {
+        public var handle: TrainTypeHandle
         public var id: String
         public var name: LocalizedName
         /// For ordering; `.local` when not `classified`.
@@ -106,7 +107,8 @@ public struct Reference: Sendable {
     /// Railways and directions by handle, in row order, with a by-id index for the edges.
     public private(set) var railways = Records<Railway>([])
     public private(set) var directions = Records<Direction>([])
-    public private(set) var trainTypes: [String: TrainType] = [:]
+    /// Train types by handle, in row order, with a by-id index for the edges.
+    public private(set) var trainTypes = Records<TrainType>([])
     /// Station complexes (1,966 on the Tokyo data), each read on first use (`ComplexTable`).
     public private(set) var complexes = ComplexTable(reader: nil)
     /// Other ids riders use → the stations they name (a GTFS stop_id or platform stop_id `127N`).
@@ -167,7 +169,6 @@ public struct Reference: Sendable {
     var serviceRowIds: [String: Int64] = [:]
     /// Row id → code or type, for the board query (it reads row ids, not strings).
     var serviceCodes: [Int64: String] = [:]
-    var trainTypesByRow: [Int64: TrainType] = [:]
     var serviceDates: Set<String> = []
 
     /// Ids for answers and files, where a person or a program reads them: a railway's stations in
@@ -270,12 +271,12 @@ public struct Reference: Sendable {
         }
         let services = reference.railways.values.flatMap(\.services)
         reference.followsFeedCalendar = !services.isEmpty && services.allSatisfy { $0.kind == "dates" }
-        try each(db, "SELECT id, code, name_ja, name_en, category, classified FROM train_type") { row in
-            let type = TrainType(id: row.text(1), name: .init(ja: row.text(2), en: row.text(3)),
-                                 category: TrainCategory(code: Int(row.int(4))) ?? .local, classified: row.bool(5))
-            reference.trainTypes[type.id] = type
-            reference.trainTypesByRow[row.int(0)] = type
+        var types: [TrainType] = []
+        try each(db, "SELECT id, code, name_ja, name_en, category, classified FROM train_type ORDER BY id") { row in
+            types.append(TrainType(handle: TrainTypeHandle(row.int(0)), id: row.text(1), name: .init(ja: row.text(2), en: row.text(3)),
+                                   category: TrainCategory(code: Int(row.int(4))) ?? .local, classified: row.bool(5)))
         }
+        reference.trainTypes = Records(types)
         if whole {
             _ = reference.searchable
             _ = reference.area
@@ -523,7 +524,7 @@ public struct Reference: Sendable {
     /// A calendar's code (`Weekday`, a GTFS service_id), for answers and files.
     public func serviceCode(_ handle: ServiceHandle) -> String? { serviceCodes[handle.row] }
 
-    public func trainType(_ handle: TrainTypeHandle) -> TrainType? { trainTypesByRow[handle.row] }
+    public func trainType(_ handle: TrainTypeHandle) -> TrainType? { trainTypes[handle] }
 
     /// The calendar a railway runs on a date, or nil when it runs none of its calendars that day.
     public func service(of railway: Railway, on day: ScheduleDay) -> String? {

@@ -68,9 +68,7 @@ extension Timetable {
                 trainIds.append(row[0])
                 typeIds.insert(row[1])
             }
-            let typeList = typeIds.map(String.init).joined(separator: ",")
-            let typeCodes = typeIds.isEmpty ? [] : try String.fetchAll(db, sql: "SELECT code FROM train_type WHERE id IN (\(typeList))")
-            let trainTypes = typeCodes.compactMap { reference.trainTypes[$0] }
+            let trainTypes = typeIds.compactMap { reference.trainType(TrainTypeHandle($0)) }
                 .sorted { ($0.category, $0.id) < ($1.category, $1.id) }
 
             let calendars = try Row.fetchAll(db.cachedStatement(sql: """

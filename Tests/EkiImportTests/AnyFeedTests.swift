@@ -77,16 +77,16 @@ import Testing
 
     @Test func trainKindsComeFromTheFeedNotFromJapan() throws {
         let shore = try shoreLine().reference
-        let types = try #require(Set(shore.trainTypes.values.map(\.id)) == ["gtfs.rail"] ? shore.trainTypes["gtfs.rail"] : nil)
+        let types = try #require(Set(shore.trainTypes.values.map(\.id)) == ["gtfs.rail"] ? shore.trainTypes[id: "gtfs.rail"] : nil)
         #expect(types.name == LocalizedName(ja: "列車", en: "Train"))
         #expect(!types.classified)
-        #expect(try subway().reference.trainTypes["gtfs.subway"]?.classified == false)
+        #expect(try subway().reference.trainTypes[id: "gtfs.subway"]?.classified == false)
         #expect(shore.railways[id: "SLE"]?.shortName == "SLE")
         // A Japanese feed's own train types keep their categories.
         let minato = try FeedFixtures.imported("minato").timetable.reference
         #expect(minato.trainTypes.values.filter(\.classified).map(\.name.ja).sorted() == ["各停", "快速", "特急"])
-        #expect(minato.trainTypes["gtfs.type.快速"]?.category == .rapid)
-        #expect(minato.trainTypes["gtfs.type.特急"]?.category == .limited)
+        #expect(minato.trainTypes[id: "gtfs.type.快速"]?.category == .rapid)
+        #expect(minato.trainTypes[id: "gtfs.type.特急"]?.category == .limited)
     }
 
     @Test func boardsShowTheTrainNumberAndHeadsignRidersSee() throws {

@@ -91,6 +91,7 @@ import Testing
         #expect(decided("2025年11月17日(月)", "20254F11A170(A)") == "2025年11月17日(月)")   // 日 read 0
         // A 0 the English model read as "@": the Japanese 9 is the 0 (Car No.10, not 19).
         #expect(decided("SeatCarNo.19SeatNo.18B", "SeatCarNo.1@SeatNo.18B") == "SeatCarNo.10SeatNo.18B")
+        #expect(decided("4号車9番E席", "45%OBER") == "4号車9番E席")   // their O is our 9
     }
 
     @Test func aRomanisedNameKeepsItsHyphen() {

@@ -26,8 +26,9 @@ enum DigitVote {
         return Set(pairs + pairs.map { String($0.reversed()) })
     }()
 
-    /// What the English model makes of a 0 it does not read as one.
-    static let zeroLike: Set<Character> = ["@", "O", "o", "D", "Q"]
+    /// What the English model makes of a 0 it does not read as one (not "O": it reads 9 as O too,
+    /// "45%OBER" for 4号車 9番E席).
+    static let zeroLike: Set<Character> = ["@"]
 
     static func isKanji(_ scalar: Unicode.Scalar) -> Bool {
         (0x4E00 ... 0x9FFF).contains(scalar.value) || (0x3400 ... 0x4DBF).contains(scalar.value)
