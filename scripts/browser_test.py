@@ -9,7 +9,7 @@ browser's geolocation (Chrome DevTools override).
 Usage: python3 scripts/browser_test.py [--screenshots DIR] [path/to/eki] [database]
 Needs Debian's chromium and chromium-driver and selenium from PyPI (.ci/run installs them).
 """
-import datetime, json, os, re, socket, subprocess, sys, tempfile, time, urllib.parse, urllib.request
+import datetime, json, os, re, socket, subprocess, sys, tempfile, time, traceback, urllib.parse, urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -52,6 +52,23 @@ DB = sys.argv[2] if len(sys.argv) > 2 else test_database()
 # slow, never wrong; how fast pages are is measured by the benchmarks (docs/PERFORMANCE.md).
 PATIENCE = 600
 AT = test_clock.AT   # a Tuesday's 07:30, on the server's clock (EKI_NOW) and the pages' (clock_script)
+
+
+class _ReportedWait(WebDriverWait):
+    """A wait that says where it was slow: a run that took minutes (518 s once, against ~90 s) should
+    tell the next reader which step stood still."""
+    def until(self, method, message=""):
+        began = time.monotonic()
+        try:
+            return super().until(method, message)
+        finally:
+            took = time.monotonic() - began
+            if took > 20:
+                caller = traceback.extract_stack(limit=2)[0]
+                print(f"slow: a wait took {took:.0f} s at browser_test.py:{caller.lineno} ({caller.line})", flush=True)
+
+
+WebDriverWait = _ReportedWait  # noqa: F811  (every wait below reports itself when slow)
 
 
 def console_errors(driver):
@@ -102,8 +119,11 @@ class Server:
 
     def stop(self):
         if self.process:
+            began = time.monotonic()
             self.process.terminate()
             self.process.wait(timeout=PATIENCE)
+            if time.monotonic() - began > 20:
+                print(f"slow: eki serve took {time.monotonic() - began:.0f} s to stop", flush=True)
             self.process = None
 
 

@@ -120,6 +120,30 @@ import Testing
         #expect(out.ticket.arrival == "13:00")
     }
 
+    @Test func aWideSetNameCutByOCRIsOneName() {
+        // The EX app's 小田原, set wide, read "小田 原" beside 新大阪 with no arrow: three runs, cut where
+        // both sides are most like stations (before, only two runs were two sides).
+        let words = Self.line("2025年4月23日(水)", row: 1) + Self.line("こだま64号", row: 2)
+            + Self.line("小田 原 新大阪", row: 3) + Self.line("18:23発 21:34着", row: 4)
+        let out = TicketParser().parse(words, today: CivilDate(iso: "2025-04-01")!, aspect: 2.1)
+        #expect(out.ticket.from?.name == "小田原" && out.ticket.to?.name == "新大阪")
+    }
+
+    @Test func aWeakDigitReadByOneModelAloneIsNotSure() {
+        // Two legs, the English model read no digit of the car line: 6号車 may be the 8 (or a 0) it
+        // would have told. At 0.9 from the Japanese model alone it was sure and wrong.
+        var words = Self.line("2025年2月10日(月)", row: 1) + Self.line("やまびこ 57号", row: 2) + Self.line("小山 → 東京", row: 3)
+            + Self.line("11:21発 11:55着", row: 4) + Self.line("6号車 3番B席", row: 5)
+            + Self.line("DEO 57S", row: 2, model: .eng) + Self.line("11:213% 11:554", row: 4, model: .eng)
+        for index in words.indices where words[index].model == .jpn { words[index].confidence = 0.9 }
+        let out = TicketParser().parse(words, today: CivilDate(iso: "2025-02-01")!, aspect: 2.1)
+        #expect(out.ticket.car == 6 && out.unsure.contains(.car))
+        // The same line with no 6, 8 or 9 stays sure: 0 is what the Japanese model misses, not 3 or 7.
+        let sure = TicketParser().parse(words.map { var w = $0; w.text = w.text.replacingOccurrences(of: "6号車", with: "7号車"); return w },
+                                        today: CivilDate(iso: "2025-02-01")!, aspect: 2.1)
+        #expect(sure.ticket.car == 7 && !sure.unsure.contains(.car))
+    }
+
     @Test func aYearWithItsZeroLostIsStillItsYear() {
         // "2027年1月4日" read "227年1月4日", scanned years later: 2027, not the next 4 January from today.
         let words = Self.line("227年1月4日(月)", row: 1) + Self.line("つるぎ431号", row: 2)

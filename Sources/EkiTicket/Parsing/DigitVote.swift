@@ -19,6 +19,8 @@
 enum DigitVote {
     /// The confidence a word keeps when the two models read its digits differently.
     static let disputed = 0.5
+    /// The confidence a word with a 6, 8 or 9 keeps when the English model read no digit on its line.
+    static let unconfirmed = 0.6
 
     /// Pairs of digits one model reads for the other (either way round).
     static let confusions: Set<String> = {
@@ -54,7 +56,14 @@ enum DigitVote {
                 return overlap * 2 >= min(height, w.height) && w.maxX > left - height && w.x < right + height
             }.sorted { words[$0].x < words[$1].x }
             let theirs = Array(band.map { TicketText.normalize(words[$0].text) }.joined().filter { $0 != " " })
-            guard theirs.contains(where: \.isNumber) else { continue }
+            guard theirs.contains(where: \.isNumber) else {
+                // The English model read no digit here: a 6, 8 or 9 of ours may be a 0 it would have
+                // told (2月16日 for 10日, 6号車 for 8号車 at 0.9). Such a word is not sure on one reading.
+                for index in line where words[index].text.contains(where: { "689".contains($0) }) {
+                    result[index].confidence = min(result[index].confidence, unconfirmed)
+                }
+                continue
+            }
             // Our characters, each with its word and place in that word.
             var ours: [(character: Character, word: Int, offset: Int)] = []
             for index in line {

@@ -148,20 +148,36 @@ struct StationParser {
            TicketText.japaneseKey(String(m.1)).count + TicketText.latinKey(String(m.1)).count >= 2 {
             return (range(m.1), range(m.2), 1)
         }
-        // No arrow read: two name runs with something between them (a time, a gap).
+        // No arrow read: name runs with something between them (a time, a gap). Two runs are the two
+        // sides; more (a wide-set name cut by OCR: "小田 原 新大阪") are cut where both sides are most like
+        // stations.
         let runs = line.text.matches(of: /\S+/).map(\.output).filter { token in
             token.filter { $0 != "発" && $0 != "着" }.unicodeScalars.contains { TicketText.isJapanese($0) || $0.properties.isAlphabetic }
         }
-        guard runs.count == 2 else { return nil }
-        return (range(runs[0]), range(runs[1]), 1)
+        guard runs.count >= 2, runs.count <= 4 else { return nil }
+        if runs.count == 2 { return (range(runs[0]), range(runs[1]), 1) }
+        let runCuts = (1 ..< runs.count).map { cut -> (Int, Double) in
+            let left = line.text[runs[0].startIndex ..< runs[cut - 1].endIndex], right = line.text[runs[cut].startIndex ..< runs.last!.endIndex]
+            return (cut, sideScore(String(left)) + sideScore(String(right)))
+        }
+        guard let best = runCuts.max(by: { $0.1 < $1.1 }), best.1 > 0,
+              runCuts.filter({ $0.1 >= best.1 - 0.001 }).count == 1 else { return nil }
+        return (range(runs[0])
+                    .lowerBound ..< range(runs[best.0 - 1]).upperBound,
+                range(runs[best.0]).lowerBound ..< range(runs.last!).upperBound, 1)
     }
 
-    /// How much a piece of text looks like some station (best similarity of its Japanese letters).
+    /// How much a piece of text looks like some station (best similarity of its Japanese letters, else
+    /// of its Latin ones).
     static func sideScore(_ side: String) -> Double {
-        let key = Array(TicketText.japaneseKey(side).unicodeScalars)
-        guard key.count >= 2 else { return 0 }
         let dictionary = ShinkansenDictionary.shared
-        return max(dictionary.jaKeys.map { Fuzzy.similarity(key, $0) }.max() ?? 0, dictionary.zones.map { Fuzzy.similarity(key, $0.jaKey) }.max() ?? 0)
+        let key = Array(TicketText.japaneseKey(side).unicodeScalars)
+        if key.count >= 2 {
+            return max(dictionary.jaKeys.map { Fuzzy.similarity(key, $0) }.max() ?? 0, dictionary.zones.map { Fuzzy.similarity(key, $0.jaKey) }.max() ?? 0)
+        }
+        let latin = Array(TicketText.latinKey(side).unicodeScalars)
+        guard key.isEmpty, latin.count >= 3 else { return 0 }
+        return dictionary.stations.map { Fuzzy.similarity(latin, $0.enKey) }.max() ?? 0
     }
 
     /// The station a side names, or nil when nothing is close enough or two are equally close. A city
