@@ -31,7 +31,7 @@ import Testing
         #expect(throws: RouteNetworks.Failure.notReady(Self.tuesday)) { _ = try networks.network(for: Self.tuesday) }
         #expect(throws: RouteNetworks.Failure.notReady(Self.tuesday)) { _ = try networks.network(for: Self.tuesday) }
         held.open()
-        #expect(await networks.waitUntilBuilt(Self.tuesday, timeout: .seconds(120)))
+        #expect(await networks.waitUntilBuilt(Self.tuesday, timeout: .seconds(600)))
         let network = try networks.network(for: Self.tuesday)
         #expect(network.serviceDate == Self.tuesday)
         // The same as one built directly, from the same weekday's trains.
@@ -66,7 +66,7 @@ import Testing
 
     /// A caller with no way to wait asynchronously (a router without RouteNetworkWait) waits inline.
     @Test func aCallerCanWaitInline() throws {
-        let networks = RouteNetworks(timetable: try TokyoFixture.timetable(), waitInline: .seconds(120))
+        let networks = RouteNetworks(timetable: try TokyoFixture.timetable(), waitInline: .seconds(600))
         let wednesday = try networks.network(for: Self.tuesday.adding(days: 1))
         #expect(wednesday.serviceDate == Self.tuesday.adding(days: 1))
         #expect(wednesday.tripCount == Self.weekdayTrains)
@@ -106,7 +106,7 @@ import Testing
         for offset in 0...4 {
             let date = Self.tuesday.adding(days: offset)
             _ = try? networks.network(for: date)
-            #expect(await networks.waitUntilBuilt(date, timeout: .seconds(120)))
+            #expect(await networks.waitUntilBuilt(date, timeout: .seconds(600)))
         }
         // Three other dates went through a cache of one: today and tomorrow are still there.
         #expect(Self.builtNow(networks, Self.tuesday))
