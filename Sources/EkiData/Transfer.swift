@@ -24,6 +24,9 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var failure: DownloadError.Reason?
     private var continuation: CheckedContinuation<Void, any Error>?
     private var task: URLSessionDataTask?
+    /// Bytes of a refused answer's body (an error page), read and dropped.
+    private var dropped = 0
+    private var cutOff = false
 
     init(url: URL, part: URL, name: String, timeout: Duration, maximumBytes: Int64? = nil,
          progress: @escaping @Sendable (DownloadEvent) -> Void) {
@@ -142,18 +145,32 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
                 try? handle?.truncate(atOffset: 0)
                 received = 0
                 failure = .transport("the server refused to resume the download")
-                return false
+                return true
             default:
                 failure = .status(status)
-                return false
+                return true
             }
         }
+        // A refused answer's body (an error page) is read to its end and dropped, not cancelled: in
+        // swift-corelibs-foundation a cancel that lands after a short body has completed the task
+        // traps ("Trying to access a behaviour for a task that in not in the registry"; a 401 from
+        // ODPT crashed the fetch that way). Only a declared length past the limit is cancelled here,
+        // while the rest of that body is still to come.
         completionHandler(proceed ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let event: DownloadEvent? = lock.withLock {
-            guard failure == nil, let handle else { return nil }
+            if failure != nil {
+                // A refused answer's body: dropped, and cut off if it goes on (the task is still running).
+                dropped += data.count
+                if dropped > 64 * 1024, !cutOff {
+                    cutOff = true
+                    task?.cancel()
+                }
+                return nil
+            }
+            guard let handle else { return nil }
             // No declared length, or a lying one: cut off at the limit, the rest never written.
             if let maximumBytes, received + Int64(data.count) > maximumBytes {
                 failure = .tooLarge(limit: maximumBytes)
