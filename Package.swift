@@ -64,8 +64,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
-        // SHA-512 and Ed25519 of published datasets (Foundation has none on Linux).
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Connection limits and timeouts are channel handlers under Hummingbird (already a dependency of it).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
@@ -101,8 +99,13 @@ let package = Package(
         .target(name: "EkiData", dependencies: [
             "EkiCore", "EkiStore", "EkiImport",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            .product(name: "Crypto", package: "swift-crypto"),
+            "COpenSSL",
         ]),
+        // SHA-512 and Ed25519 of published datasets (Foundation has none on Linux) from the system's
+        // OpenSSL libcrypto (libssl-dev; FoundationNetworking's curl loads it anyway). swift-crypto
+        // did the same from its own copy of BoringSSL: 367 C files, ~150 CPU s (80 s on two cores) of
+        // every first build, the largest single part of the test command's build (docs/PERFORMANCE.md).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Tesseract's C API and Leptonica from the system (libtesseract-dev, libleptonica-dev), opened
         // on first use (dlopen): only a ticket scan loads them and the libraries they need.
         .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
@@ -193,7 +196,6 @@ let package = Package(
         ]),
         .testTarget(name: "EkiDataTests", dependencies: [
             "EkiCore", "EkiStore", "EkiImport", "EkiData", "EkiServer", "EkiTestSupport",
-            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "PropertyBased", package: "swift-property-based"),
             .product(name: "Hummingbird", package: "hummingbird"),
             "EkiHTTPTesting",

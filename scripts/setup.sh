@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what eki needs on a fresh Debian machine, skipping whatever is already there.
-#   scripts/setup.sh          what building and running need (SQLite headers, rsvg-convert, Tesseract with its
+#   scripts/setup.sh          what building and running need (SQLite and OpenSSL headers, rsvg-convert, Tesseract with its
 #                             Japanese and English models and the C headers eki links against, Leptonica)
 #   scripts/setup.sh --test   also what the tests need (headless Chromium, Japanese fonts — Noto CJK, and IPA
 #                             Gothic/Mincho and VL Gothic for the harder ticket renders — selenium, Pillow
@@ -9,7 +9,7 @@
 # Debian packages come through apt-get (run as root, or with sudo when it is there); Python ones through pip.
 set -euo pipefail
 
-packages=(libsqlite3-dev librsvg2-bin libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-jpn tesseract-ocr-eng)
+packages=(libsqlite3-dev libssl-dev librsvg2-bin libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-jpn tesseract-ocr-eng)
 python_modules=()
 # Pinned: a newer schemathesis may bring new checks, and the API test must fail only on the server.
 schemathesis_version=4.32.5

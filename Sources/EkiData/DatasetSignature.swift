@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Ed25519 signatures of published manifests. The manifest names the archive by size and SHA-512,
@@ -19,33 +18,33 @@ public enum DatasetSignature {
     static let privatePrefix: [UInt8] = [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]
     static let publicPrefix: [UInt8] = [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00]
 
-    public static func sign(_ manifest: Data, with key: Curve25519.Signing.PrivateKey) throws -> Data {
+    public static func sign(_ manifest: Data, with key: Ed25519.PrivateKey) throws -> Data {
         Data((try key.signature(for: manifest).base64EncodedString() + "\n").utf8)
     }
 
     /// Whether `signature` (the .sig file's text) is `key`'s over exactly `manifest`.
-    public static func verify(_ manifest: Data, signature: Data, key: Curve25519.Signing.PublicKey) -> Bool {
+    public static func verify(_ manifest: Data, signature: Data, key: Ed25519.PublicKey) -> Bool {
         let text = String(decoding: signature, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let raw = Data(base64Encoded: text), raw.count == 64 else { return false }
         return key.isValidSignature(raw, for: manifest)
     }
 
     /// The private key in a PEM file (`-----BEGIN PRIVATE KEY-----`, Ed25519).
-    public static func privateKey(file: URL) throws -> Curve25519.Signing.PrivateKey {
+    public static func privateKey(file: URL) throws -> Ed25519.PrivateKey {
         let text: String
         do { text = try String(contentsOf: file, encoding: .utf8) } catch {
             throw UpdateError.badKey(file.path, "cannot read it")
         }
         guard let der = pemBody(text, label: "PRIVATE KEY"), der.count == privatePrefix.count + 32,
               Array(der.prefix(privatePrefix.count)) == privatePrefix,
-              let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: der.suffix(32)) else {
+              let key = try? Ed25519.PrivateKey(rawRepresentation: der.suffix(32)) else {
             throw UpdateError.badKey(file.path, "not an Ed25519 private key in PEM (make one with `openssl genpkey -algorithm ed25519`)")
         }
         return key
     }
 
     /// A public key from `--trust`: a PEM file's path, or the key inline in base64 (SPKI or raw).
-    public static func publicKey(_ given: String) throws -> Curve25519.Signing.PublicKey {
+    public static func publicKey(_ given: String) throws -> Ed25519.PublicKey {
         let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw UpdateError.badKey("an empty key", "give a PEM file or its base64 line") }
         let der: Data?
@@ -76,7 +75,7 @@ public enum DatasetSignature {
     }
 
     /// An Ed25519 public key from its SubjectPublicKeyInfo DER, or its 32 raw bytes.
-    static func publicKey(der: Data) -> Curve25519.Signing.PublicKey? {
+    static func publicKey(der: Data) -> Ed25519.PublicKey? {
         let raw: Data
         if der.count == 32 {
             raw = der
@@ -85,21 +84,21 @@ public enum DatasetSignature {
         } else {
             return nil
         }
-        return try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
+        return try? Ed25519.PublicKey(rawRepresentation: raw)
     }
 
     /// The key as one line of base64 (its SubjectPublicKeyInfo, the body of its PEM file): what
     /// `eki data trust` prints and `--trust` takes back.
-    public static func line(_ key: Curve25519.Signing.PublicKey) -> String {
+    public static func line(_ key: Ed25519.PublicKey) -> String {
         (Data(publicPrefix) + key.rawRepresentation).base64EncodedString()
     }
 
     /// PEM text of a key, as openssl writes it (for tests and for people without openssl).
-    public static func pem(_ key: Curve25519.Signing.PrivateKey) -> String {
+    public static func pem(_ key: Ed25519.PrivateKey) -> String {
         pem(Data(privatePrefix) + key.rawRepresentation, label: "PRIVATE KEY")
     }
 
-    public static func pem(_ key: Curve25519.Signing.PublicKey) -> String {
+    public static func pem(_ key: Ed25519.PublicKey) -> String {
         pem(Data(publicPrefix) + key.rawRepresentation, label: "PUBLIC KEY")
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// SHA-512 of a file, read in chunks so a 40 MB database never sits in memory twice.
@@ -6,7 +5,7 @@ enum FileDigest {
     static func sha512(of url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        var hasher = SHA512()
+        var hasher = SHA512Hasher()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             hasher.update(data: chunk)
         }

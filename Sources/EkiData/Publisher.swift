@@ -1,4 +1,3 @@
-import Crypto
 import EkiStore
 import Foundation
 import ZIPFoundation
@@ -19,7 +18,7 @@ public struct DatasetPublisher: Sendable {
     /// `manifest-<version>.sig` (before the manifest that names that version).
     @discardableResult
     public func publish(database: URL, to folder: URL, description: String? = nil,
-                        signingKey: Curve25519.Signing.PrivateKey? = nil) throws -> DatasetManifest {
+                        signingKey: Ed25519.PrivateKey? = nil) throws -> DatasetManifest {
         do {
             return try perform(database: database, to: folder, description: description, signingKey: signingKey)
         } catch let error as UpdateError {
@@ -30,7 +29,7 @@ public struct DatasetPublisher: Sendable {
     }
 
     private func perform(database: URL, to folder: URL, description: String?,
-                         signingKey: Curve25519.Signing.PrivateKey?) throws -> DatasetManifest {
+                         signingKey: Ed25519.PrivateKey?) throws -> DatasetManifest {
         let info: DatabaseInfo
         do {
             info = try Timetable(url: database).info()

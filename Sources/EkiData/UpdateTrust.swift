@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +21,7 @@ extension LiveDatabase {
     public var newestVersionFile: URL { sibling(".newest-version") }
 
     /// The publisher key configured with `eki data trust`; nil when none is.
-    public func trustedKey() throws -> Curve25519.Signing.PublicKey? {
+    public func trustedKey() throws -> Ed25519.PublicKey? {
         guard let data = try StateFile.load(trustedKeyFile) else { return nil }
         guard let der = DatasetSignature.pemBody(String(decoding: data, as: UTF8.self), label: "PUBLIC KEY"),
               let key = DatasetSignature.publicKey(der: der) else {
@@ -32,7 +31,7 @@ extension LiveDatabase {
     }
 
     /// Makes `key` the trusted publisher key for this database (replacing any other), atomically.
-    public func trust(_ key: Curve25519.Signing.PublicKey) throws {
+    public func trust(_ key: Ed25519.PublicKey) throws {
         try prepareFolder()
         try StateFile.save(Data(DatasetSignature.pem(key).utf8), to: trustedKeyFile, through: workFile("trusted-key"))
     }

@@ -1,4 +1,3 @@
-import Crypto
 import EkiStore
 import Foundation
 import ZIPFoundation
@@ -30,7 +29,7 @@ public struct DatasetUpdater: Sendable {
     /// One line per step, for a person watching ("downloading …").
     public var report: @Sendable (String) -> Void
     /// The publisher's public key (`--trust`); nil: the one configured beside the live database.
-    public var trustedKey: Curve25519.Signing.PublicKey?
+    public var trustedKey: Ed25519.PublicKey?
     /// Install a dataset without a signature (`--allow-unsigned`): when no key is trusted, or the
     /// dataset has no signature. A signature that is there and wrong is refused all the same.
     public var allowUnsigned: Bool
@@ -47,7 +46,7 @@ public struct DatasetUpdater: Sendable {
     public static let maximumDatabaseBytes: Int64 = 1 << 30
     public static let maximumSignatureBytes: Int64 = 1024
 
-    public init(transport: UpdateTransport = .standard, disk: UpdateDisk = .system, trustedKey: Curve25519.Signing.PublicKey? = nil,
+    public init(transport: UpdateTransport = .standard, disk: UpdateDisk = .system, trustedKey: Ed25519.PublicKey? = nil,
                 allowUnsigned: Bool = false, allowDowngrade: Bool = false,
                 deadline: Duration = .seconds(1800), report: @escaping @Sendable (String) -> Void = { _ in }) {
         self.transport = transport
@@ -217,7 +216,7 @@ public struct DatasetUpdater: Sendable {
     /// run if this one is killed), 64 KB at most; its signature checked against `key` (nil only
     /// with `allowUnsigned`). With `allowUnsigned`, a missing signature is said and let through.
     func readManifest(_ source: UpdateSource, live: LiveDatabase,
-                      key: Curve25519.Signing.PublicKey?) async throws -> (manifest: DatasetManifest, signed: Bool) {
+                      key: Ed25519.PublicKey?) async throws -> (manifest: DatasetManifest, signed: Bool) {
         let data = try await fetchSmall(source.manifestURL, named: source.name, into: live.workFile("manifest"),
                                         limit: Self.maximumManifestBytes, what: "manifest")
         let manifest = try DatasetManifest.decode(data, from: source.name)

@@ -1,4 +1,3 @@
-import Crypto
 import EkiData
 import EkiImport
 import EkiStore
@@ -34,7 +33,7 @@ enum PublishFixtures {
     /// A publication folder with a dataset published from a fresh mini database, signed by
     /// `signedBy` (the fixtures' publisher unless said otherwise; nil: not signed).
     static func published(in scratch: ScratchFolder, departure: String, at date: Date, as name: String = "published",
-                          signedBy key: Curve25519.Signing.PrivateKey? = publisher) throws -> (folder: URL, manifest: DatasetManifest) {
+                          signedBy key: Ed25519.PrivateKey? = publisher) throws -> (folder: URL, manifest: DatasetManifest) {
         let database = scratch.file("\(name)-source.sqlite")
         try self.database(at: database, departure: departure)
         let folder = scratch.file(name)
@@ -43,10 +42,10 @@ enum PublishFixtures {
     }
 
     /// The publisher of the fixtures' datasets: one fixed key, so a failure can be repeated.
-    static let publisher = try! Curve25519.Signing.PrivateKey(rawRepresentation: Data(repeating: 0x33, count: 32))
+    static let publisher = try! Ed25519.PrivateKey(rawRepresentation: Data(repeating: 0x33, count: 32))
 
     /// Signs a publication's manifest.json again with `key` (after a test edited it).
-    static func sign(_ folder: URL, with key: Curve25519.Signing.PrivateKey = publisher) throws {
+    static func sign(_ folder: URL, with key: Ed25519.PrivateKey = publisher) throws {
         let manifest = try Data(contentsOf: folder.appendingPathComponent(DatasetManifest.fileName))
         guard let version = ((try JSONSerialization.jsonObject(with: manifest) as? [String: Any])?["version"] as? NSNumber)?.int64Value else {
             throw FixtureError.unexpected("no version in \(folder.path)")

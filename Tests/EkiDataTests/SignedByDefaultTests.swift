@@ -1,4 +1,3 @@
-import Crypto
 import EkiData
 import EkiStore
 import EkiTestSupport
@@ -84,7 +83,7 @@ import Testing
         let scratch = ScratchFolder()
         defer { scratch.remove() }
         let (live, _) = try await PublishFixtures.liveAfterOneUpdate(in: scratch)
-        let stranger = Curve25519.Signing.PrivateKey()
+        let stranger = Ed25519.PrivateKey()
         let (other, _) = try PublishFixtures.published(in: scratch, departure: "08:20", at: PublishFixtures.monday.addingTimeInterval(3600),
                                                         as: "other", signedBy: stranger)
         let before = try PublishFixtures.snapshot(live.folder)
@@ -109,7 +108,7 @@ import Testing
         let scratch = ScratchFolder()
         defer { scratch.remove() }
         let live = try Self.importedLive(scratch)
-        let stranger = Curve25519.Signing.PrivateKey().publicKey
+        let stranger = Ed25519.PrivateKey().publicKey
         try live.trust(stranger)
         #expect(try live.trustedKey()?.rawRepresentation == stranger.rawRepresentation)
         let (v1, m1) = try PublishFixtures.published(in: scratch, departure: "07:10", at: PublishFixtures.monday, as: "v1")

@@ -1,4 +1,3 @@
-import Crypto
 import EkiData
 import EkiStore
 import EkiTestSupport
@@ -144,7 +143,7 @@ import ZIPFoundation
     @Test func aSignedDatasetIsInstalledOnlyUnderItsKey() async throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
-        let key = Curve25519.Signing.PrivateKey()
+        let key = Ed25519.PrivateKey()
         let keyFile = scratch.file("publisher.pem")
         try DatasetSignature.pem(key).write(to: keyFile, atomically: true, encoding: .utf8)
         let source = scratch.file("source.sqlite")
@@ -156,7 +155,7 @@ import ZIPFoundation
         #expect(FileManager.default.fileExists(atPath: signature.path))
 
         let trusted = try DatasetSignature.publicKey(DatasetSignature.pem(key.publicKey).split(separator: "\n")[1].description)
-        let stranger = Curve25519.Signing.PrivateKey().publicKey
+        let stranger = Ed25519.PrivateKey().publicKey
         let live = LiveDatabase(url: scratch.file("live/timetable.sqlite"))
         try PublishFixtures.database(at: live.url, departure: "06:00")
         let before = try PublishFixtures.snapshot(live.folder)
