@@ -114,7 +114,8 @@ let package = Package(
         .target(name: "EkiTicket", dependencies: ["EkiCore", "EkiStore", "EkiRouting", "CTesseract"],
                 resources: [.embedInCode("Dictionaries/shinkansen-stations.tsv"),
                             .embedInCode("Dictionaries/shinkansen-trains.tsv"),
-                            .embedInCode("Dictionaries/city-zones.tsv")]),
+                            .embedInCode("Dictionaries/city-zones.tsv"),
+                            .embedInCode("Dictionaries/shinkansen-walks.tsv")]),
         // The JSON contract shared by the CLI's --json and the HTTP API.
         .target(name: "EkiJSON", dependencies: ["EkiCore", "EkiStore", "EkiRouting"]),
         // Pictures drawn from the data as SVG text (railway maps), for the CLI and the web pages.
@@ -202,6 +203,6 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "EkiTicketTests", dependencies: ["EkiCore", "EkiStore", "EkiTicket", "EkiTestSupport"]),
-        .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiCLI", "EkiTools", "EkiTestSupport", "EkiCore", "EkiStore", "EkiJSON", "EkiServer"]),
+        .testTarget(name: "EkiCLITests", dependencies: ["eki", "EkiCLI", "EkiTools", "EkiTestSupport", "EkiCore", "EkiStore", "EkiJSON", "EkiServer", "EkiTicket"]),
     ]
 )

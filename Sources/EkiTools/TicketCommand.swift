@@ -2,6 +2,7 @@ import ArgumentParser
 import EkiCLI
 import EkiCore
 import EkiJSON
+import EkiRouting
 import EkiStore
 import EkiTicket
 import Foundation
@@ -33,7 +34,7 @@ struct TicketCommand: ParsableCommand {
 
         func run() throws {
             let now = try TripClock.now(at)
-            let store = TripStore(state: try userState.open())
+            let userState = try userState.open(), store = TripStore(state: userState)
             let (trip, ended) = try store.active(at: now)
             guard let trip else {
                 // An ended trip is shown, never hidden: with its date, and told when that date has passed.
@@ -51,7 +52,7 @@ struct TicketCommand: ParsableCommand {
                                         : "no trip (eki ticket scan <image>, or eki ticket set train nozomi225)")
                 return
             }
-            let connections = Self.connections(trip, database: database)
+            let connections = Self.connections(trip, database: database, pace: (try? Pace.kept(in: userState)) ?? .standard)
             if json { print(try Render.json(TripJSON(trip: trip, now: now, connections: connections))); return }
             print(TicketFacsimile.now(trip, at: now, lang: lang ?? trip.ticket.language, connections: connections))
         }
@@ -129,8 +130,8 @@ extension TicketCommand {
 extension TicketCommand.Show {
     /// The departures after arrival, when the database is there and has the arrival station; a trip
     /// is shown all the same without them.
-    static func connections(_ trip: Trip, database: DatabaseOptions) -> TripConnections? {
+    static func connections(_ trip: Trip, database: DatabaseOptions, pace: Pace) -> TripConnections? {
         guard FileManager.default.fileExists(atPath: database.url.path), let timetable = try? Timetable(url: database.url) else { return nil }
-        return try? TripConnections.find(trip, timetable: timetable)
+        return try? TripConnections.find(trip, timetable: timetable, pace: pace)
     }
 }

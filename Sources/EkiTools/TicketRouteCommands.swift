@@ -24,8 +24,8 @@ struct TicketLeaveByCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Start from a place: the stations within 1 km, each with its walk at 80 m a minute.", valueName: "lat,lon"))
     var near: String?
 
-    @Option(name: .long, help: "Minutes to be at the Shinkansen station before departure (gates, platform, buying lunch).")
-    var margin = 15
+    @Option(name: .long, help: "Minutes on the Shinkansen platform before departure (buying lunch, finding the car); the walk from the local line arrived on is added (shinkansen-walks.tsv, at your kept pace).")
+    var margin = 10
 
     @Flag(name: .long, help: "Keep the way found as your DIY route (eki route).")
     var use = false
@@ -70,19 +70,23 @@ extension TicketLeaveByCommand {
             }
             guard !origins.isEmpty else { throw failure("no station within 1 km of \(near!)", code: 1) }
         }
-        let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone)
         // A plan that has to hold: three minutes at every change at least, at the rider's kept pace.
-        let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: try Pace.kept(in: state), atLeast: TransferRules.mustHold.atLeast))
-        let network = try RouteNetwork.cached(timetable: timetable, serviceDate: deadline.serviceDate, in: DatabaseLocation.cacheFolder())
-        guard let (plan, walk) = try LatestRoutes(planner: planner).search(from: origins, to: targets, arriveBy: deadline.minute, on: network) else {
-            throw failure("no train reaches \(shinkansen.name) by \(deadline.minute.clock) that day", code: 1)
+        let pace = try Pace.kept(in: state)
+        let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace, atLeast: TransferRules.mustHold.atLeast))
+        let network = try RouteNetwork.cached(timetable: timetable, serviceDate: ServiceInstant(departure, timeZone: timetable.timeZone).serviceDate,
+                                              in: DatabaseLocation.cacheFolder())
+        guard let (plan, walk, transfer, deadline) = try ShinkansenTrips.leaveBy(from: origins, shinkansen: shinkansen.name, targets: targets,
+                                                                                  departure: departure, margin: margin, planner: planner,
+                                                                                  pace: pace, network: network) else {
+            throw failure("no train reaches \(shinkansen.name) \(margin) minutes before \(ServiceInstant(departure, timeZone: timetable.timeZone).minute.clock) that day", code: 1)
         }
         if use { try RouteStore(state: state).save(plan) }
         let language: Language = (lang ?? trip.ticket.language) == .ja ? .ja : .en
         let board = plan.segments[0].board.name, leaves = plan.departure ?? ServiceMinute(0)
+        let platform = ServiceMinute(deadline.value + transfer).clock, there = plan.arrival ?? deadline
         var head = language == .ja
-            ? "\(shinkansen.name) \(deadline.minute.clock)着（発車\(margin)分前）に間に合う最終: \(board.ja) \(leaves.clock)発"
-            : "Latest to reach \(shinkansen.nameEn) by \(deadline.minute.clock) (\(margin) min before departure): leave \(board.en) at \(leaves.clock)"
+            ? "\(shinkansen.name)の新幹線ホームに\(platform)（発車\(margin)分前）に着く最終: \(board.ja) \(leaves.clock)発（\(there.clock)着、新幹線まで徒歩\(transfer)分）"
+            : "Latest to be on the Shinkansen platform at \(shinkansen.nameEn) by \(platform) (\(margin) min before departure): leave \(board.en) at \(leaves.clock) (there at \(there.clock), then a walk of \(transfer) min)"
         if near != nil {
             let start = ServiceMinute(leaves.value - walk).clock
             head += language == .ja ? "（\(start)に出発、徒歩\(walk)分）" : " (set off at \(start), a \(walk)-min walk)"
@@ -101,7 +105,7 @@ struct TicketContinueCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Where you go next: a station id or name.", valueName: "to"))
     var to: String
 
-    @Option(name: .long, help: "Minutes from the Shinkansen platform to the local lines (default 8 at the standard pace, your kept pace applied).")
+    @Option(name: .long, help: "Minutes from the Shinkansen platform to every local line (default: each line's walk in shinkansen-walks.tsv at your kept pace).")
     var walk: Int?
 
     @Option(name: .long, help: ArgumentHelp("Keep option N as your route (default 1).", valueName: "n"))
@@ -131,12 +135,12 @@ struct TicketContinueCommand: ParsableCommand {
             (timetable.reference.complexes[station.complex]?.stations ?? []).compactMap { timetable.reference.stations[$0] }.filter { $0.trains > 0 }
         }
         let pace = try Pace.kept(in: state)
-        let walk = self.walk ?? pace.minutes(TripConnections.defaultWalk)
-        let ready = ServiceInstant(arrival.addingTimeInterval(TimeInterval(walk * 60)), timeZone: timetable.timeZone)
         let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace))
-        let answer = try FastestRoutes(planner: planner).search(from: origins, to: destinations, at: ready) {
+        let answer = try ShinkansenTrips.onward(from: origins, shinkansen: arrivalStation.name, arrival: arrival, to: destinations,
+                                                planner: planner, pace: pace, given: walk) {
             try RouteNetwork.cached(timetable: timetable, serviceDate: $0, in: DatabaseLocation.cacheFolder())
         }
+        let ready = ServiceInstant(arrival, timeZone: timetable.timeZone)
         guard answer.options.count >= use else { throw failure("no train from \(arrivalStation.name) to \(to) after \(ready.minute.clock)", code: 1) }
         let plan = answer.options[use - 1].plan
         try RouteStore(state: state).save(plan)

@@ -1,5 +1,6 @@
 import EkiStore
 import EkiTestSupport
+import EkiTicket
 import Foundation
 import Testing
 @testable import EkiJSON
@@ -238,9 +239,12 @@ import Testing
             """)
     }
 
-    /// A ticket to the real 新横浜: the departures after arrival there, and leave-by to the real 東京
-    /// (the latest local trip from 馬車道 by 10:15, brute-force checked in LatestDepartureTests,
-    /// changing at 横浜 in the table's 7 minutes; 61 m from 表参道, its train and the walk).
+    /// A ticket to the real 新横浜: the departures after arrival there, each after its own walk from the
+    /// Shinkansen (横浜線 4 minutes under it, ブルーライン 8 two floors down), and leave-by to the real
+    /// 東京 (the latest local trip from 馬車道 putting the rider on the Shinkansen platform 10 minutes
+    /// before 10:30: on 東海道線, 5 minutes' walk, by 10:15 — brute-force checked in
+    /// LatestDepartureTests, changing at 横浜 in the table's 7 minutes; 61 m from 表参道, its train and
+    /// the walk).
     @Test func aTicketMeetsTheRealShinYokohamaAndTokyo() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
@@ -254,11 +258,69 @@ import Testing
             #expect(try eki(["ticket", "set", field, value]).status == 0)
         }
         let onBoard = try eki(["ticket", "--at", "2030-01-08T10:39", "--lang", "en"])
-        #expect(onBoard.stdout.contains("At Shin-Yokohama, after a walk of about 8 min (from 10:56):"), "\(onBoard.stdout)")
-        let leave = try eki(["ticket", "leave-by", "馬車道", "--margin", "15", "--at", "2030-01-08T08:00"])
-        #expect(leave.stdout.hasPrefix("東京 10:15着（発車15分前）に間に合う最終: 馬車道 09:25発"), "\(leave.stdout)\(leave.stderr)")
-        let near = try eki(["ticket", "leave-by", "--near", "35.6654,139.7121", "--margin", "15", "--at", "2030-01-08T08:00"])
-        #expect(near.stdout.hasPrefix("東京 10:15着（発車15分前）に間に合う最終: 表参道 09:55発（09:54に出発、徒歩1分）"), "\(near.stdout)")
+        #expect(onBoard.stdout.contains("At Shin-Yokohama, the walk from the Shinkansen included:"), "\(onBoard.stdout)")
+        let json = try eki(["ticket", "--at", "2030-01-08T10:39", "--json"])
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let connections = try #require(answer["connections"] as? [String: Any], "\(json.stdout)")
+        let rows = try #require(connections["departures"] as? [[String: Any]])
+        #expect(rows.count == 8)
+        for row in rows {
+            let station = row["station"] as? String ?? "", walk = row["walkMinutes"] as? Int ?? -1
+            let expected = station.hasPrefix("JR-East.Yokohama.") ? 4 : station.hasPrefix("YokohamaMunicipal.Blue.") ? 8 : 9
+            #expect(walk == expected, "\(row)")
+            // Nothing is offered before the rider can be on its platform.
+            #expect((row["minutesAfterArrival"] as? Int ?? 0) >= walk, "\(row)")
+        }
+        #expect(connections["walkMinutes"] as? Int == 4 && connections["readyAt"] as? String == "10:52")
+        let leave = try eki(["ticket", "leave-by", "馬車道", "--at", "2030-01-08T08:00"])
+        #expect(leave.stdout.hasPrefix("東京の新幹線ホームに10:20（発車10分前）に着く最終: 馬車道 09:25発"), "\(leave.stdout)\(leave.stderr)")
+        let near = try eki(["ticket", "leave-by", "--near", "35.6654,139.7121", "--at", "2030-01-08T08:00"])
+        #expect(near.stdout.hasPrefix("東京の新幹線ホームに10:20（発車10分前）に着く最終: 表参道 09:55発"), "\(near.stdout)")
+        #expect(near.stdout.contains("（09:54に出発、徒歩1分）"), "\(near.stdout)")
+    }
+
+    /// Issue 29, the walk off the Shinkansen: at the real 東京 the 京葉線 is 13 minutes away (far beneath
+    /// the south end) and 東海道線 5, so after a 13:00 arrival no 京葉線 train before 13:13 is offered,
+    /// `ticket continue` to 海浜幕張 boards one no earlier, and at the relaxed pace not before 13:20;
+    /// leave-by from 海浜幕張 has the rider off the 京葉線 13 minutes before the platform time. Every
+    /// railway the walk table names is one of the real station's.
+    @Test func theWalkOffTheShinkansenIsEachLinesOwn() throws {
+        let timetable = try SharedData.imported().timetable
+        for (name, rows) in ShinkansenWalks.shared.walks {
+            let railways = Set(TripConnections.stations(named: name, in: timetable).compactMap { $0.railway.flatMap { timetable.reference.railways[$0]?.id } })
+            #expect(!railways.isEmpty, "\(name) is not in the data")
+            for railway in rows.keys { #expect(railways.contains(railway), "\(name): \(railway) is not one of \(railways.sorted())") }
+        }
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        func eki(_ arguments: [String]) throws -> EkiProcess.Result {
+            try EkiProcess.run(arguments + ["--state", state.path], environment: ["EKI_DB": SharedData.databaseURL.path])
+        }
+        for (field, value) in [("train", "のぞみ200"), ("date", "2030-01-08"), ("from", "新大阪"), ("to", "東京"),
+                               ("departure", "10:30"), ("arrival", "13:00")] {
+            #expect(try eki(["ticket", "set", field, value]).status == 0)
+        }
+        let shown = try eki(["ticket", "--at", "2030-01-08T12:50"])
+        #expect(shown.stdout.contains("東京で乗り換え（新幹線からの徒歩を含む）:"), "\(shown.stdout)")
+        let onward = try eki(["ticket", "continue", "海浜幕張", "--at", "2030-01-08T12:50"])
+        #expect(onward.status == 0, "\(onward.stderr)")
+        let first = try #require(onward.stdout.split(separator: "\n").first { $0.contains("京葉線") || $0.contains("Keiyo") })
+        let boards = try #require(first.firstMatch(of: /(\d\d):(\d\d)/)).output
+        #expect(Int(boards.1)! * 60 + Int(boards.2)! >= 13 * 60 + 13, "\(onward.stdout)")
+        #expect(try eki(["route", "pace", "relaxed"]).status == 0)
+        let relaxed = try eki(["ticket", "continue", "海浜幕張", "--at", "2030-01-08T12:50"])
+        let slow = try #require(relaxed.stdout.split(separator: "\n").first { $0.contains("京葉線") })
+        let boardsSlowly = try #require(slow.firstMatch(of: /(\d\d):(\d\d)/)).output
+        #expect(Int(boardsSlowly.1)! * 60 + Int(boardsSlowly.2)! >= 13 * 60 + 20, "\(relaxed.stdout)")
+        #expect(try eki(["route", "pace", "standard"]).status == 0)
+        // Home by 京葉線 for a 15:00 departure: on the platform at 14:50, off the 京葉線 by 14:37.
+        #expect(try eki(["ticket", "set", "from", "東京"]).status == 0 && eki(["ticket", "set", "to", "新大阪"]).status == 0)
+        #expect(try eki(["ticket", "set", "departure", "15:00"]).status == 0 && eki(["ticket", "set", "arrival", "17:30"]).status == 0)
+        let leave = try eki(["ticket", "leave-by", "海浜幕張", "--at", "2030-01-08T12:50"])
+        #expect(leave.stdout.hasPrefix("東京の新幹線ホームに14:50（発車10分前）に着く最終: 海浜幕張 "), "\(leave.stdout)\(leave.stderr)")
+        let arrives = try #require(leave.stdout.firstMatch(of: /（(\d\d):(\d\d)着、新幹線まで徒歩13分）/), "\(leave.stdout)").output
+        #expect(Int(arrives.1)! * 60 + Int(arrives.2)! <= 14 * 60 + 37, "\(leave.stdout)")
     }
 
     /// Issue 20, 2 on the real network, whose build takes long enough to fill the builder's small

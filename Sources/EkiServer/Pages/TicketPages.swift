@@ -25,10 +25,10 @@ extension WebPages {
                 ticket.to = Ticket.Station(name: to, nameEn: ShinkansenDictionary.shared.station(ja: to)?.en ?? to)
                 ticket.date = try Self.ticketDate(query)
                 ticket.arrival = try Self.ticketClock(query, "arrival")
-                // Off the Shinkansen to the local lines: the rider's pace applies to the walk, as to every change.
+                // Off the Shinkansen to each local railway (shinkansen-walks.tsv): the rider's pace applies
+                // to the walk, as to every change; `walk` is the rider's own figure for all of them.
                 let walk = try query.optional("walk").map { try Self.minutes($0, "walk", in: 0 ... 60) }
-                    ?? pagePace(query).minutes(TripConnections.defaultWalk)
-                let connections = try TripConnections.find(Trip(ticket: ticket), timetable: timetable, walk: walk)
+                let connections = try TripConnections.find(Trip(ticket: ticket), timetable: timetable, pace: try pagePace(query), walk: walk)
                 return html(scope.render(TicketAfterView(connections, date: ticket.date ?? "", scope: scope), template: TicketAfterView.template))
             }
         }
@@ -42,7 +42,7 @@ extension WebPages {
                 guard let departure = Trip(ticket: ticket).departureTime else {
                     throw PageError(.badRequest, ja: "日付か時刻を読めません", en: "That date or time cannot be read")
                 }
-                let margin = try query.optional("margin").map { try Self.minutes($0, "margin", in: 0 ... 120) } ?? 15
+                let margin = try query.optional("margin").map { try Self.minutes($0, "margin", in: 0 ... 120) } ?? 10
                 let targets = TripConnections.stations(named: station, in: timetable)
                 guard !targets.isEmpty else {
                     let shown = scope.lang == .en ? ShinkansenDictionary.shared.station(ja: station)?.en ?? station : station
@@ -59,16 +59,19 @@ extension WebPages {
                 } else {
                     origins = try complex(try Self.need(query, "from"), timetable).map { ($0, 0) }
                 }
-                let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone)
-                var found: (plan: RoutePlan, walk: Int)?
+                var found: (plan: RoutePlan, walk: Int, transfer: Int, deadline: ServiceMinute)?
                 if !origins.isEmpty {
-                    // A plan that has to hold: three minutes at every change at least, at the rider's pace.
-                    let rules = TransferRules(pace: try pagePace(query), atLeast: TransferRules.mustHold.atLeast)
-                    found = try LatestRoutes(planner: RoutePlanner(timetable: timetable, rules: rules))
-                        .search(from: origins, to: targets, arriveBy: deadline.minute, on: try networks.network(for: deadline.serviceDate))
+                    // A plan that has to hold: three minutes at every change at least, at the rider's pace;
+                    // the walk from the local line to the Shinkansen platform added to the margin.
+                    let pace = try pagePace(query)
+                    let rules = TransferRules(pace: pace, atLeast: TransferRules.mustHold.atLeast)
+                    found = try ShinkansenTrips.leaveBy(from: origins, shinkansen: station, targets: targets, departure: departure, margin: margin,
+                                                        planner: RoutePlanner(timetable: timetable, rules: rules), pace: pace,
+                                                        network: try networks.network(for: ServiceInstant(departure, timeZone: timetable.timeZone).serviceDate))
                 }
                 let shown = scope.lang == .en ? ShinkansenDictionary.shared.station(ja: station)?.en ?? station : station
-                let view = TicketLeaveView(found, station: shown, deadline: deadline.minute.clock, margin: margin, scope: scope)
+                let platform = ServiceInstant(departure.addingTimeInterval(TimeInterval(-margin * 60)), timeZone: timetable.timeZone).minute.clock
+                let view = TicketLeaveView(found, station: shown, platform: platform, margin: margin, scope: scope)
                 return html(scope.render(view, template: TicketLeaveView.template))
             }
         }
@@ -158,7 +161,7 @@ struct TicketView: PageView {
             alarmMinutes = t("到着の何分前", "Minutes before arrival"); alarmTest = t("試す", "Test")
             alarmDismiss = t("OK", "OK")
             leaveBy = t("何時に出ればいい？", "Leave by"); leaveFrom = t("出発駅", "From station")
-            leaveNear = t("現在地から", "From here"); leaveMargin = t("発車の何分前に着く", "Minutes to spare")
+            leaveNear = t("現在地から", "From here"); leaveMargin = t("新幹線ホームに発車の何分前", "Minutes on the Shinkansen platform")
             leaveFind = t("探す", "Find"); after = t("到着後の乗り換え", "After arrival")
             // What the scanner reads (TicketParser's sources: a photo, Eki-net, smartEX) and which fields.
             helpTitle = t("読み取れるもの", "What can be read")
@@ -198,6 +201,8 @@ struct TicketAfterView: View {
         var railway: String
         var destination: String
         var after: String
+        /// The walk from the Shinkansen to this railway, under the minutes.
+        var walk: String
         var href: String
     }
 
@@ -215,15 +220,15 @@ struct TicketAfterView: View {
         }
         known = true
         station = lang.pick(connections.station)
-        // The walk off the Shinkansen is a stand-in (the data has no Shinkansen platforms): a 目安.
-        heading = lang.t("\(station)で乗り換え（徒歩\(connections.walkMinutes)分・目安、\(connections.readyAt)から）",
-                         "At \(station), after a walk of about \(connections.walkMinutes) min (from \(connections.readyAt))")
+        // Each railway's walk from the Shinkansen (shinkansen-walks.tsv) is in its row's minutes.
+        heading = lang.t("\(station)で乗り換え（新幹線からの徒歩を含む）", "At \(station), the walk from the Shinkansen included")
         rows = connections.departures.map { d in
             let category = TrainCategory.allCases.first { $0.badge == d.category } ?? .local
             let destination = lang.pick(d.destination)
             return Row(time: d.time, category: category.rawValue, letter: d.category, railway: lang.pick(d.railway),
                        destination: lang == .ja && !destination.hasSuffix("方面") ? destination + "行" : destination,
                        after: lang.t("着後\(d.minutesAfterArrival)分", "+\(d.minutesAfterArrival) min"),
+                       walk: lang.t("徒歩\(d.walkMinutes)分\(d.walkEstimated ? "・目安" : "")", "\(d.walkMinutes) min walk\(d.walkEstimated ? ", est." : "")"),
                        href: scope.link("/train/" + RouteLinks.query(d.trainId) + "?from=" + RouteLinks.query(d.station)))
         }
         continueHref = scope.link("/route/fastest?from=" + RouteLinks.query(connections.station.ja) + "&at=\(date)T\(connections.readyAt)")
@@ -244,17 +249,21 @@ struct TicketLeaveView: View {
                                "\(station) is not in the timetable data, so there is no local trip to find to it.")
     }
 
-    init(_ answer: (plan: RoutePlan, walk: Int)?, station: String, deadline: String, margin: Int, scope: PageScope) {
+    init(_ answer: (plan: RoutePlan, walk: Int, transfer: Int, deadline: ServiceMinute)?, station: String, platform: String, margin: Int,
+         scope: PageScope) {
         let lang = scope.lang
-        guard let (plan, walk) = answer, let first = plan.segments.first else {
+        guard let (plan, walk, transfer, deadline) = answer, let first = plan.segments.first else {
             found = false; steps = []; href = ""
-            message = lang.t("\(deadline)までに\(station)に着く列車はありません。", "No train reaches \(station) by \(deadline).")
+            message = lang.t("\(platform)までに\(station)の新幹線ホームに着く列車はありません。",
+                             "No train gets you to the Shinkansen platform at \(station) by \(platform).")
             return
         }
         found = true
-        let leaves = first.departure
-        var text = lang.t("\(station)に\(deadline)（発車\(margin)分前）に着く最終: \(lang.pick(first.board.name)) \(leaves.clock)発",
-                          "Latest to reach \(station) by \(deadline) (\(margin) min before departure): leave \(lang.pick(first.board.name)) at \(leaves.clock)")
+        let leaves = first.departure, there = plan.arrival ?? deadline
+        var text = lang.t("\(station)の新幹線ホームに\(platform)（発車\(margin)分前）に着く最終: \(lang.pick(first.board.name)) \(leaves.clock)発"
+                          + "（\(there.clock)着、新幹線まで徒歩\(transfer)分）",
+                          "Latest to be on the Shinkansen platform at \(station) by \(platform) (\(margin) min before departure): "
+                          + "leave \(lang.pick(first.board.name)) at \(leaves.clock) (there at \(there.clock), then a walk of \(transfer) min)")
         if walk > 0 {
             let start = ServiceMinute(leaves.value - walk).clock
             text += lang.t("（\(start)に出発、徒歩\(walk)分）", " (set off at \(start), a \(walk)-min walk)")

@@ -1,0 +1,128 @@
+import EkiCore
+import EkiRouting
+import EkiStore
+import Foundation
+
+/// The walk between a Shinkansen platform and each local railway's platforms at the same station
+/// (Dictionaries/shinkansen-walks.tsv, reviewed like the interchange table of docs/TRANSFERS.md):
+/// at 東京 five minutes to 東海道線 and thirteen to 京葉線. The timetable data has no Shinkansen, so
+/// the station's change times cannot say it. At the standard pace; `Pace.minutes` scales it.
+public struct ShinkansenWalks: Sendable {
+    public struct Walk: Sendable, Equatable {
+        public var minutes: Int
+        /// What the figure rests on, in the table's words.
+        public var basis: String
+        /// Reasoned from the station's layout, no source for the minutes: said as a 目安.
+        public var estimated: Bool { basis.hasPrefix("estimate") }
+    }
+
+    public struct TableError: Error, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "shinkansen-walks.tsv line \(line): \(reason)" }
+    }
+
+    /// Station name (as on tickets) → railway id → walk.
+    public let walks: [String: [String: Walk]]
+    /// A railway of a station the table does not list.
+    public let fallback: Walk
+
+    public static let shared: ShinkansenWalks = {
+        do {
+            return try ShinkansenWalks(tsv: String(decoding: PackageResources.shinkansen_walks_tsv, as: UTF8.self))
+        } catch {
+            // The file is compiled in and checked by ShinkansenWalkTests: a broken one is a build that must not ship.
+            preconditionFailure("\(error)")
+        }
+    }()
+
+    public init(tsv: String) throws {
+        var walks: [String: [String: Walk]] = [:], fallback: Walk?
+        for (index, line) in tsv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4 else { throw TableError(line: index + 1, reason: "4 tab-separated fields, not \(fields.count)") }
+            guard let minutes = Int(fields[2]), (1 ... 30).contains(minutes) else {
+                throw TableError(line: index + 1, reason: "minutes must be 1–30, not '\(fields[2])'")
+            }
+            guard fields[3].hasPrefix("estimate: ") || fields[3].hasPrefix("walk: ") else {
+                throw TableError(line: index + 1, reason: "the basis starts with 'estimate: ' or 'walk: '")
+            }
+            let walk = Walk(minutes: minutes, basis: fields[3])
+            if fields[0] == "DEFAULT" {
+                fallback = walk
+            } else {
+                guard walks[fields[0], default: [:]].updateValue(walk, forKey: fields[1]) == nil else {
+                    throw TableError(line: index + 1, reason: "\(fields[0]) \(fields[1]) is listed twice")
+                }
+            }
+        }
+        guard let fallback else { throw TableError(line: 0, reason: "no DEFAULT row") }
+        self.walks = walks
+        self.fallback = fallback
+    }
+
+    /// The walk at the Shinkansen station `name` to the platforms of `station` (one of its local railways).
+    public func walk(at name: String, to station: Reference.Station, in reference: Reference) -> Walk {
+        let railway = station.railway.flatMap { reference.railways[$0]?.id }
+        return railway.flatMap { walks[name]?[$0] } ?? fallback
+    }
+
+    /// The walks at `name` to each of `stations`, at `pace` (or `given` minutes to every one, the
+    /// rider's own figure): the stations grouped by the minutes, shortest first.
+    public func grouped(at name: String, _ stations: [Reference.Station], in reference: Reference, pace: Pace,
+                        given: Int? = nil) -> [(minutes: Int, stations: [Reference.Station])] {
+        Dictionary(grouping: stations) { given ?? pace.minutes(walk(at: name, to: $0, in: reference).minutes) }
+            .map { ($0.key, $0.value) }
+            .sorted { $0.minutes < $1.minutes }
+    }
+}
+
+/// The two local trips of a Shinkansen ticket, with the walk at its station counted per railway.
+public enum ShinkansenTrips {
+    /// "Leave by": the latest local trip from `origins` that puts the rider on the Shinkansen platform
+    /// `margin` minutes before `departure`, the walk from the railway arrived on added. Nil when
+    /// no train makes it that day.
+    public static func leaveBy(from origins: [(station: Reference.Station, walk: Int)], shinkansen name: String,
+                               targets: [Reference.Station], departure: Date, margin: Int, planner: RoutePlanner,
+                               pace: Pace, network: RouteNetwork) throws
+        -> (plan: RoutePlan, walk: Int, transfer: Int, deadline: ServiceMinute)? {
+        let timetable = planner.timetable
+        var best: (plan: RoutePlan, walk: Int, transfer: Int, deadline: ServiceMinute)?
+        for group in ShinkansenWalks.shared.grouped(at: name, targets, in: timetable.reference, pace: pace) {
+            let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-(margin + group.minutes) * 60)), timeZone: timetable.timeZone)
+            guard let (plan, walk) = try LatestRoutes(planner: planner).search(from: origins, to: group.stations, arriveBy: deadline.minute, on: network),
+                  let leaves = plan.departure else { continue }
+            // The latest start; of two as late, the one that leaves the longer margin.
+            if best == nil || (leaves.value - walk, -group.minutes) > ((best!.plan.departure?.value ?? 0) - best!.walk, -best!.transfer) {
+                best = (plan, walk, group.minutes, deadline.minute)
+            }
+        }
+        return best
+    }
+
+    /// "Continue": the fastest ways from the arrival station to `destinations`, each local railway
+    /// boarded after its own walk from the Shinkansen (`given` minutes to all when the rider says so).
+    /// The ready time of the first walk and the options: earliest arrival first, then fewer trains,
+    /// then the later start; the next service day's first trains only when nothing runs that day.
+    public static func onward(from origins: [Reference.Station], shinkansen name: String, arrival: Date, to destinations: [Reference.Station],
+                              planner: RoutePlanner, pace: Pace, given: Int? = nil,
+                              networks: (CivilDate) throws -> RouteNetwork) throws -> (nextDay: Bool, options: [FastestOption]) {
+        let timetable = planner.timetable
+        var answers: [FastestAnswer] = []
+        for group in ShinkansenWalks.shared.grouped(at: name, origins, in: timetable.reference, pace: pace, given: given) {
+            let ready = ServiceInstant(arrival.addingTimeInterval(TimeInterval(group.minutes * 60)), timeZone: timetable.timeZone)
+            answers.append(try FastestRoutes(planner: planner).search(from: group.stations, to: destinations, at: ready, networks: networks))
+        }
+        let sameDay = answers.filter { !$0.nextDay && !$0.options.isEmpty }
+        let kept = sameDay.isEmpty ? answers : sameDay
+        var options = kept.flatMap(\.options)
+        options.sort { a, b in
+            (a.plan.arrival?.value ?? .max, a.plan.segments.count, -(a.plan.departure?.value ?? 0))
+                < (b.plan.arrival?.value ?? .max, b.plan.segments.count, -(b.plan.departure?.value ?? 0))
+        }
+        var seen = Set<String>()
+        options = options.filter { seen.insert($0.plan.segments.map { "\($0.departure.value) \($0.board.id)" }.joined(separator: "|")).inserted }
+        return (kept.first?.nextDay ?? false, Array(options.prefix(3)))
+    }
+}
