@@ -230,10 +230,11 @@ import Testing
                     && !station.contains("<small>浅草方面</small>"))
             let english = try await WebPageTests.page(client, "/station/TokyoMetro.Ginza.Shibuya?lang=en")
             #expect(english.contains("↗</span> For Asakusa</h2>"))
-            // Where the line turns (the 丸ノ内線 leaves 池袋 east, for 荻窪 far to the west) no arrow
-            // is drawn rather than one that is wrong for the terminal.
+            // Where the line turns (the 丸ノ内線 leaves 池袋 east toward 新大塚, for 荻窪 far to the west)
+            // each has its own arrow, said as what it is (issue 32, 15).
             let marunouchi = try await WebPageTests.page(client, "/station/TokyoMetro.Marunouchi.Ikebukuro")
-            #expect(marunouchi.contains("<h2>荻窪方面</h2>") && !marunouchi.contains("class=\"compass\""))
+            #expect(marunouchi.contains("<h2><span class=\"compass\" role=\"img\" aria-label=\"次の駅は東へ\" title=\"次の駅は東へ\">→</span> 荻窪方面 "
+                                        + "<small class=\"compass-end\" role=\"img\" aria-label=\"荻窪は西\" title=\"荻窪は西\">荻窪 ←</small></h2>"), "\(marunouchi)")
         }
     }
 

@@ -34,6 +34,8 @@ struct StationView: PageView {
         var station: String
         /// Which way the side's trains leave, as an arrow toward the next station.
         var compass: Compass?
+        /// Where the line turns, the terminal's own arrow after the heading ("荻窪 ←").
+        var terminalCompass: Compass?
         var heading: String
         var toward: String?
         var bookmark: String
@@ -60,6 +62,8 @@ struct StationView: PageView {
         var label: String
         /// 0 north, 1 north-east … 7 north-west.
         var point: Int
+        /// The place the arrow points to, where the page names it beside the arrow.
+        var name: String?
 
         static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
         static let ja = ["北", "北東", "東", "南東", "南", "南西", "西", "北西"]
@@ -193,10 +197,19 @@ struct StationView: PageView {
         let next = (side.neighbour ?? side.terminal).flatMap { Compass(from: place(station), to: place($0), lang: lang) }
         let end = side.terminal.flatMap { Compass(from: place(station), to: place($0), lang: lang) }
         // Where the line turns, the next station and the terminal lie different ways (the 丸ノ内線
-        // leaves 池袋 east for 荻窪, far to the west): an arrow would be confidently wrong for one
-        // of them, so none is drawn.
-        let compass = next.flatMap { next in end.map { min(abs(next.point - $0.point), 8 - abs(next.point - $0.point)) > 2 } == true ? nil : next }
-        return Side(direction: side.direction.id, station: station.id, compass: compass, heading: heading,
+        // leaves 池袋 east for 荻窪, far to the west): one arrow would be confidently wrong for one of
+        // them, so each gets its own, said as what it is — the next station's, and the terminal's
+        // named beside the heading ("→ 荻窪方面 荻窪 ←").
+        var compass = next, terminalCompass: Compass?
+        if var next, var end, min(abs(next.point - end.point), 8 - abs(next.point - end.point)) > 2, let terminal = side.terminal {
+            let name = lang.pick(terminal.name)
+            next.label = lang.t("次の駅は\(Compass.ja[next.point])へ", "next stop to the \(Compass.en[next.point])")
+            end.label = lang.t("\(name)は\(Compass.ja[end.point])", "\(name) lies \(Compass.en[end.point])")
+            end.name = name
+            compass = next
+            terminalCompass = end
+        }
+        return Side(direction: side.direction.id, station: station.id, compass: compass, terminalCompass: terminalCompass, heading: heading,
                     toward: Self.toward(of: side, beyond: heading, lang: lang),
                     bookmark: bookmark(side, detail: detail),
                     timetableHref: scope.link(Phrases.station("/timetable", station, reference: reference,
