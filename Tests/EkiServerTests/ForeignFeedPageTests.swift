@@ -69,7 +69,7 @@ import Testing
             #expect(page.contains("<html lang=\"en\">"))
             // The schedule by its names, the feed's service_ids as the detail (an extra service runs that Friday).
             // Asked for a moment (at=), the page offers the same station now (issue 32, 16).
-            #expect(page.contains("<p class=\"meta\">2013-07-05 Weekday service + Special service (WKD+XTR) <span class=\"phrase\">· as of 23:30 · <a href=\"/station/OSB?railway=SLE&amp;was=2013-07-05T23:30\">show now</a></span></p>"))
+            #expect(page.contains("<p class=\"meta\">2013-07-05 Weekday service + Special service (WKD+XTR)&nbsp;· <span class=\"phrase\">as of 23:30 · <a href=\"/station/OSB?railway=SLE&amp;was=2013-07-05T23:30\">show now</a></span></p>"))
             // Saturday's first train toward New London, under the next day's line, linked by its trip_id and day.
             #expect(page.contains("<li class=\"next-day\">Next day, Sat 6 Jul</li><li data-due=\"2013-07-06 484\"><a href=\"/train/SLE_3629WEH?date=2013-07-06&amp;from=OSB\"><time>08:04</time>"))
             // New London is a stop of Shore Line East and of Amtrak: its stop_id, and the railway meant.

@@ -57,7 +57,7 @@ import Testing
             let station = try await WebPageTests.page(client, "/station/Kita.Kita.Tokorozawano?at=2026-11-24T07:40")
             // The moment named as one ("の時点"), the switch to now and from there back to it, and the
             // board and timetable keeping it.
-            #expect(station.contains("<span class=\"phrase\">· 07:40 の時点 · <a href=\"/station/Kita.Kita.Tokorozawano?was=2026-11-24T07:40\">今の時刻で見る</a></span></p>"))
+            #expect(station.contains("&nbsp;· <span class=\"phrase\">07:40 の時点 · <a href=\"/station/Kita.Kita.Tokorozawano?was=2026-11-24T07:40\">今の時刻で見る</a></span></p>"))
             #expect(station.contains("href=\"/board/Kita.Kita.Tokorozawano?direction=Inbound&amp;at=2026-11-24T07:40\""))
             #expect(station.contains("href=\"/timetable/Kita.Kita.Tokorozawano?direction=Inbound&amp;date=2026-11-24\""))
             let now = try await WebPageTests.page(client, "/station/Kita.Kita.Tokorozawano?was=2026-11-24T07:40")
