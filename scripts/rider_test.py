@@ -938,6 +938,29 @@ def ride(server):
             .filter(([, r]) => r.width && (r.width < 44 || r.height < 44)).map(([what, r]) => what + ' ' + Math.round(r.width) + '×' + Math.round(r.height))""")
         expect(not small, f"tap targets under 44 px: {small}")
 
+      with finding("30", "the railway drawn with the rider on it, on its line"):
+        # The page's picture of the line (/railway/ID/map.svg) and the last fix placed on it by the
+        # projection the picture carries: on the drawn line, within a few of its pixels.
+        WebDriverWait(driver, PATIENCE).until(lambda d: d.execute_script(
+            "const c = document.querySelector('#ride-map svg #ride-here');"
+            "return !!c && !c.hasAttribute('visibility') && !document.getElementById('ride-map').hidden"))
+        near = driver.execute_script("""const svg = document.querySelector('#ride-map svg'), c = svg.querySelector('#ride-here');
+            const x = +c.getAttribute('cx'), y = +c.getAttribute('cy');
+            let best = Infinity;
+            for (const line of svg.querySelectorAll('polyline')) {
+              const p = line.getAttribute('points').trim().split(/\\s+/).map(xy => xy.split(',').map(Number));
+              for (let i = 1; i < p.length; i++) {
+                const [ax, ay] = p[i - 1], [bx, by] = p[i], dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy;
+                const k = l ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l)) : 0;
+                best = Math.min(best, Math.hypot(ax + k * dx - x, ay + k * dy - y));
+              }
+            }
+            const box = svg.viewBox.baseVal;
+            return {best, x, y, inside: x > 0 && y > 0 && x < box.width && y < box.height};""")
+        expect(near["inside"] and near["best"] < 12, f"the position on the line drawn: {near}")
+        driver.execute_script("document.getElementById('ride-map').scrollIntoView({block: 'center'})")
+        driver.save_screenshot(os.path.join(SHOTS, "ride-map-ja.png"))
+
       # A tunnel: two minutes without a fix, around a stop's time in the timetable. The train's
       # stop is on the list before, and while no answer comes its minute passes on the replay's
       # clock (60×: two seconds).

@@ -3,7 +3,9 @@ import EkiStore
 import Foundation
 
 /// A railway drawn on its real shape as an SVG picture: the line in its color, every station a
-/// white dot with its name. Names stay readable on dense lines by running outward, perpendicular
+/// white dot with its name. The root carries its projection (`data-west`, `data-north`,
+/// `data-shrink`, `data-scale`, `data-dx`, `data-dy`: x = (lon − west)·shrink·scale + dx,
+/// y = (north − lat)·scale + dy), so a page can put a position on it (the ride page's marker). Names stay readable on dense lines by running outward, perpendicular
 /// to the line, so neighbours sit side by side like the teeth of a comb; where every name fits
 /// upright without touching another, they are written upright instead.
 public struct RailwaySVG {
@@ -79,7 +81,9 @@ public struct RailwaySVG {
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.n(width))" height="\(Self.n(height))" \
-            viewBox="0 0 \(Self.n(width)) \(Self.n(height))" font-family="\(Self.fontFamily)">
+            viewBox="0 0 \(Self.n(width)) \(Self.n(height))" font-family="\(Self.fontFamily)" \
+            data-west="\(projection.west)" data-north="\(projection.north)" data-shrink="\(projection.shrink)" \
+            data-scale="\(scale)" data-dx="\(shift.x)" data-dy="\(shift.y)">
             <rect width="100%" height="100%" fill="#ffffff"/>
 
             """

@@ -77,6 +77,25 @@ import Testing
         }
     }
 
+    /// The railway's picture alone (the ride page draws the rider on it): an SVG whose root carries
+    /// its projection, which puts a station exactly on its drawn dot (issue 30).
+    @Test func theRailwaysPictureCarriesItsProjection() async throws {
+        let timetable = try APIClient.fixture()
+        let answers = try await APIClient.get(["/railway/Umi.Kaigan/map.svg", "/railway/zzqqxx/map.svg"], on: timetable)
+        #expect(answers.map(\.status.code) == [200, 404])
+        #expect(answers[0].headers[.contentType] == "image/svg+xml; charset=utf-8")
+        let svg = answers[0].text
+        func number(_ name: String) throws -> Double {
+            let match = try #require(svg.firstMatch(of: Regex("\(name)=\"([-0-9.e]+)\"")), "\(name) in \(svg.prefix(400))")
+            return try #require(Double(String(match.output[1].substring ?? "")))
+        }
+        let (west, north, shrink, scale, dx, dy) = (try number("data-west"), try number("data-north"), try number("data-shrink"),
+                                                    try number("data-scale"), try number("data-dx"), try number("data-dy"))
+        let chuodori = try #require(timetable.reference.stations.values.first { $0.id == "Umi.Kaigan.Chuodori" }?.coordinate)
+        let x = (chuodori.longitude - west) * shrink * scale + dx, y = (north - chuodori.latitude) * scale + dy
+        #expect(svg.contains(String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\"", x, y)), "中央通 at \(x), \(y)")
+    }
+
     /// The stylesheets and scripts a page links to, as the page names them.
     static func assets(of page: String) -> [String] {
         page.matches(of: /<(?:link rel="stylesheet" href|script src)="([^"]+)"/).map { String($0.output.1) }

@@ -110,6 +110,7 @@
       li.append(b); return li;
     }));
     if (a.railway && a.railway.id !== railwayShown) { railwayShown = a.railway.id; fillAlert(a.railway.id); }
+    if (!a.railway) show("ride-map", false); else if (a.railway.id !== mapShown) drawMap(a.railway.id); else show("ride-map", !!q("ride-map").firstChild);
     const chosen = q("ride-alert").value;
     if (chosen && a.nextStation && a.nextStation.id === chosen && alerted !== chosen) {
       alerted = chosen;
@@ -215,6 +216,35 @@
   const startTicking = () => { if (ticking === null) ticking = setInterval(tick, 100); };
   const stopTicking = () => { clearInterval(ticking); ticking = null; };
 
+  // The railway's picture (/railway/ID/map.svg) with the last position on it (#ride-here): the
+  // picture's root carries the projection the server drew it with.
+  let mapShown = null, here = null;
+  const placeHere = (lat, lon) => {
+    here = {lat, lon};
+    const svg = q("ride-map").querySelector("svg"), dot = svg && svg.querySelector("#ride-here");
+    if (!dot) return;
+    const d = svg.dataset;
+    dot.setAttribute("cx", ((lon - d.west) * d.shrink * d.scale + Number(d.dx)).toFixed(1));
+    dot.setAttribute("cy", ((d.north - lat) * d.scale + Number(d.dy)).toFixed(1));
+    dot.removeAttribute("visibility");
+  };
+  const drawMap = async id => {
+    mapShown = id;
+    try {
+      const r = await fetch(`/railway/${encodeURIComponent(id)}/map.svg?lang=${lang}`);
+      if (!r.ok || mapShown !== id) return;
+      const svg = new DOMParser().parseFromString(await r.text(), "image/svg+xml").documentElement;
+      if (svg.nodeName !== "svg" || mapShown !== id) return;
+      svg.removeAttribute("width"); svg.removeAttribute("height");
+      const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      for (const [k, v] of Object.entries({id: "ride-here", r: "9", fill: "#d32f2f", stroke: "#ffffff", "stroke-width": "3", visibility: "hidden"})) dot.setAttribute(k, v);
+      svg.append(dot);
+      q("ride-map").replaceChildren(document.importNode(svg, true));
+      show("ride-map", true);
+      if (here) placeHere(here.lat, here.lon);
+    } catch { }
+  };
+
   // The alert's stations: the line's own list, from the railway API.
   const fillAlert = async id => {
     try {
@@ -248,6 +278,7 @@
     const at = seconds(fix);
     if (!(at - lastKept >= 0.5)) return inFlight || Promise.resolve();
     lastKept = at; pending.push(fix); sent.push(fix);
+    if (typeof fix.lat === "number" && typeof fix.lon === "number") placeHere(fix.lat, fix.lon);
     show("ride-save", true);
     return flush();
   };
@@ -255,7 +286,7 @@
   // A fresh session: the server's tracker for it knows nothing yet.
   const freshSession = () => {
     session = newId(); sessionStorage.setItem("eki.ride", session); lastKept = -Infinity;
-    sent = []; show("ride-save", false); lastFixAt = null; lastAnswer = null;
+    sent = []; show("ride-save", false); lastFixAt = null; lastAnswer = null; here = null;
   };
   const start = () => {
     if (!navigator.geolocation) { status(t("この端末では位置情報が使えません", "This device has no geolocation")); return; }
