@@ -140,7 +140,8 @@ struct TicketContinueCommand: ParsableCommand {
                                                 planner: planner, pace: pace, given: walk) {
             try RouteNetwork.cached(timetable: timetable, serviceDate: $0, in: DatabaseLocation.cacheFolder())
         }
-        let ready = ServiceInstant(arrival, timeZone: timetable.timeZone)
+        // "あと N分" counts from now, or from the arrival while the rider is still on board.
+        let ready = ServiceInstant(max(arrival, try TripClock.now(at)), timeZone: timetable.timeZone)
         guard answer.options.count >= use else { throw failure("no train from \(arrivalStation.name) to \(to) after \(ready.minute.clock)", code: 1) }
         let plan = answer.options[use - 1].plan
         try RouteStore(state: state).save(plan)
