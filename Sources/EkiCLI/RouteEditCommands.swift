@@ -121,18 +121,25 @@ extension RouteCommand {
             let plan = try context.requirePlan()
             let index = try context.segmentIndex(segment, in: plan)
             let alternatives = try context.planner.alternatives(in: plan, segment: index, count: count)
-            if common.output.json { print(try Render.json(AlternativesJSON(alternatives, reference: context.timetable.reference))); return }
+            if common.output.json {
+                print(try Render.json(AlternativesJSON(alternatives, plan: plan, rules: context.planner.rules, reference: context.timetable.reference)))
+                return
+            }
+            // The one rule the route page greys and flags by: a train that cannot be made says why.
+            func standing(_ alternative: Alternative) -> Standing {
+                Standing(alternative.segment, at: index, in: plan, rules: context.planner.rules, reference: context.timetable.reference)
+            }
             let text = context.text
             let chosen = alternatives.chosen
             var lines = [context.lang == .ja
                 ? "\(segment)番目: \(chosen.board.name.ja) → \(chosen.alight.name.ja)（\(chosen.direction.name.ja)）"
                 : "Segment \(segment): \(chosen.board.name.en) → \(chosen.alight.name.en) (\(chosen.direction.name.en))"]
             for (offset, alternative) in alternatives.earlier.enumerated() {
-                lines.append(text.alternative(alternative, label: "-\(alternatives.earlier.count - offset)"))
+                lines.append(text.alternative(alternative, label: "-\(alternatives.earlier.count - offset)", standing: standing(alternative)))
             }
             lines.append(text.alternative(Alternative(segment: chosen, departsBy: 0, arrivesBy: 0), label: "▶"))
             for (offset, alternative) in alternatives.later.enumerated() {
-                lines.append(text.alternative(alternative, label: "+\(offset + 1)"))
+                lines.append(text.alternative(alternative, label: "+\(offset + 1)", standing: standing(alternative)))
             }
             if alternatives.earlier.isEmpty && alternatives.later.isEmpty {
                 lines.append(context.lang == .ja ? "  ほかに同じ駅へ行く列車はありません" : "  No other train goes there")

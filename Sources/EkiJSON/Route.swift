@@ -157,6 +157,10 @@ public struct AlternativesJSON: Encodable {
     struct Option: Encodable {
         var departsBy: Int
         var arrivesBy: Int
+        /// `ok`, `tight` (a change before or after it is shorter than it needs) or `impossible`
+        /// (it leaves before the previous train arrives, arrives after the next leaves, or the
+        /// data says the change cannot be made): `Standing`, as the route page greys and flags them.
+        var change: String
         var segment: RouteSegmentJSON
     }
     /// 1-based, as the rider numbers segments.
@@ -165,11 +169,13 @@ public struct AlternativesJSON: Encodable {
     var earlier: [Option]
     var later: [Option]
 
-    public init(_ alternatives: SegmentAlternatives, reference: Reference) {
+    /// `plan` and `rules`: the route the alternatives stand in for, at the rider's pace.
+    public init(_ alternatives: SegmentAlternatives, plan: RoutePlan, rules: TransferRules, reference: Reference) {
         segment = alternatives.index + 1
         chosen = RouteSegmentJSON(alternatives.chosen, reference: reference)
         func option(_ alternative: Alternative) -> Option {
             Option(departsBy: alternative.departsBy, arrivesBy: alternative.arrivesBy,
+                   change: Standing(alternative.segment, at: alternatives.index, in: plan, rules: rules, reference: reference).word,
                    segment: RouteSegmentJSON(alternative.segment, reference: reference))
         }
         earlier = alternatives.earlier.map(option)

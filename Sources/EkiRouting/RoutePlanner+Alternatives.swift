@@ -128,3 +128,41 @@ extension RoutePlanner {
         return proposals
     }
 }
+
+/// Whether another train can stand in for a leg of a plan: the one rule the route page (greyed or
+/// ⚠), `eki route alternatives` and its JSON (`change`) apply, at the rules' pace.
+public enum Standing: Sendable, Equatable {
+    case ok
+    /// It can be made, but a change before or after it is shorter than the change needs.
+    case tight
+    /// It leaves before the previous train arrives (that train's arrival).
+    case leavesBeforeArrival(ServiceMinute)
+    /// It arrives after the next train has left (that train's departure).
+    case arrivesAfterDeparture(ServiceMinute)
+    /// The data says the change before or after it cannot be made.
+    case changeNotAllowed
+
+    public var canBeMade: Bool { self == .ok || self == .tight }
+    /// `ok`, `tight` or `impossible`: the JSON's word.
+    public var word: String { self == .ok ? "ok" : self == .tight ? "tight" : "impossible" }
+
+    /// `segment` in place of leg `index` of `plan`.
+    public init(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, rules: TransferRules, reference: Reference) {
+        var tight = false
+        if index > 0 {
+            let previous = plan.segments[index - 1]
+            if segment.departure.value < previous.arrival.value { self = .leavesBeforeArrival(previous.arrival); return }
+            guard let needed = rules.needed(from: previous.alight, to: segment.board, arriving: previous.arrivalDirection,
+                                            departing: segment.direction.id, reference: reference) else { self = .changeNotAllowed; return }
+            tight = segment.departure.value - previous.arrival.value < needed
+        }
+        if index + 1 < plan.segments.count {
+            let next = plan.segments[index + 1]
+            if segment.arrival.value > next.departure.value { self = .arrivesAfterDeparture(next.departure); return }
+            guard let needed = rules.needed(from: segment.alight, to: next.board, arriving: segment.arrivalDirection,
+                                            departing: next.direction.id, reference: reference) else { self = .changeNotAllowed; return }
+            tight = tight || next.departure.value - segment.arrival.value < needed
+        }
+        self = tight ? .tight : .ok
+    }
+}

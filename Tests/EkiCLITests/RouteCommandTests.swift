@@ -85,6 +85,13 @@ import Testing
         // The locals 30 minutes before and after, each 14 minutes to 渋谷坂.
         #expect(lines.contains { $0.hasPrefix("  -2  09:30 各 各停 渋谷坂行 → 渋谷坂 09:44") }, "\(alternatives.stdout)")
         #expect(lines.contains { $0.hasPrefix("  +2  10:30 各 各停 渋谷坂行 → 渋谷坂 10:44") })
+        // The one rule the route page greys by (issue 29): a train that cannot be made says why; one
+        // that can, nothing. The JSON says it as `change`.
+        #expect(lines.contains { $0.hasPrefix("  +2  10:30") && $0.hasSuffix("  × 次の列車の発車（10:20）より後に着きます") }, "\(alternatives.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  -2  09:30") && $0.hasSuffix("・着-30分)") }, "\(alternatives.stdout)")
+        let json = try Self.object(try Self.eki(["route", "alternatives", "1", "--at", at, "--json"], state: state).stdout)
+        #expect((json["earlier"] as? [[String: Any]])?.map { $0["change"] as? String } == ["ok", "ok"])
+        #expect((json["later"] as? [[String: Any]])?.map { $0["change"] as? String } == ["impossible", "impossible"])
         // The 10:30 arrives after the 10:20 leaves: the swap says so and proposes the train to take,
         // 銀線's first after 10:44 and the 5-minute change, the 10:50.
         let swap = try Self.eki(["route", "swap", "1", "+2", "--at", at, "--json"], state: state)

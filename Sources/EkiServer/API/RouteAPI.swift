@@ -54,7 +54,7 @@ extension TimetableAPI {
         return try cache.respond(to: request, moment: nil, now: clock()) {
             let plan = try Self.routing { try planner.plan(route) }
             return AlternativesJSON(try Self.routing { try planner.alternatives(in: plan, segment: number - 1, count: count) },
-                                    reference: timetable.reference)
+                                    plan: plan, rules: planner.rules, reference: timetable.reference)
         }
     }
 

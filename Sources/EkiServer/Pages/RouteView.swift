@@ -118,12 +118,13 @@ struct RouteView: PageView {
                     var made = choice(alternative.segment, at: index,
                                       note: lang.t("発\(Self.signed(alternative.departsBy))分・着\(Self.signed(alternative.arrivesBy))分",
                                                    "leaves \(Self.signed(alternative.departsBy)), arrives \(Self.signed(alternative.arrivesBy)) min"))
-                    made.why = Self.cannotMake(alternative.segment, at: index, in: plan, rules: rules, reference: reference, lang: lang)
+                    let standing = Standing(alternative.segment, at: index, in: plan, rules: rules, reference: reference)
+                    made.why = Self.why(standing, lang: lang)
                     if made.why == nil, let now, now.serviceDate == route.serviceDate, alternative.segment.departure.value < now.minute.value {
                         made.why = lang.t("発車済み", "departed")   // issue 32, 11: it was offered as if it could still be taken
                     }
                     if made.why != nil { made.href = nil }
-                    if made.why == nil, Self.tight(alternative.segment, at: index, in: plan, rules: rules, reference: reference) {
+                    if made.why == nil, standing == .tight {
                         made.note = (made.note ?? "") + lang.t(" ⚠ 短い乗換", " ⚠ tight change")
                     }
                     return made
@@ -149,52 +150,18 @@ struct RouteView: PageView {
         }
     }
 
-    /// Why a train cannot stand in for leg `index`: it leaves before the previous train arrives,
-    /// arrives after the next train has left, or a change the data says cannot be made — one tap
-    /// would give a route that cannot be made, so such a train is shown greyed with the reason,
-    /// never as a link. Nil when it can be made (a tight change is flagged: `tight`).
-    static func cannotMake(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, rules: TransferRules,
-                           reference: Reference, lang: PageLanguage) -> String? {
-        if index > 0 {
-            let previous = plan.segments[index - 1]
-            if segment.departure.value < previous.arrival.value {
-                let arrival = previous.arrival.clock
-                return lang.t("前の列車の到着（\(arrival)）より前に出ます", "leaves before your previous train arrives (\(arrival))")
-            }
-            if rules.needed(from: previous.alight, to: segment.board, arriving: previous.arrivalDirection, departing: segment.direction.id,
-                            reference: reference) == nil {
-                return lang.t("この乗換はできません", "this change cannot be made")
-            }
+    /// Why a train cannot stand in for a leg (`Standing`, the one rule `eki route alternatives`
+    /// applies too): one tap would give a route that cannot be made, so such a train is shown
+    /// greyed with the reason, never as a link. Nil when it can be made (a tight one is flagged ⚠).
+    static func why(_ standing: Standing, lang: PageLanguage) -> String? {
+        switch standing {
+        case .ok, .tight: nil
+        case .leavesBeforeArrival(let arrival):
+            lang.t("前の列車の到着（\(arrival.clock)）より前に出ます", "leaves before your previous train arrives (\(arrival.clock))")
+        case .arrivesAfterDeparture(let departure):
+            lang.t("次の列車の発車（\(departure.clock)）より後に着きます", "arrives after your next train leaves (\(departure.clock))")
+        case .changeNotAllowed: lang.t("この乗換はできません", "this change cannot be made")
         }
-        if index + 1 < plan.segments.count {
-            let next = plan.segments[index + 1]
-            if segment.arrival.value > next.departure.value {
-                return lang.t("次の列車の発車（\(next.departure.clock)）より後に着きます", "arrives after your next train leaves (\(next.departure.clock))")
-            }
-            if rules.needed(from: segment.alight, to: next.board, arriving: segment.arrivalDirection, departing: next.direction.id,
-                            reference: reference) == nil {
-                return lang.t("この乗換はできません", "this change cannot be made")
-            }
-        }
-        return nil
-    }
-
-    /// Whether taking this train for leg `index` leaves a change (before or after it) fewer minutes
-    /// than the change needs at the rider's pace: the same rule as the route's own ⚠.
-    static func tight(_ segment: RoutePlan.Segment, at index: Int, in plan: RoutePlan, rules: TransferRules, reference: Reference) -> Bool {
-        if index > 0 {
-            let previous = plan.segments[index - 1]
-            if let needed = rules.needed(from: previous.alight, to: segment.board, arriving: previous.arrivalDirection,
-                                         departing: segment.direction.id, reference: reference),
-               segment.departure.value - previous.arrival.value < needed { return true }
-        }
-        if index + 1 < plan.segments.count {
-            let next = plan.segments[index + 1]
-            if let needed = rules.needed(from: segment.alight, to: next.board, arriving: segment.arrivalDirection,
-                                         departing: next.direction.id, reference: reference),
-               next.departure.value - segment.arrival.value < needed { return true }
-        }
-        return false
     }
 
     static func signed(_ minutes: Int) -> String { minutes > 0 ? "+\(minutes)" : "\(minutes)" }
