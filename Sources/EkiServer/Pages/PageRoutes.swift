@@ -126,14 +126,18 @@ public enum WebPages {
         }
         // The railway's picture alone, for the ride page to draw the rider's position on (its root
         // carries the projection): 560 wide, as on the railway page.
+        // The railway a path names (its id or name), or the page's 404.
+        @Sendable func railway(_ context: some RequestContext) throws -> Reference.Railway {
+            let raw = try context.parameters.require("railway")
+            let text = raw.removingPercentEncoding ?? raw
+            guard text.utf8.count <= 200, let railway = try? timetable.resolveRailway(text).railway else {
+                throw PageError(.notFound, ja: "その路線は見つかりません", en: "No such railway")
+            }
+            return railway
+        }
         router.get("/railway/:railway/map.svg") { request, context in
             try answer(request, site: site) { scope in
-                let raw = try context.parameters.require("railway")
-                let text = raw.removingPercentEncoding ?? raw
-                guard text.utf8.count <= 200, let railway = try? timetable.resolveRailway(text).railway else {
-                    throw PageError(.notFound, ja: "その路線は見つかりません", en: "No such railway")
-                }
-                let svg = RailwaySVG(detail: try timetable.railwayDetail(railway), lang: scope.lang == .en ? .en : .ja,
+                let svg = RailwaySVG(detail: try timetable.railwayDetail(try railway(context)), lang: scope.lang == .en ? .en : .ja,
                                      width: 560, minHeight: 360, maxHeight: 900).render()
                 return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "public, max-age=3600"],
                                 body: .init(byteBuffer: ByteBuffer(string: svg)))
@@ -141,12 +145,7 @@ public enum WebPages {
         }
         router.get("/railway/:railway") { request, context in
             try answer(request, site: site) { scope in
-                let raw = try context.parameters.require("railway")
-                let text = raw.removingPercentEncoding ?? raw
-                guard text.utf8.count <= 200, let railway = try? timetable.resolveRailway(text).railway else {
-                    throw PageError(.notFound, ja: "その路線は見つかりません", en: "No such railway")
-                }
-                return scope.html(RailwayView(detail: try timetable.railwayDetail(railway), reference: reference, scope: scope))
+                scope.html(RailwayView(detail: try timetable.railwayDetail(try railway(context)), reference: reference, scope: scope))
             }
         }
         router.get("/board/:station") { request, context in
