@@ -758,7 +758,7 @@ def ticket_flow(server, errors, expect):
         driver.find_element(By.CSS_SELECTOR, "#leave-form button[type=submit]").click()
         WebDriverWait(driver, PATIENCE).until(lambda d: "leave Shibuya at" in d.find_element(By.ID, "leave-result").text)
         leave = driver.find_element(By.ID, "leave-result").text
-        expect("Latest to be on the Shinkansen platform at Tokyo by 10:20" in leave and "then a walk of 6 min)" in leave, "leave-by answer: " + leave)
+        expect("Latest to be on the Shinkansen platform at Tokyo by 10:20" in leave and "then a walk of about 6 min)" in leave, "leave-by answer: " + leave)
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(os.path.join(SHOTS, "ticket-before-en.png"))
         # The bar on every other page.

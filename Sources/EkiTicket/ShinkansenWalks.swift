@@ -80,25 +80,40 @@ public struct ShinkansenWalks: Sendable {
 
 /// The two local trips of a Shinkansen ticket, with the walk at its station counted per railway.
 public enum ShinkansenTrips {
+    /// A "leave by" answer: the local trip, the walk to its first station (a place given), and the
+    /// walk from the railway it arrives on to the Shinkansen platform.
+    public struct LeaveBy: Sendable {
+        public var plan: RoutePlan
+        /// Minutes on foot from the place to the first station (0 from a station).
+        public var walk: Int
+        /// Minutes from the local platform to the Shinkansen's, at the rider's pace.
+        public var transfer: Int
+        /// That walk is reasoned from the station's layout: said as a 目安.
+        public var transferEstimated: Bool
+        /// The latest the local trip may arrive.
+        public var deadline: ServiceMinute
+    }
+
     /// "Leave by": the latest local trip from `origins` that puts the rider on the Shinkansen platform
     /// `margin` minutes before `departure`, the walk from the railway arrived on added. Nil when
-    /// no train makes it that day.
+    /// no train makes it that day. Of two that start as late, the one leaving the longer margin.
     public static func leaveBy(from origins: [(station: Reference.Station, walk: Int)], shinkansen name: String,
                                targets: [Reference.Station], departure: Date, margin: Int, planner: RoutePlanner,
-                               pace: Pace, network: RouteNetwork) throws
-        -> (plan: RoutePlan, walk: Int, transfer: Int, deadline: ServiceMinute)? {
-        let timetable = planner.timetable
-        var best: (plan: RoutePlan, walk: Int, transfer: Int, deadline: ServiceMinute)?
-        for group in ShinkansenWalks.shared.grouped(at: name, targets, in: timetable.reference, pace: pace) {
+                               pace: Pace, network: RouteNetwork) throws -> LeaveBy? {
+        let timetable = planner.timetable, walks = ShinkansenWalks.shared
+        var best: (start: Int, answer: LeaveBy)?
+        for group in walks.grouped(at: name, targets, in: timetable.reference, pace: pace) {
             let deadline = ServiceInstant(departure.addingTimeInterval(TimeInterval(-(margin + group.minutes) * 60)), timeZone: timetable.timeZone)
             guard let (plan, walk) = try LatestRoutes(planner: planner).search(from: origins, to: group.stations, arriveBy: deadline.minute, on: network),
-                  let leaves = plan.departure else { continue }
-            // The latest start; of two as late, the one that leaves the longer margin.
-            if best == nil || (leaves.value - walk, -group.minutes) > ((best!.plan.departure?.value ?? 0) - best!.walk, -best!.transfer) {
-                best = (plan, walk, group.minutes, deadline.minute)
-            }
+                  let leaves = plan.departure, let arrivesAt = plan.segments.last?.alight else { continue }
+            let start = leaves.value - walk
+            // Groups come shortest walk first: a later one replaces it only by starting later.
+            guard start > best?.start ?? .min else { continue }
+            best = (start, LeaveBy(plan: plan, walk: walk, transfer: group.minutes,
+                                   transferEstimated: walks.walk(at: name, to: arrivesAt, in: timetable.reference).estimated,
+                                   deadline: deadline.minute))
         }
-        return best
+        return best?.answer
     }
 
     /// "Continue": the fastest ways from the arrival station to `destinations`, each local railway

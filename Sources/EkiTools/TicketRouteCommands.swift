@@ -75,18 +75,20 @@ extension TicketLeaveByCommand {
         let planner = RoutePlanner(timetable: timetable, rules: TransferRules(pace: pace, atLeast: TransferRules.mustHold.atLeast))
         let network = try RouteNetwork.cached(timetable: timetable, serviceDate: ServiceInstant(departure, timeZone: timetable.timeZone).serviceDate,
                                               in: DatabaseLocation.cacheFolder())
-        guard let (plan, walk, transfer, deadline) = try ShinkansenTrips.leaveBy(from: origins, shinkansen: shinkansen.name, targets: targets,
+        guard let found = try ShinkansenTrips.leaveBy(from: origins, shinkansen: shinkansen.name, targets: targets,
                                                                                   departure: departure, margin: margin, planner: planner,
                                                                                   pace: pace, network: network) else {
             throw failure("no train reaches \(shinkansen.name) \(margin) minutes before \(ServiceInstant(departure, timeZone: timetable.timeZone).minute.clock) that day", code: 1)
         }
+        let plan = found.plan, walk = found.walk, transfer = found.transfer
         if use { try RouteStore(state: state).save(plan) }
         let language: Language = (lang ?? trip.ticket.language) == .ja ? .ja : .en
         let board = plan.segments[0].board.name, leaves = plan.departure ?? ServiceMinute(0)
-        let platform = ServiceMinute(deadline.value + transfer).clock, there = plan.arrival ?? deadline
+        let platform = ServiceMinute(found.deadline.value + transfer).clock, there = plan.arrival ?? found.deadline
+        let rough = found.transferEstimated
         var head = language == .ja
-            ? "\(shinkansen.name)の新幹線ホームに\(platform)（発車\(margin)分前）に着く最終: \(board.ja) \(leaves.clock)発（\(there.clock)着、新幹線まで徒歩\(transfer)分）"
-            : "Latest to be on the Shinkansen platform at \(shinkansen.nameEn) by \(platform) (\(margin) min before departure): leave \(board.en) at \(leaves.clock) (there at \(there.clock), then a walk of \(transfer) min)"
+            ? "\(shinkansen.name)の新幹線ホームに\(platform)（発車\(margin)分前）に着く最終: \(board.ja) \(leaves.clock)発（\(there.clock)着、新幹線まで徒歩\(transfer)分\(rough ? "・目安" : "")）"
+            : "Latest to be on the Shinkansen platform at \(shinkansen.nameEn) by \(platform) (\(margin) min before departure): leave \(board.en) at \(leaves.clock) (there at \(there.clock), then a walk of \(rough ? "about " : "")\(transfer) min)"
         if near != nil {
             let start = ServiceMinute(leaves.value - walk).clock
             head += language == .ja ? "（\(start)に出発、徒歩\(walk)分）" : " (set off at \(start), a \(walk)-min walk)"

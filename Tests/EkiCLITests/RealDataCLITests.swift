@@ -318,6 +318,9 @@ import Testing
         #expect(try eki(["ticket", "set", "from", "東京"]).status == 0 && eki(["ticket", "set", "to", "新大阪"]).status == 0)
         #expect(try eki(["ticket", "set", "departure", "15:00"]).status == 0 && eki(["ticket", "set", "arrival", "17:30"]).status == 0)
         let leave = try eki(["ticket", "leave-by", "海浜幕張", "--at", "2030-01-08T12:50"])
+        // From 馬車道 the trip arrives on a railway whose walk is reasoned, not measured: said as a 目安.
+        let estimated = try eki(["ticket", "leave-by", "馬車道", "--at", "2030-01-08T12:50"])
+        #expect(estimated.stdout.contains("、新幹線まで徒歩") && estimated.stdout.contains("分・目安）"), "\(estimated.stdout)")
         #expect(leave.stdout.hasPrefix("東京の新幹線ホームに14:50（発車10分前）に着く最終: 海浜幕張 "), "\(leave.stdout)\(leave.stderr)")
         let arrives = try #require(leave.stdout.firstMatch(of: /（(\d\d):(\d\d)着、新幹線まで徒歩13分）/), "\(leave.stdout)").output
         #expect(Int(arrives.1)! * 60 + Int(arrives.2)! <= 14 * 60 + 37, "\(leave.stdout)")

@@ -227,13 +227,13 @@ import Testing
         #expect(answers[1].text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)   // 軽井沢 is not in the data
         let leave = answers[2].text
         #expect(leave.contains("Latest to be on the Shinkansen platform at Tokyo by 10:23 (7 min before departure): leave Shibuyazaka at 10:05 "
-                               + "(there at 10:12, then a walk of 8 min)"), "\(leave)")
+                               + "(there at 10:12, then a walk of about 8 min)"), "\(leave)")
         // The inner loop from 渋谷坂 is signed by its first stop, here 東京 (新宿原, its major station, is
         // past the far side of the loop).
         #expect(leave.contains("<li>10:05 Shibuyazaka → 10:12 Tokyo (for Tokyo)</li>"))
         #expect(leave.contains("/route?date=2026-11-25&amp;segments=JR.Kanjo.J600B.Weekday~JR.Kanjo.Shibuyazaka~JR.Kanjo.Tokyomae&amp;use=new"))
         let near = answers[3].text
-        #expect(near.contains("東京の新幹線ホームに10:20（発車10分前）に着く最終: 表参 09:57発（10:12着、新幹線まで徒歩8分）（09:56に出発、徒歩1分）"), "\(near)")
+        #expect(near.contains("東京の新幹線ホームに10:20（発車10分前）に着く最終: 表参 09:57発（10:12着、新幹線まで徒歩8分・目安）（09:56に出発、徒歩1分）"), "\(near)")
         #expect(near.contains("<li>09:57 表参 → 10:00 渋谷坂（渋谷坂行）</li>") && near.contains("<li>10:05 渋谷坂 → 10:12 東京（東京方面）</li>"))
     }
 

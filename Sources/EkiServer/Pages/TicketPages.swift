@@ -59,7 +59,7 @@ extension WebPages {
                 } else {
                     origins = try complex(try Self.need(query, "from"), timetable).map { ($0, 0) }
                 }
-                var found: (plan: RoutePlan, walk: Int, transfer: Int, deadline: ServiceMinute)?
+                var found: ShinkansenTrips.LeaveBy?
                 if !origins.isEmpty {
                     // A plan that has to hold: three minutes at every change at least, at the rider's pace;
                     // the walk from the local line to the Shinkansen platform added to the margin.
@@ -249,21 +249,22 @@ struct TicketLeaveView: View {
                                "\(station) is not in the timetable data, so there is no local trip to find to it.")
     }
 
-    init(_ answer: (plan: RoutePlan, walk: Int, transfer: Int, deadline: ServiceMinute)?, station: String, platform: String, margin: Int,
+    init(_ answer: ShinkansenTrips.LeaveBy?, station: String, platform: String, margin: Int,
          scope: PageScope) {
         let lang = scope.lang
-        guard let (plan, walk, transfer, deadline) = answer, let first = plan.segments.first else {
+        guard let answer, let first = answer.plan.segments.first else {
             found = false; steps = []; href = ""
             message = lang.t("\(platform)までに\(station)の新幹線ホームに着く列車はありません。",
                              "No train gets you to the Shinkansen platform at \(station) by \(platform).")
             return
         }
         found = true
-        let leaves = first.departure, there = plan.arrival ?? deadline
+        let plan = answer.plan, walk = answer.walk, transfer = answer.transfer, rough = answer.transferEstimated
+        let leaves = first.departure, there = plan.arrival ?? answer.deadline
         var text = lang.t("\(station)の新幹線ホームに\(platform)（発車\(margin)分前）に着く最終: \(lang.pick(first.board.name)) \(leaves.clock)発"
-                          + "（\(there.clock)着、新幹線まで徒歩\(transfer)分）",
+                          + "（\(there.clock)着、新幹線まで徒歩\(transfer)分\(rough ? "・目安" : "")）",
                           "Latest to be on the Shinkansen platform at \(station) by \(platform) (\(margin) min before departure): "
-                          + "leave \(lang.pick(first.board.name)) at \(leaves.clock) (there at \(there.clock), then a walk of \(transfer) min)")
+                          + "leave \(lang.pick(first.board.name)) at \(leaves.clock) (there at \(there.clock), then a walk of \(rough ? "about " : "")\(transfer) min)")
         if walk > 0 {
             let start = ServiceMinute(leaves.value - walk).clock
             text += lang.t("（\(start)に出発、徒歩\(walk)分）", " (set off at \(start), a \(walk)-min walk)")
