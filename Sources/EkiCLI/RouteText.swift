@@ -105,14 +105,7 @@ package struct RouteText {
         let difference = lang == .ja
             ? "発\(signed(alternative.departsBy))分・着\(signed(alternative.arrivesBy))分"
             : "leaves \(signed(alternative.departsBy)), arrives \(signed(alternative.arrivesBy)) min"
-        let ja = lang == .ja
-        let mark = switch standing {
-        case .ok: ""
-        case .tight: ja ? "  ⚠ 短い乗換" : "  ⚠ tight change"
-        case .leavesBeforeArrival(let arrival): ja ? "  × 前の列車の到着（\(arrival.clock)）より前に出ます" : "  × leaves before your previous train arrives (\(arrival.clock))"
-        case .arrivesAfterDeparture(let departure): ja ? "  × 次の列車の発車（\(departure.clock)）より後に着きます" : "  × arrives after your next train leaves (\(departure.clock))"
-        case .changeNotAllowed: ja ? "  × この乗換はできません" : "  × this change cannot be made"
-        }
+        let mark = RouteWords.standing(standing).map { "  \(standing.canBeMade ? "⚠" : "×") " + lang.pick($0) } ?? ""
         return "  \(Render.pad(label, to: 3)) \(segment.departure.clock) \(badge(segment)) \(type) \(bound) → \(lang.pick(segment.alight.name)) \(segment.arrival.clock)  (\(difference))\(mark)"
     }
 

@@ -44,6 +44,21 @@ public enum RouteWords {
         return LocalizedName(ja: "乗り遅れても \(minute.clock) 発があります", en: "miss it and the \(minute.clock) still gets there")
     }
 
+    /// What another train for a leg is, if not simply possible (`Standing`): "短い乗換", or why it
+    /// cannot be taken, "次の列車の発車（10:20）より後に着きます" — the route page and `eki route
+    /// alternatives` say the same (the CLI marks them ⚠ and ×, the page flags or greys them).
+    public static func standing(_ standing: Standing) -> LocalizedName? {
+        switch standing {
+        case .ok: nil
+        case .tight: LocalizedName(ja: "短い乗換", en: "tight change")
+        case .leavesBeforeArrival(let arrival):
+            LocalizedName(ja: "前の列車の到着（\(arrival.clock)）より前に出ます", en: "leaves before your previous train arrives (\(arrival.clock))")
+        case .arrivesAfterDeparture(let departure):
+            LocalizedName(ja: "次の列車の発車（\(departure.clock)）より後に着きます", en: "arrives after your next train leaves (\(departure.clock))")
+        case .changeNotAllowed: LocalizedName(ja: "この乗換はできません", en: "this change cannot be made")
+        }
+    }
+
     /// The flag a transfer carries, if any: "間に合いません" / "短い乗換".
     public static func flag(_ transfer: RoutePlan.Transfer) -> LocalizedName? {
         if transfer.impossible { return LocalizedName(ja: "間に合いません", en: "cannot be made") }

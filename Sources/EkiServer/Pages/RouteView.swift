@@ -125,7 +125,7 @@ struct RouteView: PageView {
                     }
                     if made.why != nil { made.href = nil }
                     if made.why == nil, standing == .tight {
-                        made.note = (made.note ?? "") + lang.t(" ⚠ 短い乗換", " ⚠ tight change")
+                        made.note = (made.note ?? "") + " ⚠ " + lang.pick(RouteWords.standing(.tight)!)
                     }
                     return made
                 })))
@@ -150,18 +150,11 @@ struct RouteView: PageView {
         }
     }
 
-    /// Why a train cannot stand in for a leg (`Standing`, the one rule `eki route alternatives`
-    /// applies too): one tap would give a route that cannot be made, so such a train is shown
-    /// greyed with the reason, never as a link. Nil when it can be made (a tight one is flagged ⚠).
+    /// Why a train cannot stand in for a leg (`Standing`, as `eki route alternatives` says it): one
+    /// tap would give a route that cannot be made, so such a train is shown greyed with the reason,
+    /// never as a link. Nil when it can be made (a tight one is flagged ⚠).
     static func why(_ standing: Standing, lang: PageLanguage) -> String? {
-        switch standing {
-        case .ok, .tight: nil
-        case .leavesBeforeArrival(let arrival):
-            lang.t("前の列車の到着（\(arrival.clock)）より前に出ます", "leaves before your previous train arrives (\(arrival.clock))")
-        case .arrivesAfterDeparture(let departure):
-            lang.t("次の列車の発車（\(departure.clock)）より後に着きます", "arrives after your next train leaves (\(departure.clock))")
-        case .changeNotAllowed: lang.t("この乗換はできません", "this change cannot be made")
-        }
+        standing.canBeMade ? nil : RouteWords.standing(standing).map(lang.pick)
     }
 
     static func signed(_ minutes: Int) -> String { minutes > 0 ? "+\(minutes)" : "\(minutes)" }
