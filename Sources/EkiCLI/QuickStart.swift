@@ -3,7 +3,7 @@ import EkiCore
 import EkiStore
 
 /// The commands a status bar, a prompt or a script runs every few seconds — `departures`, `next`,
-/// `search`, `nearby` — read from a plain command line without ArgumentParser's start-up: it reflects each
+/// `search`, `nearby` — and `route fastest` (its budget is a fresh process's 40 ms) read from a plain command line without ArgumentParser's start-up: it reflects each
 /// command's properties and searches the binary's 6,774 protocol conformances for their types,
 /// 12 % of a fresh board (docs/PERFORMANCE.md). Only the plain shape is read here: a positional
 /// word and `--name value` options, each at most once, no value starting with `-`. Anything else —
@@ -22,6 +22,7 @@ package enum QuickStart {
         case "next": command = next(rest)
         case "search": command = search(rest)
         case "nearby": command = nearby(rest)
+        case "route" where rest.first == "fastest": command = fastest(rest.dropFirst())
         default: return nil
         }
         // A value ArgumentParser would refuse (--limit 0) is left to it, for its message.
@@ -40,6 +41,7 @@ package enum QuickStart {
         "search": (Set(["--limit", "--db"] + LanguageOption.names), Set(JSONOption.names)),
         "nearby": (Set(["--radius", "--limit", "--db", "--state"] + MomentOption.names + LanguageOption.names),
                    Set(["--no-departures", "--personal"] + JSONOption.names)),
+        "route fastest": (Set(["--use", "--pace", "--db", "--state"] + MomentOption.names + LanguageOption.names), Set(JSONOption.names)),
     ]
 
     /// A command line split into its positional words, option values and flags.
@@ -136,6 +138,29 @@ package enum QuickStart {
         command.language = LanguageOption(lang)
         command.output = JSONOption(words.flags.contains("--json"))
         command.database = database(words)
+        return command
+    }
+
+    /// `route fastest`: a fresh process's whole budget is 40 ms, and ArgumentParser's start-up for
+    /// this command (its options and the route commands' shared ones) was 5 ms of it.
+    static func fastest(_ line: ArraySlice<String>) -> RouteCommand.Fastest? {
+        guard let words = Words(line, shape: shapes["route fastest"]!),
+              words.positional.count == 2,
+              let use: Int? = words.value("--use"), let lang: Language? = words.value("--lang") else { return nil }
+        var command = RouteCommand.Fastest()
+        command.from = words.positional[0]
+        command.to = words.positional[1]
+        command.use = use
+        var common = RouteCommand.Common()
+        common.moment = MomentOption(words.values["--at"])
+        common.language = LanguageOption(lang)
+        common.output = JSONOption(words.flags.contains("--json"))
+        common.database = database(words)
+        common.userState = state(words)
+        common.pace = words.values["--pace"]
+        // A pace ArgumentParser would refuse is left to it, for its message.
+        do { try common.validate() } catch { return nil }
+        command.common = common
         return command
     }
 

@@ -45,25 +45,37 @@ struct ConnectionScan {
         var tripLegs = [UInt8](repeating: .max, count: network.tripCount)
         var tripBoard = [Int32](repeating: -1, count: network.tripCount)
         var tripVia = [Int32](repeating: -1, count: network.tripCount)
+        // The earliest any number of trains reaches each station (or cross slot): most connections
+        // belong to trains no label can board, and this one look tells them apart.
+        var readyAny = [Int16](repeating: unreached, count: stations)
+        var crossAny = [Int16](repeating: unreached, count: slots)
         var isTarget = [Bool](repeating: false, count: stations)
         for target in targets where Int(target) < stations { isTarget[Int(target)] = true }
-        for origin in origins where Int(origin) < stations { ready[Int(origin)] = Int16(clamping: minute) }
+        for origin in origins where Int(origin) < stations {
+            ready[Int(origin)] = Int16(clamping: minute)
+            readyAny[Int(origin)] = Int16(clamping: minute)
+        }
         var best = [(arrival: Int, exit: Int32, board: Int32, via: Int32)](repeating: (.max, -1, -1, -1), count: legsLimit + 1)
         var bound = Int.max
         let change = ChangeTimes(rules)
+        // The network's arrays held here once, not looked up through it at every connection.
+        let departures = network.departure, arrivals = network.arrival, trips = network.trip
+        let froms = network.from, tos = network.to, directions = network.tripDirections, lastConnection = network.lastConnection
+        let neighbourStart = network.neighbourStart, neighbourList = network.neighbourList
+        let crossStart = network.crossStart, crosses = network.crosses, slotStart = network.slotStart
 
         var c = network.firstConnection(at: minute)
         let count = network.connectionCount
         while c < count {
-            let departure = network.departure[c]
+            let departure = departures[c]
             if Int(departure) > bound { break }
-            let trip = Int(network.trip[c])
+            let trip = Int(trips[c])
             var legs = Int(tripLegs[trip])   // UInt8.max: not on this train yet
-            let from = Int(network.from[c])
+            let from = Int(froms[c])
             // Board here when fewer trains than the trip's label reach this station in time, or
             // reach its platform across from the train they arrived on.
-            if legs > 1 {
-                let slot = slots == 0 ? -1 : network.slot(at: from, direction: network.tripDirections[trip])
+            let slot = legs <= 1 || slotStart[from] == slotStart[from + 1] ? -1 : network.slot(at: from, direction: directions[trip])
+            if legs > 1, readyAny[from] <= departure || (slot >= 0 && crossAny[slot] <= departure) {
                 var k = 0
                 while k < min(legs - 1, legsLimit) {
                     if ready[k * stations + from] <= departure {
@@ -84,7 +96,7 @@ struct ConnectionScan {
                 }
             }
             if legs <= legsLimit {
-                let to = Int(network.to[c]), arrival = network.arrival[c]
+                let to = Int(tos[c]), arrival = arrivals[c]
                 let board = tripBoard[trip], via = tripVia[trip]
                 if isTarget[to], Int(arrival) < best[legs].arrival {
                     best[legs] = (Int(arrival), Int32(c), board, via)
@@ -94,30 +106,36 @@ struct ConnectionScan {
                     let slot = legs * stations + station
                     if time < ready[slot] {
                         ready[slot] = time
+                        if time < readyAny[station] { readyAny[station] = time }
                         readyExit[slot] = Int32(c)
                         readyBoard[slot] = board
                         readyVia[slot] = via
                     }
                 }
                 relax(to, arrival &+ change.stay(network, to))
-                for neighbour in network.neighbours[to] {
+                var n = Int(neighbourStart[to])
+                let neighbourEnd = Int(neighbourStart[to + 1])
+                while n < neighbourEnd {
+                    let neighbour = neighbourList[n]
                     relax(Int(neighbour.station), arrival &+ change.to(neighbour))
+                    n += 1
                 }
-                var x = Int(network.crossStart[to])
-                let crossEnd = Int(network.crossStart[to + 1])
+                var x = Int(crossStart[to])
+                let crossEnd = Int(crossStart[to + 1])
                 while x < crossEnd {
-                    let cross = network.crosses[x]
+                    let cross = crosses[x]
                     x += 1
-                    guard cross.arriving == network.tripDirections[trip] else { continue }
+                    guard cross.arriving == directions[trip] else { continue }
                     let slot = legs * slots + Int(cross.slot), time = arrival &+ change.across(cross)
                     if time < crossReady[slot] {
                         crossReady[slot] = time
+                        if time < crossAny[Int(cross.slot)] { crossAny[Int(cross.slot)] = time }
                         crossExit[slot] = Int32(c)
                         crossBoard[slot] = board
                         crossVia[slot] = via
                     }
                 }
-                if network.lastConnection[trip] == Int32(c) {
+                if lastConnection[trip] == Int32(c) {
                     for next in network.continuations[trip] where legs < Int(tripLegs[Int(next)]) {
                         tripLegs[Int(next)] = UInt8(legs)
                         tripBoard[Int(next)] = board

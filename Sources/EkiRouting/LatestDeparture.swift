@@ -39,7 +39,7 @@ struct LatestDeparture {
         func canContinue(_ station: Int, _ time: Int16, _ direction: Int32) -> Bool {
             if isTarget[station], time <= deadline16 { return true }
             if depart[station] != never, Int(time) + Int(change.stay(network, station)) <= Int(depart[station]) { return true }
-            for neighbour in network.neighbours[station] {
+            for neighbour in network.neighbours(of: station) {
                 let d = depart[Int(neighbour.station)]
                 if d != never, Int(time) + Int(change.to(neighbour)) <= Int(d) { return true }
             }
@@ -91,7 +91,7 @@ struct LatestDeparture {
             // The change: the latest useful train from here or a neighbour that can still be caught.
             var next: Int?
             var candidates = [(depart[station], boardAt[station], Int(change.stay(network, station)))]
-            candidates += network.neighbours[station].map { (depart[Int($0.station)], boardAt[Int($0.station)], Int(change.to($0))) }
+            candidates += network.neighbours(of: station).map { (depart[Int($0.station)], boardAt[Int($0.station)], Int(change.to($0))) }
             let direction = network.tripDirections[Int(network.trip[exit])]
             for x in Int(network.crossStart[station]) ..< Int(network.crossStart[station + 1]) where network.crosses[x].arriving == direction {
                 let slot = Int(network.crosses[x].slot)

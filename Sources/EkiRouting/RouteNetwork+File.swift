@@ -10,8 +10,8 @@ import Glibc
 /// builds the network the first time it is asked for a day and reads it afterwards
 /// (docs/PERFORMANCE.md, issue 19). The file names the database file it was built from (device,
 /// inode, size, modification time) and its date, and ends with a checksum; any other file, a
-/// damaged or a short one, is not read but built again and replaced. The station links come from the reference tables each
-/// time (they are small).
+/// damaged or a short one, is not read but built again and replaced. It keeps the change tables
+/// too, so it names the eki binary that wrote it as well.
 extension RouteNetwork {
     /// The network of `serviceDate` from `folder` when a process left it there for this very
     /// database file, else built (and left there for the next process; a folder that cannot be
@@ -20,9 +20,14 @@ extension RouteNetwork {
         guard let folder, let path = timetable.url?.path, let identity = CacheFile.identity(path) else {
             return try RouteNetwork(timetable: timetable, serviceDate: serviceDate)
         }
-        // One file per database path and day: two databases sharing the folder keep theirs apart.
-        let file = folder.appendingPathComponent("route-network-\(CacheFile.pathTag(path))-\(serviceDate.iso).bin")
-        let key = "\(identity) \(serviceDate.iso) v4"
+        // The change tables in the file are the rule's answers (`Reference.change`, code), so the
+        // file is kept for one build of eki as well as one database file: without the program's
+        // identity (no /proc) nothing is kept.
+        guard let program = CacheFile.programIdentity else { return try RouteNetwork(timetable: timetable, serviceDate: serviceDate) }
+        // One file per database path, program and day: two databases or binaries (eki, eki-tools)
+        // sharing the folder keep theirs apart.
+        let file = folder.appendingPathComponent("route-network-\(CacheFile.pathTag(path + "\n" + program))-\(serviceDate.iso).bin")
+        let key = "\(identity) \(program) \(serviceDate.iso) v5"
         if let network = RouteNetwork(file: file, key: key, reference: timetable.reference, serviceDate: serviceDate) {
             return network
         }
@@ -57,7 +62,21 @@ extension RouteNetwork {
         out.put([UInt64(connectionCount), UInt64(tripCount), UInt64(stationCount)])
         out.put(from); out.put(to); out.put(departure); out.put(arrival); out.put(trip)
         out.put(tripRowIds); out.put(tripDirections); out.put(tripDays.map(Int8.init)); out.put(lastConnection); out.put(offsets); out.put(continuations.flatMap { $0 })
+        changes.save(to: out)
         return out.finish()
+    }
+
+    /// Whether every value lies in `low ..< end`: the least and the greatest found in one plain
+    /// loop the compiler vectorises (a closure per value was 2 ms of a fresh route).
+    static func allWithin(_ values: [Int32], _ low: Int32, _ end: Int) -> Bool {
+        values.withUnsafeBufferPointer { buffer in
+            var least = Int32.max, most = Int32.min
+            for value in buffer {
+                least = min(least, value)
+                most = max(most, value)
+            }
+            return buffer.isEmpty || (least >= low && Int(most) < end)
+        }
     }
 
     /// "EKINET01" as a little-endian number.
@@ -77,13 +96,12 @@ extension RouteNetwork {
               let trip = reader.read(Int32.self, connections), let tripRowIds = reader.read(Int64.self, trips),
               let tripDirections = reader.read(Int32.self, trips), let tripDays = reader.read(Int8.self, trips), let lastConnection = reader.read(Int32.self, trips),
               let offsets = reader.read(Int32.self, trips + 1), let last = offsets.last, last >= 0,
-              let flat = reader.read(Int32.self, Int(last)), reader.atChecksum() else { return nil }
+              let flat = reader.read(Int32.self, Int(last)) else { return nil }
         // Every index is checked once here, so a damaged file can never make a scan read out of bounds.
         let stationCount = Int(reference.stations.highestRowId) + 1
-        guard stations == stationCount,
-              from.allSatisfy({ $0 >= 0 && Int($0) < stations }), to.allSatisfy({ $0 >= 0 && Int($0) < stations }),
-              trip.allSatisfy({ $0 >= 0 && Int($0) < trips }), flat.allSatisfy({ $0 >= 0 && Int($0) < trips }),
-              lastConnection.allSatisfy({ $0 >= -1 && Int($0) < connections }),
+        guard stations == stationCount, let changes = ChangeTables(reading: &reader, stationCount: stationCount), reader.atChecksum(),
+              Self.allWithin(from, 0, stations), Self.allWithin(to, 0, stations),
+              Self.allWithin(trip, 0, trips), Self.allWithin(flat, 0, trips), Self.allWithin(lastConnection, -1, connections),
               zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }), offsets[0] == 0 else { return nil }
         self.serviceDate = serviceDate
         self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
@@ -93,7 +111,6 @@ extension RouteNetwork {
         self.lastConnection = lastConnection
         self.continuations = (0 ..< trips).map { Array(flat[Int(offsets[$0]) ..< Int(offsets[$0 + 1])]) }
         self.stationCount = stationCount
-        (neighbours, changeHere) = Self.changes(reference: reference, stationCount: stationCount)
-        (crossStart, crosses, slotStart, slotDirections) = Self.crossings(reference: reference, stationCount: stationCount)
+        self.changes = changes
     }
 }

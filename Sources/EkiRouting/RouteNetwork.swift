@@ -19,33 +19,33 @@ public struct RouteNetwork: Sendable {
     let tripDays: [Int]
     let lastConnection: [Int32]
     let continuations: [[Int32]]
-    /// Per station row id: the other stations of its complex (and any the data names) with the
-    /// standard-pace minutes of the change to each (`Reference.change`); a change the data says
-    /// cannot be made is left out.
-    let neighbours: [[Neighbour]]
-    /// Per station row id: the standard-pace minutes of a change of trains there; -1 where the
-    /// data says it cannot be made.
-    let changeHere: [Int16]
     /// Per trip: its direction's row id (a change across one island platform holds only for some
     /// pairs of directions).
     let tripDirections: [Int32]
-    /// Changes across one island platform (`Reference.crosses`). Boarding across a platform is a
-    /// "cross slot": one station and the direction of the trains boarded there; `slotStart[s] ..<
-    /// slotStart[s + 1]` are station s's slots, `slotDirections` their directions. `crossStart[s]
-    /// ..< crossStart[s + 1]` index `crosses`, the changes from a train arriving at s.
-    let crossStart: [Int32]
-    let crosses: [Cross]
-    let slotStart: [Int32]
-    let slotDirections: [Int32]
-    var slotCount: Int { slotDirections.count }
+    /// Where a rider can change trains and in how many standard minutes (`ChangeTables`); a var
+    /// only so a test can damage a copy.
+    var changes: ChangeTables
+    var neighbourStart: [Int32] { changes.neighbourStart }
+    var neighbourList: [Neighbour] { changes.neighbourList }
+    var changeHere: [Int16] { changes.changeHere }
+    var crossStart: [Int32] { changes.crossStart }
+    var crosses: [Cross] { changes.crosses }
+    var slotStart: [Int32] { changes.slotStart }
+    var slotDirections: [Int32] { changes.slotDirections }
+    var slotCount: Int { changes.slotDirections.count }
+
+    /// The stations a rider arriving at `station` can change to, with the standard minutes.
+    func neighbours(of station: Int) -> ArraySlice<Neighbour> {
+        neighbourList[Int(neighbourStart[station]) ..< Int(neighbourStart[station + 1])]
+    }
     /// The most standard minutes a change is counted (a walk to a far station of a complex).
     static let longestChange: Int16 = 120
 
-    struct Neighbour {
+    struct Neighbour: Equatable {
         var station: Int32
         var minutes: Int16
     }
-    struct Cross {
+    struct Cross: Equatable {
         /// The direction of the train arrived on, the slot boarded and its station.
         var arriving: Int32
         var slot: Int32
@@ -135,78 +135,7 @@ public struct RouteNetwork: Sendable {
         self.from = from; self.to = to; self.departure = departure; self.arrival = arrival; self.trip = trip
         lastConnection = last
 
-        (neighbours, changeHere) = Self.changes(reference: reference, stationCount: stationCount)
-        (crossStart, crosses, slotStart, slotDirections) = Self.crossings(reference: reference, stationCount: stationCount)
-    }
-
-    /// The changes across one island platform, for each pair of directions the data names.
-    static func crossings(reference: Reference, stationCount: Int) -> ([Int32], [Cross], [Int32], [Int32]) {
-        var slots: [Int: [Int32]] = [:]   // station → directions boarded across a platform
-        var byStation: [Int: [(arriving: Int32, station: Int, departing: Int32, minutes: Int16)]] = [:]
-        for (from, crosses) in reference.crosses where Int(from.row) < stationCount {
-            for cross in crosses where Int(cross.to.row) < stationCount {
-                let arriving = cross.arriving.row, departing = cross.departing.row
-                let to = Int(cross.to.row)
-                if !(slots[to]?.contains(Int32(departing)) ?? false) { slots[to, default: []].append(Int32(departing)) }
-                byStation[Int(from.row), default: []].append((Int32(arriving), to, Int32(departing), min(longestChange, Int16(clamping: cross.minutes))))
-            }
-        }
-        var slotStart = [Int32](repeating: 0, count: stationCount + 1)
-        var slotDirections: [Int32] = []
-        var slotIndex: [Int: [Int32: Int32]] = [:]
-        for station in 0 ..< stationCount {
-            slotStart[station] = Int32(slotDirections.count)
-            for direction in slots[station] ?? [] {
-                slotIndex[station, default: [:]][direction] = Int32(slotDirections.count)
-                slotDirections.append(direction)
-            }
-        }
-        slotStart[stationCount] = Int32(slotDirections.count)
-        var crossStart = [Int32](repeating: 0, count: stationCount + 1)
-        var crosses: [Cross] = []
-        for station in 0 ..< stationCount {
-            crossStart[station] = Int32(crosses.count)
-            for cross in byStation[station] ?? [] {
-                crosses.append(Cross(arriving: cross.arriving, slot: slotIndex[cross.station]![cross.departing]!,
-                                     station: Int32(cross.station), minutes: cross.minutes))
-            }
-        }
-        crossStart[stationCount] = Int32(crosses.count)
-        return (crossStart, crosses, slotStart, slotDirections)
-    }
-
-    /// Per station row id: where a rider can change to and in how many standard minutes — the one
-    /// rule, `Reference.change`, asked once per pair when the network is made or read.
-    static func changes(reference: Reference, stationCount: Int) -> ([[Neighbour]], [Int16]) {
-        var neighbours = [[Neighbour]](repeating: [], count: stationCount)
-        var changeHere = [Int16](repeating: 1, count: stationCount)
-        func standard(_ a: Reference.Station, _ b: Reference.Station) -> Int16? {
-            reference.change(from: a, to: b).minutes.map { min(longestChange, Int16(clamping: $0)) }
-        }
-        for complex in reference.complexes.values where complex.stations.count > 1 {
-            let members = complex.stations.compactMap { reference.stations[$0] }.filter { Int($0.handle.row) < stationCount }
-            for a in members {
-                neighbours[Int(a.handle.row)] = members.compactMap { b in
-                    guard b.handle != a.handle, let minutes = standard(a, b) else { return nil }
-                    return Neighbour(station: Int32(b.handle.row), minutes: minutes)
-                }
-            }
-        }
-        // Changes the data names between stations of different complexes (a GTFS feed's
-        // transfers.txt), and changes at one station.
-        for (handle, transfers) in reference.transfers where Int(handle.row) < stationCount {
-            let from = Int(handle.row)
-            for transfer in transfers where Int(transfer.to.row) < stationCount {
-                if transfer.to == handle {
-                    changeHere[from] = transfer.minutes.map { min(longestChange, Int16(clamping: $0)) } ?? -1
-                    continue
-                }
-                guard !neighbours[from].contains(where: { $0.station == Int32(transfer.to.row) }),
-                      let minutes = transfer.minutes else { continue }
-                neighbours[from].append(Neighbour(station: Int32(transfer.to.row), minutes: min(longestChange, Int16(clamping: minutes))))
-            }
-        }
-        return (neighbours, changeHere)
+        changes = ChangeTables(reference: reference, stationCount: stationCount)
     }
 
     /// The indices 0..<count (or `input`'s, in its order) ordered by `key` (0..<buckets), equal keys

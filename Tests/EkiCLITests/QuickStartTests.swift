@@ -43,6 +43,14 @@ import Testing
         ] {
             try Self.same(words) { try NearbyCommand.parse($0) }
         }
+        for words in [
+            ["route", "fastest", "馬車道", "浅草"],
+            ["route", "fastest", "馬車道", "Toei.Asakusa.Asakusa", "--use", "2", "--pace", "relaxed", "--at", "2026-11-24T08:00",
+             "--lang", "en", "--json", "--db", "/tmp/x.sqlite", "--state", "/tmp/s.sqlite"],
+            ["route", "fastest", "上野", "海浜幕張", "--pace", "急ぎ"],
+        ] {
+            try Self.same(words) { try RouteCommand.Fastest.parse(Array($0.dropFirst())) }
+        }
     }
 
     @Test func leavesEverythingElseToArgumentParser() {
@@ -54,6 +62,8 @@ import Testing
             ["departures", "馬車道", "--nope", "x"], ["next", "馬車道", "--json"], ["search", "しぶや", "--limit", "101"],
             ["nearby", "-35.45,139.63"], ["nearby", "35.45,139.63", "--radius", "0"], ["nearby", "35.45,139.63", "--limit", "101"],
             ["nearby", "35.45,139.63", "139.7"], ["nearby"], ["station", "渋谷"], ["--version"], [],
+            ["route", "fastest", "馬車道"], ["route", "fastest", "馬車道", "浅草", "--pace", "fast"], ["route", "fastest", "馬車道", "浅草", "--use", "4"],
+            ["route", "fastest", "馬車道", "浅草", "--help"], ["route", "last", "馬車道", "浅草"], ["route", "馬車道"], ["route"],
         ] {
             #expect(QuickStart.command(["eki"] + words) == nil, "\(words)")
         }
@@ -71,6 +81,7 @@ import Testing
     @Test func readsExactlyTheDeclaredOptions() {
         let commands: [String: any ParsableCommand.Type] = [
             "departures": DeparturesCommand.self, "next": NextCommand.self, "search": SearchCommand.self, "nearby": NearbyCommand.self,
+            "route fastest": RouteCommand.Fastest.self,
         ]
         #expect(Set(commands.keys) == Set(QuickStart.shapes.keys))
         for (name, command) in commands {

@@ -14,10 +14,10 @@ import Testing
         let change = ChangeTimes(rules)
         let byRow = Dictionary(uniqueKeysWithValues: reference.stations.values.map { ($0.handle.row, $0) })
         var pairs = 0
-        for a in reference.stations.values where Int(a.handle.row) < network.neighbours.count {
+        for a in reference.stations.values where Int(a.handle.row) < network.stationCount {
             #expect(Int(change.stay(network, Int(a.handle.row))) == rules.needed(from: a, to: a, reference: reference) ?? Int(Int16.max / 2),
                     "\(a.id)", sourceLocation: sourceLocation)
-            for neighbour in network.neighbours[Int(a.handle.row)] {
+            for neighbour in network.neighbours(of: Int(a.handle.row)) {
                 guard let b = byRow[Int64(neighbour.station)] else { continue }
                 #expect(Int(change.to(neighbour)) == rules.needed(from: a, to: b, reference: reference), "\(a.id) → \(b.id)",
                         sourceLocation: sourceLocation)
@@ -59,6 +59,35 @@ import Testing
         let fuku = try station(TokyoFixture.fukuIkebukurodai), kita = try station(TokyoFixture.kitaIkebukurodai)
         #expect(TransferRules().needed(from: fuku, to: kita, arriving: "Northbound", departing: "Outbound", reference: reviewed) == 1)
         #expect(TransferRules().needed(from: fuku, to: kita, reference: reviewed) == 2)
+    }
+
+    /// The kept network file holds the change tables (a fresh process no longer asks the rule for
+    /// every pair): read back they are the ones built, on the reviewed table's Tokyo (a change
+    /// across the island included); a change section with a minute past the longest change, or the
+    /// file under another key, is not read.
+    @Test func theKeptFileHoldsTheChangeTablesBuilt() throws {
+        let timetable = try TokyoFixture.reviewedTimetable()
+        let date = CivilDate(iso: "2026-11-24")!
+        let built = try RouteNetwork(timetable: timetable, serviceDate: date)
+        #expect(built.crosses.count == 1 && !built.neighbourList.isEmpty)
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let file = scratch.file("route-network-test.bin")
+        #expect(built.save(to: file, key: "this database, this eki"))
+        let read = try #require(RouteNetwork(file: file, key: "this database, this eki", reference: timetable.reference, serviceDate: date))
+        #expect(read.changes == built.changes)
+        #expect(read.connectionCount == built.connectionCount && read.connectionCount > 0)
+        #expect(RouteNetwork(file: file, key: "another eki", reference: timetable.reference, serviceDate: date) == nil)
+        // A file whose checksum holds but whose change section does not: the last neighbour's
+        // minutes past `longestChange`, or a neighbour that is no station of the network.
+        var longer = built
+        longer.changes.neighbourList[longer.neighbourList.count - 1].minutes = RouteNetwork.longestChange + 1
+        var nowhere = built
+        nowhere.changes.neighbourList[0].station = Int32(built.stationCount)
+        for damaged in [longer, nowhere] {
+            #expect(damaged.save(to: file, key: "this database, this eki"))
+            #expect(RouteNetwork(file: file, key: "this database, this eki", reference: timetable.reference, serviceDate: date) == nil)
+        }
     }
 
     @Test func aFeedsOwnChangeTimesWinEverywhere() throws {
