@@ -28,7 +28,9 @@ struct ConnectionScan {
     /// The earliest arrival at any of `targets` for each number of trains (index 1…maxLegs; nil:
     /// none), leaving any of `origins` at `minute` or later. The scan stops `slack` minutes after
     /// the earliest arrival found: slower journeys with fewer changes are of no use beyond that.
-    func run(from origins: [Int32], to targets: [Int32], at minute: Int, maxLegs: Int = maxLegs, slack: Int = 60) -> [Journey?] {
+    /// `until`: no journey arriving later is wanted, so no connection leaving later is read.
+    func run(from origins: [Int32], to targets: [Int32], at minute: Int, maxLegs: Int = maxLegs, slack: Int = 60,
+             until: Int = .max) -> [Journey?] {
         let stations = network.stationCount, slots = network.slotCount
         let legsLimit = min(maxLegs, Self.maxLegs)
         let unreached = Int16.max
@@ -56,7 +58,7 @@ struct ConnectionScan {
             readyAny[Int(origin)] = Int16(clamping: minute)
         }
         var best = [(arrival: Int, exit: Int32, board: Int32, via: Int32)](repeating: (.max, -1, -1, -1), count: legsLimit + 1)
-        var bound = Int.max
+        var bound = until
         let change = ChangeTimes(rules)
         // The network's arrays held here once, not looked up through it at every connection.
         let departures = network.departure, arrivals = network.arrival, trips = network.trip

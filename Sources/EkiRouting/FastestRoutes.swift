@@ -54,10 +54,11 @@ public struct FastestRoutes: Sendable {
         for journey in fewer.reversed().prefix(options - 1) {
             journeys.append((.fewerTransfers, latest(journey, scan, from, to)))
         }
-        // Then the next ways, each leaving after the last one found.
+        // Then the next ways, each leaving after the last one found: only the earliest arrival is
+        // wanted (and every way arriving then, whatever its trains), so no slack after it.
         var start = journeys[0].1.departure + 1
         while journeys.count < options, start <= ServiceMinute.dayEnd + 180,
-              let next = Self.fastest(scan.run(from: from, to: to, at: start)) {
+              let next = Self.fastest(scan.run(from: from, to: to, at: start, slack: 0)) {
             let journey = latest(next, scan, from, to)
             if !journeys.contains(where: { $0.1.legs == journey.legs }) { journeys.append((.later, journey)) }
             start = journey.departure + 1
@@ -89,7 +90,7 @@ public struct FastestRoutes: Sendable {
     func latest(_ journey: ConnectionScan.Journey, _ scan: ConnectionScan, _ from: [Int32], _ to: [Int32]) -> ConnectionScan.Journey {
         var kept = journey
         for _ in 0 ..< 12 {
-            let runs = scan.run(from: from, to: to, at: kept.departure + 1, maxLegs: journey.legs.count, slack: 0)
+            let runs = scan.run(from: from, to: to, at: kept.departure + 1, maxLegs: journey.legs.count, slack: 0, until: journey.arrival)
             guard let later = runs.compactMap({ $0 }).filter({ $0.arrival <= journey.arrival })
                 .min(by: { $0.legs.count < $1.legs.count }) else { break }
             kept = later
