@@ -25,7 +25,9 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
         switch self {
         case .crossPlatform: LocalizedName(ja: "同じホーム", en: "same platform")
         case .sameLine: LocalizedName(ja: "同じ路線のホーム", en: "same line's platforms")
-        case .sameArea: LocalizedName(ja: "隣のホーム", en: "a nearby platform")
+        // Not "隣のホーム": the rule gives this to any two railways of one Mini Tokyo 3D platform
+        // group, which may share one platform (白金高輪) or stand on different levels (青山一丁目).
+        case .sameArea: LocalizedName(ja: "同じ改札内", en: "within the station")
         case .concourse: LocalizedName(ja: "構内の通路", en: "through the concourse")
         case .longWalk: LocalizedName(ja: "長い通路", en: "a long passage")
         case .deep: LocalizedName(ja: "地下深いホーム", en: "deep underground")

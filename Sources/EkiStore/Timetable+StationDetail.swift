@@ -84,13 +84,13 @@ public struct StationDetail: Sendable {
         /// (`Reference.crosses`): going on the same way, a rider crosses; otherwise walks.
         public var across: Int?
 
-        /// "徒歩3分（隣のホーム）・方向によって同じホーム1分": the change, and the quicker one across the
+        /// "徒歩3分（同じ改札内）・方向によって同じホーム1分": the change, and the quicker one across the
         /// platform for the directions that have it.
         public var words: LocalizedName {
             guard let acrossWords else { return walkWords }
             return LocalizedName(ja: walkWords.ja + "・" + acrossWords.ja, en: walkWords.en + "; " + acrossWords.en)
         }
-        /// The change's own words: "徒歩3分（隣のホーム）".
+        /// The change's own words: "徒歩3分（同じ改札内）".
         public var walkWords: LocalizedName { change.words }
         /// "方向によって同じホーム1分", where some directions cross the platform: a phrase of its own,
         /// which a page keeps on one line.

@@ -275,8 +275,8 @@ import Testing
         let text = try EkiProcess.run(["transfers", "池袋台"] + database)
         #expect(text.stdout == """
             池袋台
-              北線 → 副線  2分  徒歩2分（隣のホーム）  規則
-              副線 → 北線  2分  徒歩2分（隣のホーム）  規則
+              北線 → 副線  2分  徒歩2分（同じ改札内）  規則
+              副線 → 北線  2分  徒歩2分（同じ改札内）  規則
 
             """, "\(text.stdout)")
     }

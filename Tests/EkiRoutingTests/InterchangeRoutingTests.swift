@@ -112,7 +112,7 @@ import Testing
         let reverse = reference.change(from: kita, to: fuku, arriving: way("Inbound"), departing: way("Southbound"))
         #expect(reverse.minutes == 2 && reverse.kind == .sameArea)
         #expect(RouteWords.place(RoutePlan.Transfer(minutes: 2, place: TransferRules.place(reverse, from: kita, to: fuku),
-                                                    walkMeters: nil, needed: 2, allowed: true, kind: reverse.kind)).ja == "徒歩2分（隣のホーム）")
+                                                    walkMeters: nil, needed: 2, allowed: true, kind: reverse.kind)).ja == "徒歩2分（同じ改札内）")
         // Minutes scale as documented: ¾ and 1½, rounded up, a minute at least.
         #expect([1, 2, 3, 4, 8, 12].map(Pace.hurry.minutes) == [1, 2, 3, 3, 6, 9])
         #expect([1, 2, 3, 4, 8, 12].map(Pace.relaxed.minutes) == [2, 3, 5, 6, 12, 18])

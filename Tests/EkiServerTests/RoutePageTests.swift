@@ -29,7 +29,7 @@ import Testing
             #expect(page.contains("<time>07:35</time> <b><a href=\"/station/Metro.Fuku.Shibuyazaka?at=2026-11-24T07:35\">渋谷坂</a></b>"))
             #expect(page.contains("<time>07:40</time> <b><a href=\"/station/Metro.Fuku.Shinjukuhara?at=2026-11-24T07:40\">新宿原</a></b>"))
             // The fixture has no reviewed table: the rule's 2 minutes to another railway of the island, a 目安.
-            #expect(page.contains("<li class=\"transfer ok\">乗換 6分 · 徒歩2分（隣のホーム・目安）</li>"))
+            #expect(page.contains("<li class=\"transfer ok\">乗換 6分 · 徒歩2分（同じ改札内・目安）</li>"))
             // Among the first segment's alternatives the 07:00 急行 is a tap away; the 07:30 local
             // reaches 渋谷坂 at 07:44, after the 07:35 leaves, so it is greyed with why.
             #expect(page.contains("segments=Umi.Kaigan.A0701.Weekday~Umi.Kaigan.Minatomachi~Umi.Kaigan.Shibuyazaka,Metro.Fuku.F455.Weekday"))
@@ -41,12 +41,12 @@ import Testing
             #expect(page.firstMatch(of: /<script src="\/assets\/route\.[0-9a-f]{10}\.js" defer><\/script>/) != nil)
             // That swap: the change cannot be made, and the 副線's next train, the 07:50, is offered instead.
             let impossible = try await WebPageTests.page(client, "/route?date=2026-11-24&segments=" + swapped)
-            #expect(impossible.contains("<li class=\"transfer impossible\">乗換 -9分 · 徒歩2分（隣のホーム・目安） <b>⚠ 間に合いません</b>"))
+            #expect(impossible.contains("<li class=\"transfer impossible\">乗換 -9分 · 徒歩2分（同じ改札内・目安） <b>⚠ 間に合いません</b>"))
             #expect(impossible.contains("<div class=\"proposal\">代わりに: <a href=\"/route?date=2026-11-24&amp;segments="
                                         + swapped.replacingOccurrences(of: "F455", with: "F470") + "&amp;use=edit\"><time>07:50</time>"))
             let english = try await WebPageTests.page(client, Self.route + "&lang=en")
             #expect(english.contains("<h1>Minatomachi → Shinjukuhara</h1>")
-                    && english.contains("Change: 6 min · 2 min walk (a nearby platform; estimated)"))
+                    && english.contains("Change: 6 min · 2 min walk (within the station; estimated)"))
         }
     }
 

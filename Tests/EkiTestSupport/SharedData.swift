@@ -108,7 +108,10 @@ final class Once<Value: Sendable>: @unchecked Sendable {
 public struct ScratchFolder {
     public let url: URL
     public init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("eki-scratch-\(UUID().uuidString)")
+        // Inside this test process's own folder, so what a test does not remove — the fixtures
+        // imported once per process keep theirs to the end — goes when the process does (or with
+        // the next run, after a kill): 500 such folders, 1.2 GB, had piled up in /tmp.
+        url = TestProcess.root.appendingPathComponent("scratch-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
     public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
