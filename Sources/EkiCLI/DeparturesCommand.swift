@@ -43,7 +43,7 @@ extension DeparturesCommand {
         let instant = try moment.instant(timetable)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var results: [(Reference.Station, [Board])] = []
-        for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
+        for (station, directions) in try Resolve.directions(direction, at: stations, named: station, in: timetable) {
             results.append((station, try directions.map {
                 try timetable.nextDepartures(station: station, direction: $0, at: instant, limit: limit)
             }))

@@ -39,7 +39,7 @@ extension NextCommand {
         let instant = try moment.instant(timetable)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var boards: [Board] = []
-        for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
+        for (station, directions) in try Resolve.directions(direction, at: stations, named: station, in: timetable) {
             for direction in directions {
                 boards.append(try timetable.nextDepartures(station: station, direction: direction, at: instant, limit: 1))
             }

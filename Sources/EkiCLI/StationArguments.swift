@@ -17,9 +17,10 @@ package enum Resolve {
     }
 
     /// Each station with the directions to show: all of them, or the asked one (`Timetable.resolveDirections`).
-    package static func directions(_ id: String?, at stations: [Reference.Station],
+    /// `named`: what the rider typed for the station (a one-way platform's id gives its direction).
+    package static func directions(_ id: String?, at stations: [Reference.Station], named: String? = nil,
                            in timetable: Timetable) throws -> [(Reference.Station, [Reference.Direction])] {
-        try rider { try timetable.resolveDirections(id, at: stations).map { ($0.station, $0.directions) } }
+        try rider { try timetable.resolveDirections(id, at: stations, named: named).map { ($0.station, $0.directions) } }
     }
 
     /// Keeps the stations on one railway, named by id or by name in any script.

@@ -36,7 +36,7 @@ extension TimetableCommand {
         let serviceDate = try Resolve.date(date, timeZone: timetable.timeZone)
         let stations = try Resolve.narrow(try Resolve.stations(station, in: timetable), toRailway: railway, in: timetable)
         var boards: [Board] = []
-        for (station, directions) in try Resolve.directions(direction, at: stations, in: timetable) {
+        for (station, directions) in try Resolve.directions(direction, at: stations, named: station, in: timetable) {
             for direction in directions {
                 boards.append(try timetable.stationTimetable(station: station, direction: direction, serviceDate: serviceDate))
             }

@@ -113,6 +113,9 @@ public struct Reference: Sendable {
     public private(set) var complexes = ComplexTable(reader: nil)
     /// Other ids riders use → the stations they name (a GTFS stop_id or platform stop_id `127N`).
     public private(set) var stationsByAlias: [String: [StationHandle]] = [:]
+    /// Alias → station → the one direction its trains leave that platform in (a GTFS platform's
+    /// own stop_id, `127N`): a rider who types the platform's id means that platform.
+    public private(set) var platformDirections: [String: [StationHandle: DirectionHandle]] = [:]
     /// Each calendar's name (平日ダイヤ, "Weekday service"), by its code.
     public private(set) var serviceNames: [String: LocalizedName] = [:]
     /// The source's own calendars (GTFS), empty for Japan's day kinds.
@@ -237,8 +240,10 @@ public struct Reference: Sendable {
                 searchWords: row.text(10)))
         }
         reference.railways = Records(railways)
-        try each(db, "SELECT alias, station_id FROM station_alias ORDER BY station_id") { row in
-            reference.stationsByAlias[row.text(0), default: []].append(StationHandle(row.int(1)))
+        try each(db, "SELECT alias, station_id, direction_id FROM station_alias ORDER BY station_id") { row in
+            let station = StationHandle(row.int(1))
+            reference.stationsByAlias[row.text(0), default: []].append(station)
+            if let direction = row.optionalInt(2) { reference.platformDirections[row.text(0), default: [:]][station] = DirectionHandle(direction) }
         }
         // An estimate's basis says so (`StationChange.isEstimate`): asked of SQLite here, where a
         // Foundation search in each of the table's 1,352 rows was 4 % of a fresh route.

@@ -8,7 +8,7 @@ import GRDB
 /// which keeps 1.2M stop events to ~10 MB and a train timetable to one row read.
 public enum Schema {
     /// Bump on any change a reader could notice; readers refuse other versions with a clear message.
-    public static let version = 6
+    public static let version = 7
 
     static let statements: [String] = [
         """
@@ -86,11 +86,13 @@ public enum Schema {
         )
         """,
         "CREATE INDEX station_complex_index ON station(complex_id)",
-        // Every other id a station answers to (a GTFS feed's platform stop_ids, 127N under 127).
+        // Every other id a station answers to (a GTFS feed's platform stop_ids, 127N under 127), and
+        // the direction of the trains there when the alias is a one-way platform (version 7).
         """
         CREATE TABLE station_alias(
             alias TEXT NOT NULL,
             station_id INTEGER NOT NULL REFERENCES station(id),
+            direction_id INTEGER REFERENCES direction(id),
             PRIMARY KEY(alias, station_id)
         ) WITHOUT ROWID
         """,

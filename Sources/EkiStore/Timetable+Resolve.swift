@@ -141,9 +141,18 @@ extension Timetable {
     /// Each station with the directions to show: all of them, or the asked one. A name can stand
     /// for several stations (関内: JR and the Blue Line); the asked direction needs to exist at one
     /// of them, and stations without it are left out.
-    public func resolveDirections(_ id: String?, at stations: [Reference.Station])
+    /// `named`: what the stations were asked by; a one-way platform's own id (a GTFS feed's `127N`)
+    /// gives that platform's direction where no direction is asked for.
+    public func resolveDirections(_ id: String?, at stations: [Reference.Station], named: String? = nil)
         throws -> [(station: Reference.Station, directions: [Reference.Direction])] {
-        guard let id, !stations.isEmpty else { return try stations.map { ($0, try directions(at: $0)) } }
+        guard let id, !stations.isEmpty else {
+            let platform = named.flatMap { reference.platformDirections[$0] } ?? [:]
+            return try stations.map { station in
+                let all = try directions(at: station)
+                guard let one = platform[station.handle] else { return (station, all) }
+                return (station, all.filter { $0.handle == one })
+            }
+        }
         var found: [(station: Reference.Station, directions: [Reference.Direction])] = []
         var valid: [String] = []
         for station in stations {

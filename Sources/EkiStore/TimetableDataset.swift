@@ -142,6 +142,9 @@ public struct TimetableDataset: Sendable {
         public var publicId: String?
         /// Other ids that name it (a GTFS feed's platform stop_ids `127N`, `127S`).
         public var aliases: [String] = []
+        /// The direction an alias names beside the station, where it is a platform every train of
+        /// the railway there uses one way only (New York's 127N: Times Sq-42 St, uptown).
+        public var aliasDirections: [String: String] = [:]
         public init(id: String, railwayId: String?, name: LocalizedName, coordinate: GeoPoint?) {
             self.id = id; self.railwayId = railwayId; self.name = name; self.coordinate = coordinate
         }

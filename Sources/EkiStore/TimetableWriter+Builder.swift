@@ -166,13 +166,13 @@ extension TimetableWriter {
                                     latitude, longitude, search_ja, search_en, search_words)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let insertAlias = try db.makeStatement(sql: "INSERT OR IGNORE INTO station_alias VALUES (?, ?)")
+            let insertAlias = try db.makeStatement(sql: "INSERT OR IGNORE INTO station_alias VALUES (?, ?, ?)")
             for station in dataset.stations {
                 guard let id = stationIds[station.id], let place = complexOf[station.id] else { continue }
                 platformGroup[id] = place.group
                 let publicId = station.publicId.flatMap { $0 == station.id ? nil : $0 }
                 for alias in Set(station.aliases + [publicId].compactMap { $0 }) where alias != station.id {
-                    try insertAlias.execute(arguments: [alias, id])
+                    try insertAlias.execute(arguments: [alias, id, station.aliasDirections[alias].flatMap { directionIds[$0] }])
                 }
                 try insertStation.execute(arguments: [
                     id, station.id, publicId, station.railwayId.flatMap { railwayIds[$0] }, place.complex, place.group,

@@ -125,6 +125,28 @@ import Testing
         #expect(imported.stdout.contains("Time zone  America/New_York, language en"))
     }
 
+    /// Issue 32, 12: the id on a platform's sign (127S: Times Sq-42 St, downtown) gives that
+    /// platform's trains, not the whole station; the station's own id (127) gives both ways.
+    @Test func aPlatformsOwnIdGivesThatPlatform() throws {
+        let (scratch, database) = try Self.imported(FeedFixtures.nightSubway)
+        defer { scratch.remove() }
+        func board(_ id: String) throws -> String {
+            let result = try EkiProcess.run(["departures", id, "--railway", "1", "--at", "2024-12-03T03:10", "--limit", "1", "--db", database])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let downtown = try board("127S"), uptown = try board("127N"), both = try board("127")
+        #expect(downtown.contains("toward South Ferry\n  03:29") && !downtown.contains("Van Cortlandt"), "\(downtown)")
+        #expect(uptown.contains("toward Van Cortlandt Park-242 St\n  03:11") && !uptown.contains("South Ferry"), "\(uptown)")
+        #expect(both.contains("toward South Ferry") && both.contains("toward Van Cortlandt Park-242 St"), "\(both)")
+        // Asked for the other way, the platform's id still answers what was asked.
+        let asked = try EkiProcess.run(["departures", "127N", "--railway", "1", "--direction", "1", "--at", "2024-12-03T03:10", "--db", database])
+        #expect(asked.stdout.contains("toward South Ferry"), "\(asked.stdout)")
+        // The JSON API the same: one board for 127S, two for 127.
+        let json = try EkiProcess.run(["departures", "127S", "--at", "2024-12-03T03:10", "--json", "--db", database])
+        #expect(json.stdout.contains("South Ferry") && !json.stdout.contains("Van Cortlandt"), "\(json.stdout)")
+    }
+
     @Test func aJapaneseFeedKeepsItsTrainTypes() throws {
         let (scratch, database) = try Self.imported(FeedFixtures.minato)
         defer { scratch.remove() }

@@ -88,7 +88,8 @@ public struct GTFSSource: TimetableSource {
                 dataset.shapes[id] = [longest]
             }
         }
-        dataset.stations = places.stations
+        dataset.stations = Self.oneWayPlatforms(places.stations, routes: routes, runsByRoute: runsByRoute,
+                                                directionOfRun: directionOfRun, places: places, feed: feed)
         dataset.complexes = places.complexes
         dataset.services = services.services.map { service in
             var named = service
@@ -178,6 +179,33 @@ public struct GTFSSource: TimetableSource {
     }
 
     static func count(_ n: Int, _ thing: String) -> String { "\(n) \(thing)\(n == 1 ? "" : "s")" }
+
+    /// Each station's platform stop_ids that its railway's trains use one way only, where its
+    /// platforms split the directions (New York's 127N and 127S under Times Sq-42 St): the rider who
+    /// types the id on the platform's sign means that platform's trains. A stop used both ways, or a
+    /// station whose every platform serves both, names the whole station.
+    static func oneWayPlatforms(_ stations: [TimetableDataset.Station], routes: [String], runsByRoute: [String: [(index: Int, run: GTFSRun)]],
+                                directionOfRun: [Int: String], places: GTFSPlaces, feed: GTFSFeed) -> [TimetableDataset.Station] {
+        var directionsAt: [String: [String: Set<String>]] = [:]   // station → platform stop_id → directions
+        for id in routes {
+            for (index, run) in runsByRoute[id] ?? [] {
+                guard let direction = directionOfRun[index] else { continue }
+                for stop in run.stops {
+                    guard let station = places.station(route: id, stop: stop.stop) else { continue }
+                    directionsAt[station, default: [:]][feed.stops[Int(stop.stop)].id, default: []].insert(direction)
+                }
+            }
+        }
+        return stations.map { station in
+            var station = station
+            let byStop = directionsAt[station.id] ?? [:]
+            guard Set(byStop.values.joined()).count > 1 else { return station }
+            for (stop, directions) in byStop where directions.count == 1 && stop != station.publicId {
+                station.aliasDirections[stop] = directions.first
+            }
+            return station
+        }
+    }
 
     /// transfers.txt as minimum change times between stations: a stop_id names the station of each
     /// route there (narrowed by from_route_id / to_route_id when given).

@@ -44,7 +44,7 @@ struct TimetableAPI: Sendable {
         let limit = try query.int("limit")
         return try cache.respond(to: request, moment: moment, now: now) {
             let stations = try names.resolve(text, railway: query.optional("railway"), in: timetable)
-            let boards = try timetable.resolveDirections(query.optional("direction"), at: stations).map { station, directions in
+            let boards = try timetable.resolveDirections(query.optional("direction"), at: stations, named: text).map { station, directions in
                 StationBoardJSON(try directions.map {
                     try timetable.nextDepartures(station: station, direction: $0, at: moment.instant, limit: limit)
                 }, reference: timetable.reference)

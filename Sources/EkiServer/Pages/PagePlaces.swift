@@ -29,7 +29,7 @@ struct PagePlaces: Sendable {
     /// one station. Anything wider is a choice.
     func platform(_ request: Request, _ raw: String) throws -> Platform {
         let stations = try stations(request, raw)
-        let found = try timetable.resolveDirections(Self.query(request, "direction"), at: stations)
+        let found = try timetable.resolveDirections(Self.query(request, "direction"), at: stations, named: raw)
         let pairs = found.flatMap { station, directions in directions.map { (station: station, direction: $0) } }
         if found.count == 1, let first = pairs.first { return .one(first.station, first.direction) }
         return .choice(pairs)
