@@ -769,6 +769,52 @@ def features(server):
             driver.get_log("browser")
         finally:
             server.start()
+
+      with finding("32.3", "offline: nearby draws each way again from the kept timetable or says it cannot; search answers from what is kept",
+                   lambda: (set_clock(0), driver.execute_script("localStorage.clear()"))):
+        # 馬車道's inbound timetable kept (a bookmark), nearby and 馬車道's page seen online; then the
+        # server away and the phone 25 minutes on: no struck train is left standing.
+        set_clock(1)
+        visit("/")
+        driver.execute_script("localStorage.setItem('eki.bookmarks', JSON.stringify([{station: arguments[0], direction: 'Inbound'}]))", BASHAMICHI)
+        visit("/")
+        WebDriverWait(driver, PATIENCE).until(lambda d: int(d.execute_script("return document.body.dataset.kept || 0")) >= 2)
+        near = "/nearby?lat=35.4475&lon=139.6390"
+        visit(near)
+        visit(f"/station/{BASHAMICHI}")
+        server.stop()
+        try:
+            driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            set_clock(25 * 60_000)
+            visit(near)
+            WebDriverWait(driver, PATIENCE).until(lambda d: d.find_elements(By.CSS_SELECTOR, "main p.offline"))
+            ways = driver.execute_script("""return [...document.querySelectorAll('ol.ways li')].map(li => ({
+                late: li.classList.contains('late'), gap: li.classList.contains('offline-gap'), text: li.textContent.trim(),
+                href: (li.querySelector('a') || {}).href || '',
+                ms: li.dataset.due ? Date.parse(li.dataset.due.split(' ')[0] + 'T00:00:00+09:00') + li.dataset.due.split(' ')[1] * 6e4 - Date.now() : null,
+                walk: +(li.dataset.walk || 0)}))""")
+            expect(ways and not any(w["late"] for w in ways), f"no struck train left offline: {[w for w in ways if w['late']][:2]}")
+            expect(all(w["gap"] or (w["ms"] is not None and w["ms"] >= w["walk"] * 60_000 - 60_000) for w in ways),
+                   f"each way a train still in reach, or the gap said: {ways[:4]}")
+            kept_way = [w for w in ways if w["href"].endswith(f"/timetable/{BASHAMICHI}?direction=Inbound")]
+            expect(kept_way and not kept_way[0]["gap"] and re.search(r"\d\d:\d\d", kept_way[0]["text"]), f"the kept way drawn from its timetable: {kept_way}")
+            expect(any(w["gap"] and "時刻表の保存なし" in w["text"] for w in ways), f"a way without a kept timetable says so: {ways[:4]}")
+            driver.save_screenshot(os.path.join(SHOTS, "nearby-offline-ja.png"))
+            # Search as you type, offline: the kept stations by what was typed, or it says it cannot.
+            box = driver.find_element(By.CSS_SELECTOR, "form.search input[name=q]")
+            box.send_keys("馬車")
+            WebDriverWait(driver, PATIENCE).until(lambda d: "オフライン" in d.find_element(By.ID, "results").text)
+            found = driver.find_element(By.ID, "results")
+            expect("保存済みの駅から" in found.text and found.find_elements(By.CSS_SELECTOR, f"a[href$='/station/{BASHAMICHI}']"),
+                   "offline search finds the kept 馬車道: " + found.text)
+            box.clear()
+            box.send_keys("zzq")
+            WebDriverWait(driver, PATIENCE).until(lambda d: "検索できません" in d.find_element(By.ID, "results").text)
+            errors = [e for e in driver.get_log("browser") if "Uncaught" in e.get("message", "")]
+            expect(not errors, f"no uncaught error offline: {errors[:2]}")
+        finally:
+            server.start()
+            set_clock(0)
     finally:
         driver.quit()
 
