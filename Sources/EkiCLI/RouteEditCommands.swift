@@ -137,7 +137,9 @@ extension RouteCommand {
             for (offset, alternative) in alternatives.earlier.enumerated() {
                 lines.append(text.alternative(alternative, label: "-\(alternatives.earlier.count - offset)", standing: standing(alternative)))
             }
-            lines.append(text.alternative(Alternative(segment: chosen, departsBy: 0, arrivesBy: 0), label: "▶"))
+            // The route's own train by the same rule: a change too short for it is flagged here too.
+            lines.append(text.alternative(Alternative(segment: chosen, departsBy: 0, arrivesBy: 0), label: "▶",
+                                          standing: Standing(chosen, at: index, in: plan, rules: context.planner.rules, reference: context.timetable.reference)))
             for (offset, alternative) in alternatives.later.enumerated() {
                 lines.append(text.alternative(alternative, label: "+\(offset + 1)", standing: standing(alternative)))
             }

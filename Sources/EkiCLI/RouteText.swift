@@ -16,7 +16,7 @@ package struct RouteText {
     }
 
     /// `fallbacks`: a last train's later trains at each change (`LastTrain.fallbacks`), said under it.
-    package func render(_ plan: RoutePlan, at instant: ServiceInstant?, fallbacks: [ServiceMinute?]? = nil) -> String {
+    package func render(_ plan: RoutePlan, at instant: ServiceInstant?, fallbacks: [LastTrain.Fallback?]? = nil) -> String {
         var lines = [header(plan)]
         if let instant { lines.append("  " + nextAction(plan, at: instant)) }
         for (index, segment) in plan.segments.enumerated() {

@@ -15,7 +15,7 @@ public struct RouteJSON: Encodable {
     var transfers: [TransferJSON]
 
     /// `fallbacks`: a last train's later trains at each change (`LastTrain.fallbacks`).
-    public init(_ plan: RoutePlan, reference: Reference, fallbacks: [ServiceMinute?]? = nil) {
+    public init(_ plan: RoutePlan, reference: Reference, fallbacks: [LastTrain.Fallback?]? = nil) {
         id = plan.route.id
         serviceDate = plan.route.serviceDate.iso
         departure = plan.departure?.clock
@@ -26,7 +26,10 @@ public struct RouteJSON: Encodable {
         transfers = plan.transfers.map(TransferJSON.init)
         if let fallbacks {
             for (index, fallback) in fallbacks.enumerated() where index < transfers.count {
-                transfers[index].fallback = fallback?.clock
+                transfers[index].fallback = fallback?.departure.clock
+                transfers[index].fallbackArrival = fallback?.arrival.clock
+                transfers[index].fallbackRailway = fallback?.railway?.id
+                transfers[index].fallbackDirection = fallback?.direction?.id
                 transfers[index].lastChance = fallback == nil
             }
         }
@@ -124,8 +127,12 @@ public struct TransferJSON: Encodable {
     var neededEstimated: Bool
     var impossible: Bool
     var tight: Bool
-    /// Last-train answers only: the latest later train from this change that still gets there.
+    /// Last-train answers only: the latest later train from this change that still gets there, when
+    /// it arrives, and its railway and direction (it may leave from another platform).
     var fallback: String?
+    var fallbackArrival: String?
+    var fallbackRailway: String?
+    var fallbackDirection: String?
     /// Last-train answers only: the planned train is the last one from this change.
     var lastChance: Bool?
 
@@ -166,6 +173,8 @@ public struct AlternativesJSON: Encodable {
     /// 1-based, as the rider numbers segments.
     var segment: Int
     var chosen: RouteSegmentJSON
+    /// `Standing` of the train the route has now, as of each option.
+    var chosenChange: String
     var earlier: [Option]
     var later: [Option]
 
@@ -173,6 +182,7 @@ public struct AlternativesJSON: Encodable {
     public init(_ alternatives: SegmentAlternatives, plan: RoutePlan, rules: TransferRules, reference: Reference) {
         segment = alternatives.index + 1
         chosen = RouteSegmentJSON(alternatives.chosen, reference: reference)
+        chosenChange = Standing(alternatives.chosen, at: alternatives.index, in: plan, rules: rules, reference: reference).word
         func option(_ alternative: Alternative) -> Option {
             Option(departsBy: alternative.departsBy, arrivesBy: alternative.arrivesBy,
                    change: Standing(alternative.segment, at: alternatives.index, in: plan, rules: rules, reference: reference).word,

@@ -29,8 +29,10 @@ struct ConnectionScan {
     /// none), leaving any of `origins` at `minute` or later. The scan stops `slack` minutes after
     /// the earliest arrival found: slower journeys with fewer changes are of no use beyond that.
     /// `until`: no journey arriving later is wanted, so no connection leaving later is read.
+    /// `notBefore`: per origin, the minute it can be left at the earliest (a walk to it first,
+    /// as off the Shinkansen), later than `minute` where it says so.
     func run(from origins: [Int32], to targets: [Int32], at minute: Int, maxLegs: Int = maxLegs, slack: Int = 60,
-             until: Int = .max) -> [Journey?] {
+             until: Int = .max, notBefore: [Int]? = nil) -> [Journey?] {
         let stations = network.stationCount, slots = network.slotCount
         let legsLimit = min(maxLegs, Self.maxLegs)
         let unreached = Int16.max
@@ -53,9 +55,10 @@ struct ConnectionScan {
         var crossAny = [Int16](repeating: unreached, count: slots)
         var isTarget = [Bool](repeating: false, count: stations)
         for target in targets where Int(target) < stations { isTarget[Int(target)] = true }
-        for origin in origins where Int(origin) < stations {
-            ready[Int(origin)] = Int16(clamping: minute)
-            readyAny[Int(origin)] = Int16(clamping: minute)
+        for (index, origin) in origins.enumerated() where Int(origin) < stations {
+            let start = Int16(clamping: max(minute, notBefore?[index] ?? minute))
+            ready[Int(origin)] = min(ready[Int(origin)], start)
+            readyAny[Int(origin)] = ready[Int(origin)]
         }
         var best = [(arrival: Int, exit: Int32, board: Int32, via: Int32)](repeating: (.max, -1, -1, -1), count: legsLimit + 1)
         var bound = until

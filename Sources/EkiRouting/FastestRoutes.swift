@@ -33,14 +33,17 @@ public struct FastestRoutes: Sendable {
 
     /// Options from any station of `origins` to any of `destinations`, leaving at `instant` or later
     /// on `network` (the network of `instant`'s service day). Empty when nothing gets there that day.
+    /// `walks`: per origin, the minutes before it can be left (a walk to each railway's platforms
+    /// off the Shinkansen); one search over all of them, each from its own minute.
     public func search(from origins: [Reference.Station], to destinations: [Reference.Station], at instant: ServiceInstant,
-                       on network: RouteNetwork, options: Int = 3) throws -> [FastestOption] {
-        let scan = ConnectionScan(network: network, rules: planner.rules)
+                       on network: RouteNetwork, options: Int = 3, walks: [Int]? = nil) throws -> [FastestOption] {
         let from = origins.map { Int32($0.handle.row) }, to = destinations.map { Int32($0.handle.row) }
         let minute = instant.minute.value
-        let first = scan.run(from: from, to: to, at: minute)
+        let scan = Scan(scan: ConnectionScan(network: network, rules: planner.rules), from: from, to: to,
+                        notBefore: walks.map { $0.map { minute + $0 } })
+        let first = scan.run(at: minute)
         guard let fastest = Self.fastest(first) else { return [] }
-        var journeys: [(FastestOption.Kind, ConnectionScan.Journey)] = [(.fastest, latest(fastest, scan, from, to))]
+        var journeys: [(FastestOption.Kind, ConnectionScan.Journey)] = [(.fastest, latest(fastest, scan))]
 
         // Fewer trains, later arrival: the Pareto points below the fastest's number of trains.
         var atMost = Int.max
@@ -52,14 +55,14 @@ public struct FastestRoutes: Sendable {
             }
         }
         for journey in fewer.reversed().prefix(options - 1) {
-            journeys.append((.fewerTransfers, latest(journey, scan, from, to)))
+            journeys.append((.fewerTransfers, latest(journey, scan)))
         }
         // Then the next ways, each leaving after the last one found: only the earliest arrival is
         // wanted (and every way arriving then, whatever its trains), so no slack after it.
         var start = journeys[0].1.departure + 1
         while journeys.count < options, start <= ServiceMinute.dayEnd + 180,
-              let next = Self.fastest(scan.run(from: from, to: to, at: start, slack: 0)) {
-            let journey = latest(next, scan, from, to)
+              let next = Self.fastest(scan.run(at: start, slack: 0)) {
+            let journey = latest(next, scan)
             if !journeys.contains(where: { $0.1.legs == journey.legs }) { journeys.append((.later, journey)) }
             start = journey.departure + 1
         }
@@ -72,12 +75,23 @@ public struct FastestRoutes: Sendable {
     /// Options from `instant` on; when nothing gets there any more that service day, the first
     /// trains of the next one (`nextDay`). `network` gives a service day's network.
     public func search(from origins: [Reference.Station], to destinations: [Reference.Station], at instant: ServiceInstant,
-                       networks network: (CivilDate) throws -> RouteNetwork) throws -> FastestAnswer {
-        let today = try search(from: origins, to: destinations, at: instant, on: network(instant.serviceDate))
+                       walks: [Int]? = nil, networks network: (CivilDate) throws -> RouteNetwork) throws -> FastestAnswer {
+        let today = try search(from: origins, to: destinations, at: instant, on: network(instant.serviceDate), walks: walks)
         if !today.isEmpty { return FastestAnswer(at: instant, nextDay: false, options: today) }
         let morning = ServiceInstant(serviceDate: instant.serviceDate.adding(days: 1), minute: ServiceMinute(ServiceMinute.dayStart))
         return FastestAnswer(at: morning, nextDay: true,
-                             options: try search(from: origins, to: destinations, at: morning, on: network(morning.serviceDate)))
+                             options: try search(from: origins, to: destinations, at: morning, on: network(morning.serviceDate), walks: walks))
+    }
+
+    /// One search's scans: the same origins (each from its own minute at the earliest) and targets.
+    struct Scan {
+        let scan: ConnectionScan
+        let from: [Int32], to: [Int32]
+        let notBefore: [Int]?
+
+        func run(at minute: Int, maxLegs: Int = ConnectionScan.maxLegs, slack: Int = 60, until: Int = .max) -> [ConnectionScan.Journey?] {
+            scan.run(from: from, to: to, at: minute, maxLegs: maxLegs, slack: slack, until: until, notBefore: notBefore)
+        }
     }
 
     /// The earliest arrival of a scan, with the fewest trains of those arriving then.
@@ -87,10 +101,10 @@ public struct FastestRoutes: Sendable {
 
     /// The same arrival with no more trains, leaving as late as possible: nobody wants to be told
     /// to take the 07:31 and wait 12 minutes at the change when the 07:37 makes the same train.
-    func latest(_ journey: ConnectionScan.Journey, _ scan: ConnectionScan, _ from: [Int32], _ to: [Int32]) -> ConnectionScan.Journey {
+    func latest(_ journey: ConnectionScan.Journey, _ scan: Scan) -> ConnectionScan.Journey {
         var kept = journey
         for _ in 0 ..< 12 {
-            let runs = scan.run(from: from, to: to, at: kept.departure + 1, maxLegs: journey.legs.count, slack: 0, until: journey.arrival)
+            let runs = scan.run(at: kept.departure + 1, maxLegs: journey.legs.count, slack: 0, until: journey.arrival)
             guard let later = runs.compactMap({ $0 }).filter({ $0.arrival <= journey.arrival })
                 .min(by: { $0.legs.count < $1.legs.count }) else { break }
             kept = later

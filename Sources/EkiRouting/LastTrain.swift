@@ -11,12 +11,22 @@ public enum LastTrain {
         try LatestRoutes(planner: planner).search(from: origins, to: destinations, arriveBy: ServiceMinute(ServiceMinute.dayEnd), on: network)
     }
 
+    /// A later train a rider who misses a last train's change can still take: when it leaves, which
+    /// line and way it is (the planned one may leave from the other side: 品川's 00:25 is the 山手線
+    /// the other way round), and when it gets there.
+    public struct Fallback: Sendable, Equatable {
+        public var departure: ServiceMinute
+        public var arrival: ServiceMinute
+        public var railway: Reference.Railway?
+        public var direction: Reference.Direction?
+    }
+
     /// At each change of `plan` (a last-train plan found on `network`), the latest train from that
     /// station that still reaches `destinations` within the day, when it leaves after the planned one:
-    /// what a rider who misses the change can still take ("乗り遅れても 00:25 があります"). nil at a
-    /// change: the planned train is the last from there.
+    /// what a rider who misses the change can still take ("乗り遅れても 00:25 発の山手線（内回り）で
+    /// 01:03着"). nil at a change: the planned train is the last from there.
     public static func fallbacks(_ plan: RoutePlan, to destinations: [Reference.Station], planner: RoutePlanner,
-                                 on network: RouteNetwork) -> [ServiceMinute?] {
+                                 on network: RouteNetwork) -> [Fallback?] {
         let timetable = planner.timetable
         let scan = LatestDeparture(network: network, rules: planner.rules)
         let targets = destinations.map { Int32($0.handle.row) }
@@ -29,13 +39,24 @@ public enum LastTrain {
                 guard let needed = planner.rules.needed(from: arrived.alight, to: station, reference: timetable.reference) else { continue }
                 byEarliest[max(planned.departure.value + 1, arrived.arrival.value + needed), default: []].append(Int32(station.handle.row))
             }
-            var latest: Int?
-            for (earliest, stations) in byEarliest {
-                if let journey = scan.run(from: stations, to: targets, arriveBy: ServiceMinute.dayEnd, earliest: earliest) {
-                    latest = max(latest ?? journey.departure, journey.departure)
+            var found: (journey: ConnectionScan.Journey, stations: [Int32])?
+            for (earliest, stations) in byEarliest.sorted(by: { $0.key < $1.key }) {
+                if let journey = scan.run(from: stations, to: targets, arriveBy: ServiceMinute.dayEnd, earliest: earliest),
+                   journey.departure > found?.journey.departure ?? .min {
+                    found = (journey, stations)
                 }
             }
-            return latest.map { ServiceMinute($0) }
+            guard let found else { return nil }
+            // Its arrival as the rider would make it: the quickest way on from that departure (the
+            // latest-departure scan follows the latest train that still makes each change).
+            let quickest = FastestRoutes.fastest(ConnectionScan(network: network, rules: planner.rules)
+                .run(from: found.stations, to: targets, at: found.journey.departure, slack: 0))
+            let latest = quickest.flatMap { $0.departure == found.journey.departure ? $0 : nil } ?? found.journey
+            guard let first = latest.legs.first else { return nil }
+            let part = try? timetable.runningPart(TrainHandle(network.tripRowIds[Int(network.trip[first.board])]))
+            return Fallback(departure: ServiceMinute(latest.departure), arrival: ServiceMinute(latest.arrival),
+                            railway: part.flatMap { timetable.reference.railways[$0.railway] },
+                            direction: part.flatMap { timetable.reference.directions[$0.direction] })
         }
     }
 

@@ -35,13 +35,24 @@ public enum RouteWords {
         return LocalizedName(ja: "乗換 \(transfer.minutes)分 · \(place.ja)", en: "Change: \(transfer.minutes) min · \(place.en)")
     }
 
-    /// A last train's change, missed: "乗り遅れても 00:25 発があります" / "Miss it and the 00:25 still
-    /// gets there"; nil fallback: "乗り遅れると先へ進めません（これが最終）".
-    public static func fallback(_ minute: ServiceMinute?) -> LocalizedName {
-        guard let minute else {
+    /// A last train's change, missed: "乗り遅れても 00:25 発の山手線（内回り）で 01:03 着" / "miss it
+    /// and the 00:25 Yamanote Line (Inner Loop) gets there at 01:03" — the line and way named, since
+    /// it may leave from another platform than the planned train; nil fallback:
+    /// "乗り遅れると先へ進めません（これが最終）".
+    public static func fallback(_ fallback: LastTrain.Fallback?) -> LocalizedName {
+        guard let fallback else {
             return LocalizedName(ja: "乗り遅れると先へ進めません（これが最終）", en: "the last one from here: miss it and you are stuck")
         }
-        return LocalizedName(ja: "乗り遅れても \(minute.clock) 発があります", en: "miss it and the \(minute.clock) still gets there")
+        let line = fallback.railway.map { railway in
+            LocalizedName(ja: railway.name.ja + (fallback.direction.map { "（\($0.name.ja)）" } ?? ""),
+                          en: railway.name.en + (fallback.direction.map { " (\($0.name.en))" } ?? ""))
+        }
+        let (leaves, arrives) = (fallback.departure.clock, fallback.arrival.clock)
+        guard let line else {
+            return LocalizedName(ja: "乗り遅れても \(leaves) 発で \(arrives) 着", en: "miss it and the \(leaves) gets there at \(arrives)")
+        }
+        return LocalizedName(ja: "乗り遅れても \(leaves) 発の\(line.ja)で \(arrives) 着",
+                             en: "miss it and the \(leaves) \(line.en) gets there at \(arrives)")
     }
 
     /// What another train for a leg is, if not simply possible (`Standing`): "短い乗換", or why it

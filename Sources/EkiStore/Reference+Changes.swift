@@ -51,7 +51,7 @@ extension Reference {
         if let arriving, let departing,
            let cross = crosses[a.handle]?.first(where: { $0.to == b.handle && $0.arriving == arriving && $0.departing == departing }) {
             return StationChange(minutes: cross.minutes, kind: .crossPlatform, source: .table, walkMeters: Self.distance(a, b, in: self),
-                                 estimated: false)
+                                 estimated: cross.estimated)
         }
         return change(from: a, to: b)
     }

@@ -140,6 +140,8 @@ public struct Reference: Sendable {
         public var arriving: DirectionHandle
         public var departing: DirectionHandle
         public var minutes: Int
+        /// Its basis says the minutes are an estimate (as `Transfer.estimated`).
+        public var estimated = false
     }
     /// Every station trains leave from, with its search keys, in one flat array: search scans it
     /// without dictionary look-ups or copies of whole stations. Read on first use, by itself: a
@@ -253,10 +255,10 @@ public struct Reference: Sendable {
                          kind: row.optionalText(3).flatMap(ChangeKind.init),
                          estimated: row.bool(4)))
         }
-        try each(db, "SELECT from_id, to_id, arriving_id, departing_id, minutes FROM station_cross") { row in
+        try each(db, "SELECT from_id, to_id, arriving_id, departing_id, minutes, COALESCE(basis LIKE '%estimate%', 0) FROM station_cross") { row in
             reference.crosses[StationHandle(row.int(0)), default: []].append(
                 Cross(to: StationHandle(row.int(1)), arriving: DirectionHandle(row.int(2)), departing: DirectionHandle(row.int(3)),
-                      minutes: Int(row.int(4))))
+                      minutes: Int(row.int(4)), estimated: row.bool(5)))
         }
         var calendars: [String: FeedCalendar] = [:]
         try each(db, "SELECT code, name_ja, name_en, weekdays, start_date, end_date FROM feed_calendar ORDER BY code") { row in

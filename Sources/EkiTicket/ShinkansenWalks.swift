@@ -123,21 +123,13 @@ public enum ShinkansenTrips {
     public static func onward(from origins: [Reference.Station], shinkansen name: String, arrival: Date, to destinations: [Reference.Station],
                               planner: RoutePlanner, pace: Pace, given: Int? = nil,
                               networks: (CivilDate) throws -> RouteNetwork) throws -> (nextDay: Bool, options: [FastestOption]) {
-        let timetable = planner.timetable
-        var answers: [FastestAnswer] = []
-        for group in ShinkansenWalks.shared.grouped(at: name, origins, in: timetable.reference, pace: pace, given: given) {
-            let ready = ServiceInstant(arrival.addingTimeInterval(TimeInterval(group.minutes * 60)), timeZone: timetable.timeZone)
-            answers.append(try FastestRoutes(planner: planner).search(from: group.stations, to: destinations, at: ready, networks: networks))
-        }
-        let sameDay = answers.filter { !$0.nextDay && !$0.options.isEmpty }
-        let kept = sameDay.isEmpty ? answers : sameDay
-        var options = kept.flatMap(\.options)
-        options.sort { a, b in
-            (a.plan.arrival?.value ?? .max, a.plan.segments.count, -(a.plan.departure?.value ?? 0))
-                < (b.plan.arrival?.value ?? .max, b.plan.segments.count, -(b.plan.departure?.value ?? 0))
-        }
-        var seen = Set<String>()
-        options = options.filter { seen.insert($0.plan.segments.map { "\($0.departure.value) \($0.board.id)" }.joined(separator: "|")).inserted }
-        return (kept.first?.nextDay ?? false, Array(options.prefix(3)))
+        let timetable = planner.timetable, walks = ShinkansenWalks.shared
+        // One search, each railway's platforms left no sooner than its own walk (six walks at
+        // 東京 were six searches: 389 against 204 ms).
+        let minutes = origins.map { given ?? pace.minutes(walks.walk(at: name, to: $0, in: timetable.reference).minutes) }
+        let answer = try FastestRoutes(planner: planner).search(from: origins, to: destinations,
+                                                                at: ServiceInstant(arrival, timeZone: timetable.timeZone),
+                                                                walks: minutes, networks: networks)
+        return (answer.nextDay, answer.options)
     }
 }

@@ -92,6 +92,9 @@ import Testing
         let json = try Self.object(try Self.eki(["route", "alternatives", "1", "--at", at, "--json"], state: state).stdout)
         #expect((json["earlier"] as? [[String: Any]])?.map { $0["change"] as? String } == ["ok", "ok"])
         #expect((json["later"] as? [[String: Any]])?.map { $0["change"] as? String } == ["impossible", "impossible"])
+        // The route's own train by the same rule: 6 minutes for the 5 the change needs, nothing said.
+        #expect(json["chosenChange"] as? String == "ok")
+        #expect(lines.contains { $0.hasPrefix("  ▶   10:00") && !$0.contains("⚠") && !$0.contains("×") }, "\(alternatives.stdout)")
         // The 10:30 arrives after the 10:20 leaves: the swap says so and proposes the train to take,
         // 銀線's first after 10:44 and the 5-minute change, the 10:50.
         let swap = try Self.eki(["route", "swap", "1", "+2", "--at", at, "--json"], state: state)
@@ -102,6 +105,13 @@ import Testing
         #expect((route["transfers"] as? [[String: Any]])?.first?["minutes"] as? Int == -24)
         let proposal = try #require((answer["proposals"] as? [[String: Any]])?.first)
         #expect(proposal["segment"] as? Int == 2 && proposal["reason"] as? String == "missed")
+        // The swapped-in 10:30 is the route's train now: its own line says it cannot be made, as
+        // it said when it was +2 (issue 29: the ▶ row was never checked).
+        let now = try Self.eki(["route", "alternatives", "1", "--at", at], state: state)
+        #expect(now.stdout.split(separator: "\n").contains { $0.hasPrefix("  ▶   10:30") && $0.hasSuffix("  × 次の列車の発車（10:20）より後に着きます") },
+                "\(now.stdout)")
+        #expect(try Self.object(try Self.eki(["route", "alternatives", "1", "--at", at, "--json"], state: state).stdout)["chosenChange"] as? String
+                == "impossible")
         let train = try #require(proposal["train"] as? [String: Any])
         #expect(train["departureMinute"] as? Int == 10 * 60 + 50)
         // Taking the proposal by its id makes the route work again.

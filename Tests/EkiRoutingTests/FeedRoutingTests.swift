@@ -84,7 +84,7 @@ import Testing
         // T1 07:50 is the only train from Alpha; at Cross the 08:03 (2 minutes, as the feed says), not the 08:10 or 24:30.
         #expect(plan.segments.map { "\($0.departure.clock) \($0.publicTrain)" } == ["07:50 T1", "08:03 U1"])
         #expect(plan.transfers.first?.needed == 2)
-        #expect(LastTrain.fallbacks(plan, to: delta, planner: planner, on: network).map { $0?.clock } == ["00:30"])
+        #expect(LastTrain.fallbacks(plan, to: delta, planner: planner, on: network).map { $0?.departure.clock } == ["00:30"])
     }
 
     @Test func aNightTrainOfTheDayBeforeIsRiddenOnThisDaysRoute() throws {

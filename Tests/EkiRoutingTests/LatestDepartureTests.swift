@@ -183,15 +183,18 @@ import Testing
     @Test func eachChangeSaysWhatIsLeftWhenItIsMissed() throws {
         let (timetable, planner, network, _, targets, plan) = try Self.lastTrain("港町", "表参")
         let fallbacks = LastTrain.fallbacks(plan, to: targets, planner: planner, on: network)
-        #expect(fallbacks.map { $0?.clock } == ["23:45"])
-        #expect(RouteWords.fallback(fallbacks[0]).ja == "乗り遅れても 23:45 発があります")
+        #expect(fallbacks.map { $0?.departure.clock } == ["23:45"])
+        // Named by its line and way, with when it gets there (the 23:45 reaches 表参 3 minutes on).
+        let words = RouteWords.fallback(fallbacks[0]).ja
+        #expect(fallbacks[0]?.railway?.name.ja == "銀線" && fallbacks[0]?.arrival.clock == "23:48", "\(String(describing: fallbacks[0]))")
+        #expect(words.hasPrefix("乗り遅れても 23:45 発の銀線（") && words.hasSuffix("）で 23:48 着"), "\(words)")
         for (index, fallback) in fallbacks.enumerated() {
             // A fallback is later than the planned train, and itself still gets there in time.
             if let fallback {
                 let later = try #require(LatestDeparture(network: network, rules: Self.rules)
                     .run(from: LastTrain.complexStations([plan.segments[index].alight], timetable).map { Int32($0.handle.row) },
-                         to: targets.map { Int32($0.handle.row) }, arriveBy: ServiceMinute.dayEnd, earliest: fallback.value))
-                #expect(later.departure == fallback.value && fallback.value > plan.segments[index + 1].departure.value)
+                         to: targets.map { Int32($0.handle.row) }, arriveBy: ServiceMinute.dayEnd, earliest: fallback.departure.value))
+                #expect(later.departure == fallback.departure.value && fallback.departure.value > plan.segments[index + 1].departure.value)
             }
         }
         let north = try Self.lastTrain("港町", "所沢野")

@@ -15,7 +15,7 @@ struct LastTrainView: PageView {
     var noRoute = false
     var option: FastestView.Option?
 
-    init(form: Form, plan: RoutePlan? = nil, fallbacks: [ServiceMinute?] = [], searched: Bool = false, error: String? = nil,
+    init(form: Form, plan: RoutePlan? = nil, fallbacks: [LastTrain.Fallback?] = [], searched: Bool = false, error: String? = nil,
          reference: Reference, scope: PageScope) {
         let lang = scope.lang
         frame = scope.frame(title: lang.t("終電検索", "Last train"),

@@ -46,12 +46,19 @@
       bookmarkList.append(card);
       try {
         const next = await nextDepartures(b.station, b.direction, 3);
-        const list = q("ol", card), rows = async () => (await nextDepartures(b.station, b.direction, 3)).departures;
+        // The card says when its trains come from the kept timetable — also when it was drawn
+        // online and refilled after the network went.
+        const mark = offline => {
+          const h = q("h3", card), shown = q("small.offline", h);
+          if (offline && !shown) h.insertAdjacentHTML("beforeend", ` <small class="offline">${t("オフライン・時刻表から", "offline · from the timetable")}</small>`);
+          if (!offline && shown) shown.remove();
+        };
+        const list = q("ol", card), rows = async () => { const n = await nextDepartures(b.station, b.direction, 3); mark(n.offline); return n.departures; };
         const draw = ds => ds.map((d, i, all) => nextDayLine(d, i, all) + rowHTML(d, b.station)).join("");
         list.innerHTML = draw(next.departures);
         refill(list, async () => draw(await rows()));
         live();
-        if (next.offline) q("h3", card).insertAdjacentHTML("beforeend", ` <small class="offline">${t("オフライン・時刻表から", "offline · from the timetable")}</small>`);
+        mark(next.offline);
       } catch { q("ol", card).innerHTML = `<li class="dim">${t("取得できませんでした", "Could not load")}</li>`; }
     });
     keepForOffline();
