@@ -29,6 +29,10 @@ struct EkiProcess {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["EKI_DB"] = nil
+        // Nor the developer's default database (XDG_DATA_HOME/eki/timetable.sqlite): a command run
+        // without --db finds none, whatever this machine has imported (an older schema's file made
+        // `eki calendar` fail here instead of giving Japan's holidays).
+        env["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("eki-tests-data-\(getpid())").path
         env["TZ"] = "UTC"  // Eki must answer in Tokyo time whatever the machine's zone.
         // Boards viewed in tests go to a throwaway state file, never the developer's own history.
         env["EKI_STATE"] = FileManager.default.temporaryDirectory.appendingPathComponent("eki-tests-state-\(getpid()).sqlite").path

@@ -126,8 +126,9 @@ import Testing
             #expect((manifest["version"] as? String)?.count == 16)
             #expect(manifest["lang"] as? String == "ja")
             // Home and the Shinkansen ticket page (a trip is followed where there is no signal), and
-            // what a bookmark's board loads (its page is kept for offline).
-            #expect(shell.count == 17 && shell.starts(with: ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]))
+            // what a bookmark's board loads (its page is kept for offline), and offline.js (what a page
+            // loads once the network fails).
+            #expect(shell.count == 18 && shell.starts(with: ["/", "/?lang=en", "/ticket", "/ticket?lang=en"]))
             let home = try await Self.page(client, "/"), ticket = try await Self.page(client, "/ticket")
             let board = try await Self.page(client, "/board/Umi.Kaigan.Chuodori?direction=Inbound")
             for name in ["home.", "board."] { #expect(shell.contains { $0.hasPrefix("/assets/" + name) }, "\(name) is in the shell") }

@@ -28,7 +28,7 @@ struct AssetManifest: Sendable {
     /// (a Shinkansen trip is followed where there is no signal) and the assets they load, and the
     /// board's (the bookmarks' boards are kept for offline, and their pages load board.js/.css).
     static let shell = ["app.css", "lines.css", "route.css", "trip.css", "ticket.css", "board.css", "app.js", "home.js", "trip.js", "ticket.js",
-                        "route.js", "board.js", "icon.svg"]
+                        "route.js", "board.js", "offline.js", "icon.svg"]
     /// Home and the ticket page in the data's language and, by `?lang=`, in the other one.
     static func shellPages(language: PageLanguage) -> [String] {
         let other = language == .ja ? "en" : "ja"

@@ -44,6 +44,8 @@ struct Frame: View {
     /// The Shinkansen trip's bar and alarm (trip.js, trip.css): app.js loads them only when the
     /// browser keeps a trip, so pages without one weigh what they did.
     var tripScript: String
+    /// offline.js, loaded by app.js when the server cannot be reached.
+    var offlineScript: String
     var tripCSS: String
     /// Seconds after which the page loads itself again: a page that is not ready yet (a day's
     /// route network still being built) comes back without the rider pressing anything.
@@ -180,7 +182,7 @@ struct PageScope: Sendable {
                      timeZone: zone.identifier.contains("/") ? zone.identifier : TokyoTime.identifier,
                      attribution: site.attribution ?? lang.t("時刻表データ: 公共交通オープンデータセンター (ODPT) / Mini Tokyo 3D",
                                                               "Timetable data: Public Transportation Open Data Center (ODPT) via Mini Tokyo 3D"),
-                     tripScript: site.assets.url("trip.js"), tripCSS: site.assets.url("trip.css"))
+                     tripScript: site.assets.url("trip.js"), offlineScript: site.assets.url("offline.js"), tripCSS: site.assets.url("trip.css"))
     }
 
     /// A link to `path` in this page's language.

@@ -135,35 +135,14 @@
   const stationSection = q(".station button.bookmark");
   if (stationSection) recordView(stationSection.dataset.station);
 
-  // Offline search: the stations the rider keeps (bookmarks, with their names) and the station
-  // pages kept for offline use, by the name or id as typed — no reading of kana or romaji, which
-  // needs the server; the result says it is offline, or that nothing kept matches.
-  let keptStations = null;
-  const keptStationList = async () => {
-    if (keptStations) return keptStations;
-    const found = new Map();
-    for (const b of bookmarks) if (b.names) found.set(b.station, {ja: b.names.station.ja, en: b.names.station.en});
-    try {
-      const pages = window.caches && await caches.open("eki-pages");
-      for (const request of pages ? await pages.keys() : []) {
-        const url = new URL(request.url), m = url.pathname.match(/^\/station\/([^/]+)$/);
-        if (!m || found.has(decodeURIComponent(m[1]))) continue;
-        const title = ((await (await pages.match(request)).text()).match(/<title>([^<]*)<\/title>/) || [])[1];
-        if (title) found.set(decodeURIComponent(m[1]), {ja: title.replace(/ · Eki$/, ""), en: ""});
-      }
-    } catch {}
-    return (keptStations = found);
-  };
-  const keptSearch = async text => {
-    const needle = text.toLowerCase(), rows = [];
-    for (const [id, n] of await keptStationList()) {
-      if (![id, n.ja, n.en].some(v => v && v.toLowerCase().includes(needle))) continue;
-      rows.push(`<div class="result"><a class="row" href="${link("/station/" + encodeURIComponent(id))}"><span class="title">${esc(lang === "en" && n.en ? n.en : n.ja)}</span></a></div>`);
-    }
-    const note = rows.length ? t("オフライン・保存済みの駅から", "Offline · from the stations kept")
-      : t("オフラインのため検索できません（保存済みの駅に一致なし）", "Offline: cannot search (no kept station matches)");
-    return `<p class="offline">${esc(note)}</p>` + rows.slice(0, 10).join("");
-  };
+  // What only an offline page needs (offline.js: search from what is kept, nearby drawn again
+  // from the kept timetables) is loaded when the network first fails; the service worker keeps it.
+  let offlineScript;
+  const offline = () => offlineScript || (offlineScript = new Promise((done, fail) => {
+    const script = document.createElement("script"); script.src = document.body.dataset.offlineScript;
+    script.onload = () => done(window.EkiOffline); script.onerror = () => { offlineScript = null; fail(); };
+    document.head.append(script);
+  }));
 
   // Search as you type, in the header box and on the search page.
   const box = q("form.search input[name=q]"), results = q("#results");
@@ -179,7 +158,10 @@
           const r = await fetch(link("/search?fragment=1&q=" + encodeURIComponent(text)));
           if (!r.ok) return;
           html = await r.text();
-        } catch { html = await keptSearch(text); }   // offline: only what is kept
+        } catch {   // offline: only what is kept, or said plainly when even that cannot be read
+          try { html = await (await offline()).keptSearch(text); }
+          catch { html = `<p class="offline">${esc(t("オフラインのため検索できません", "Offline: cannot search"))}</p>`; }
+        }
         if (box.value.trim() === text) results.innerHTML = html;
       }, 120);
     });
@@ -235,32 +217,8 @@
     // 12:14:40 is one minute short of a train at 12:16 — as the server sees it from 12:15.
     const at = new Date(Math.ceil(Date.now() / 6e4) * 6e4 + utcOffset * 6e4).toISOString().slice(0, 16);
     try { const r = await fetch(src + "&at=" + at); if (r.ok) { nearbyList.innerHTML = await r.text(); live(); } }
-    catch { await nearbyOffline(); } finally { delete nearbyList.dataset.busy; }
+    catch { try { await (await offline()).nearbyOffline(nearbyList); } catch {} } finally { delete nearbyList.dataset.busy; }
   });
-  // Offline, each way whose train left or went out of reach is drawn again from the timetable
-  // kept for it (a bookmark's), or says it cannot be: never a struck train left standing.
-  const nearbyOffline = async () => {
-    for (const ways of nearbyList.querySelectorAll("ol.ways[data-short]")) {
-      delete ways.dataset.short;
-      for (const li of ways.querySelectorAll("li.late, li.offline-gap")) {
-        const a = q("a", li), walk = Number(li.dataset.walk || 0), way = q(".way", li);
-        const target = a && new URL(a.href, location.href), m = target && target.pathname.match(/^\/timetable\/([^/]+)$/);
-        if (!m) continue;
-        const station = decodeURIComponent(m[1]), direction = target.searchParams.get("direction");
-        let row = null;
-        try { row = (await keptDepartures(station, direction, 8)).find(d => d.minutesUntil >= walk); } catch {}
-        if (row) {
-          li.className = ""; li.dataset.due = due(row);
-          a.innerHTML = `${way ? way.outerHTML : ""}<time>${esc(row.time)}</time>${badge(row)}<span class="dest">${esc(dest(row))}</span><span class="until">${until(row.minutesUntil)}</span>`;
-        } else {
-          li.className = "offline-gap"; delete li.dataset.due;
-          a.innerHTML = `${way ? way.outerHTML : ""}<span class="dim">${esc(t("時刻表の保存なし", "no timetable kept"))}</span>`;
-        }
-      }
-    }
-    // Said once every way is drawn again (a check may wait for it).
-    if (!q("p.offline", nearbyList)) nearbyList.insertAdjacentHTML("afterbegin", `<p class="offline">${esc(t("オフライン・保存した時刻表から", "Offline · from the kept timetables"))}</p>`);
-  };
   document.querySelectorAll(".side").forEach(side => {
     const list = q("ol.departures", side), button = q("button.bookmark", side);
     if (!list || !button) return;
@@ -316,7 +274,7 @@
   let kept = load("eki.route", null);
   if (kept && (!kept.plan || serviceNow().date > kept.date)) { localStorage.removeItem("eki.route"); kept = null; }
   window.Eki = {t, q, esc, link, load, save, name, serviceNow, nextAction, actionText, tokyoNow, pace, paceQuery,
-    api, until, badge, dest, due, rowHTML, nextDayLine, nextDepartures, keepForOffline, history, recordView, weight,
+    api, until, badge, dest, due, rowHTML, nextDayLine, nextDepartures, keptDepartures, keepForOffline, history, recordView, weight,
     isId, cleanBookmark, refill, refills, live,
     // The bookmarks are app.js's (its bookmark buttons change them); home.js reads and replaces them.
     get bookmarks() { return bookmarks; }, set bookmarks(list) { bookmarks = list; }};
