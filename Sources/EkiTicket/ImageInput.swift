@@ -112,6 +112,8 @@ public enum TicketScanError: Error, Sendable, Equatable, CustomStringConvertible
     case ocrUnavailable(String)
     /// The scan was stopped before it finished: nobody waits for it any more (its client went away).
     case abandoned(String)
+    /// A reading took more CPU than `TextRecognizer.readingLimit` seconds and was stopped.
+    case tooSlow(String, seconds: Double)
 
     public var description: String {
         switch self {
@@ -130,6 +132,8 @@ public enum TicketScanError: Error, Sendable, Equatable, CustomStringConvertible
         case .overfull(let name, let width, let height):
             "\(name) is a PNG whose image data unpacks to more than its \(width)×\(height) pixels need: save it again as an ordinary PNG or JPEG"
         case .abandoned(let name): "the scan of \(name) was stopped: nobody is waiting for it any more"
+        case .tooSlow(let name, let seconds):
+            "the scan of \(name) was stopped after \(Int(seconds)) s of reading (a ticket reads in about a second): save it again as an ordinary JPEG or PNG, or crop it to the ticket"
         case .ocrUnavailable(let why): "text recognition is not available: \(why) (scripts/setup.sh installs tesseract-ocr-jpn and tesseract-ocr-eng)"
         }
     }

@@ -43,9 +43,16 @@ public final class TextRecognizer: @unchecked Sendable {
         }
     }
 
-    /// Both models' words on `picture`, Japanese first. `abandoned` is asked after each word read
-    /// (Tesseract's cancel callback): true ends the reading there, with the words read so far.
-    func words(in picture: Picture, abandoned: @escaping @Sendable () -> Bool = { false }) -> [OCRWord] {
+    /// The CPU time one model may spend on one reading before it is stopped (issue 33: a crafted
+    /// image must not hold the scanner for minutes). A screenshot takes ~0.3 s, a 12-megapixel
+    /// photo ~1 s; CPU time, not the clock's, so a busy machine does not cut a real ticket short.
+    public static let readingLimit = 5.0
+
+    /// Both models' words on `picture`, Japanese first, and whether a reading was stopped for taking
+    /// longer than `limit` seconds of CPU. `abandoned` is asked after each word read (Tesseract's
+    /// cancel callback): true ends the reading there, with the words read so far.
+    func words(in picture: Picture, limit: Double = readingLimit,
+               abandoned: @escaping @Sendable () -> Bool = { false }) -> (words: [OCRWord], overTime: Bool) {
         lock.lock()
         defer { lock.unlock() }
         // Each engine gets its own copy: Leptonica's reference counts are not atomic.
@@ -53,16 +60,16 @@ public final class TextRecognizer: @unchecked Sendable {
         let results = Results(count: engines.count)
         DispatchQueue.concurrentPerform(iterations: engines.count) { index in
             guard let copy = copies[index] else { return }
-            results.set(index, Self.read(engines[index].1, model: engines[index].0, copy, abandoned: abandoned))
+            results.set(index, Self.read(engines[index].1, model: engines[index].0, copy, limit: limit, abandoned: abandoned))
         }
-        return results.all
+        return (results.all, results.overTime)
     }
 
-    private static func read(_ handle: OpaquePointer, model: OCRWord.Model, _ picture: Picture,
-                             abandoned: @escaping @Sendable () -> Bool) -> [OCRWord] {
+    private static func read(_ handle: OpaquePointer, model: OCRWord.Model, _ picture: Picture, limit: Double,
+                             abandoned: @escaping @Sendable () -> Bool) -> (words: [OCRWord], overTime: Bool) {
         TessBaseAPISetImage2(handle, picture.pix)
         TessBaseAPISetSourceResolution(handle, 300)
-        let question = Question(abandoned)
+        let question = Question(abandoned, limit: limit)
         let monitor = TessMonitorCreate()
         defer { if let monitor { TessMonitorDelete(monitor) } }
         if let monitor {
@@ -73,7 +80,7 @@ public final class TextRecognizer: @unchecked Sendable {
             }
         }
         let recognized = withExtendedLifetime(question) { TessBaseAPIRecognize(handle, monitor) }
-        guard recognized == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        guard recognized == 0, let iterator = TessBaseAPIGetIterator(handle) else { return ([], question.overTime) }
         defer { TessResultIteratorDelete(iterator); TessBaseAPIClear(handle) }
         var words: [OCRWord] = []
         var line = 0
@@ -90,13 +97,29 @@ public final class TextRecognizer: @unchecked Sendable {
             words.append(OCRWord(text, x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top),
                                  confidence: max(0, min(1, confidence)), model: model, line: line))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
-        return words
+        return (words, question.overTime)
     }
 
-    /// The caller's "is anybody still waiting?", for Tesseract's C callback to ask.
-    private final class Question: Sendable {
-        let ask: @Sendable () -> Bool
-        init(_ ask: @escaping @Sendable () -> Bool) { self.ask = ask }
+    /// The caller's "is anybody still waiting?" and the reading's CPU time so far, for Tesseract's
+    /// C callback to ask (on the reading's own thread, whose CPU clock it reads).
+    private final class Question: @unchecked Sendable {
+        let waiting: @Sendable () -> Bool
+        let limit: Double
+        let start = Question.threadCPU()
+        /// Set (on the reading's thread) when the limit stopped it.
+        private(set) var overTime = false
+        init(_ abandoned: @escaping @Sendable () -> Bool, limit: Double) { waiting = abandoned; self.limit = limit }
+
+        func ask() -> Bool {
+            if Question.threadCPU() - start > limit { overTime = true; return true }
+            return waiting()
+        }
+
+        static func threadCPU() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
     }
 
     /// Per-thread results gathered under a lock.
@@ -104,7 +127,11 @@ public final class TextRecognizer: @unchecked Sendable {
         private var slots: [[OCRWord]]
         private let lock = NSLock()
         init(count: Int) { slots = Array(repeating: [], count: count) }
-        func set(_ index: Int, _ words: [OCRWord]) { lock.lock(); slots[index] = words; lock.unlock() }
+        private var stopped = false
+        func set(_ index: Int, _ read: (words: [OCRWord], overTime: Bool)) {
+            lock.lock(); slots[index] = read.words; stopped = stopped || read.overTime; lock.unlock()
+        }
         var all: [OCRWord] { lock.lock(); defer { lock.unlock() }; return slots.flatMap { $0 } }
+        var overTime: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
     }
 }

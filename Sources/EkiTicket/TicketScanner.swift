@@ -72,10 +72,14 @@ public final class TicketScanner: Sendable {
     let recognizer: TextRecognizer
     let preprocessing = Preprocessing()
     let parser: TicketParser
+    /// CPU seconds one model may read one turn of the image (`TextRecognizer.readingLimit`; a test
+    /// gives a small one to see a scan stopped).
+    let readingLimit: Double
 
-    public init(dictionary: ShinkansenDictionary = .shared) throws(TicketScanError) {
+    public init(dictionary: ShinkansenDictionary = .shared, readingLimit: Double = TextRecognizer.readingLimit) throws(TicketScanError) {
         recognizer = try TextRecognizer()
         parser = TicketParser(dictionary: dictionary)
+        self.readingLimit = readingLimit
     }
 
     /// Scans `bytes` (a JPEG, PNG or WebP); `today` fixes the year when the image shows none.
@@ -115,7 +119,9 @@ public final class TicketScanner: Sendable {
                 // What Tesseract is given, for looking at a scan that went wrong.
                 pixWrite(folder + "/" + (name as NSString).lastPathComponent + ".prepared.png", prepared.picture.pix, Int32(IFF_PNG))
             }
-            let words = recognizer.words(in: prepared.picture, abandoned: abandoned)
+            let (words, overTime) = recognizer.words(in: prepared.picture, limit: readingLimit, abandoned: abandoned)
+            // Stopped for taking too long: an image no ticket is (a real one reads in about a second).
+            guard !overTime else { throw .tooSlow(name, seconds: readingLimit) }
             var result = parser.parse(words, today: today, screen: prepared.isScreen || Double(prepared.picture.height) > 1.6 * Double(prepared.picture.width),
                                       topColor: prepared.topColor)
             result.words = words.map(prepared.transform.original)

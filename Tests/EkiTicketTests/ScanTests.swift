@@ -94,6 +94,20 @@ import Testing
         #expect(TicketScanError.abandoned("x").description == "the scan of x was stopped: nobody is waiting for it any more")
     }
 
+    /// Issue 33: a reading has a CPU budget (`TextRecognizer.readingLimit`, 5 s a model, where a real
+    /// ticket takes about one): past it the scan stops and says so, whatever the image. Shown with a
+    /// scanner whose budget is a millisecond; the same photo reads with the standard one.
+    @Test func aReadingPastItsCPUBudgetIsStopped() throws {
+        let rendered = try Self.rendered.get()
+        let sample = try #require(rendered.samples.first { $0.kind == "clean photo" })
+        let bytes = [UInt8](try Data(contentsOf: sample.image))
+        let hurried = try TicketScanner(readingLimit: 0.001)
+        #expect(throws: TicketScanError.tooSlow("x", seconds: 0.001)) { try hurried.scan(bytes, name: "x", today: sample.today) }
+        #expect(TicketScanError.tooSlow("x", seconds: 5).description.hasPrefix("the scan of x was stopped after 5 s of reading"))
+        #expect(TextRecognizer.readingLimit == 5)
+        #expect(try Self.scanner.get().scan(bytes, name: "x", today: sample.today).isTicket)
+    }
+
     final class Asked: @unchecked Sendable {
         private let lock = NSLock()
         private var calls = 0

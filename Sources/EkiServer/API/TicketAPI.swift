@@ -124,6 +124,7 @@ final class TicketScans: @unchecked Sendable {
         switch error {
         case .empty: Problem(.badRequest, "the body is empty: send the image itself")
         case .tooLarge, .tooManyPixels, .tooManyScans, .tooManyChunks, .overfull: Problem(.contentTooLarge, error.description)
+        case .tooSlow: Problem(.unprocessableContent, error.description)
         case .notAnImage, .undecodable: Problem(.unsupportedMediaType, error.description)
         case .ocrUnavailable: Problem(.serviceUnavailable, error.description, retryAfter: 3600)
         // Nobody reads this answer: the connection is gone.
