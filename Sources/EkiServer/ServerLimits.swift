@@ -23,6 +23,9 @@ public struct ServerLimits: Sendable {
     /// 4: 9 addresses × 64 slow connections left 5 of 36 ordinary requests answered). A browser
     /// opens 6 to a host.
     public var maxConnectionsPerAddressWhenBusy = 16
+    /// An IPv6 /48 together may hold this many addresses' worth (256 open, 64 when busy): a home's
+    /// /56 holds 256 /64s, each one an "address" to the per-address cap (issue 33, 4).
+    public static let addressesPerNetwork = 4
     /// Connections beyond the cap that are still accepted (to be told 503); past those the
     /// listening socket waits.
     public var refusalSlack = 64

@@ -83,6 +83,30 @@ import Testing
         for _ in 0..<5 { #expect(try Self.connect("10.9.9.9", open, limits).1.isEmpty) }
     }
 
+    /// Many /64s of one IPv6 /48 count together too (issue 33, 4: a home's /56 holds 256 /64s, each
+    /// one an address to the per-address cap): 2 a /64 here, so 8 (4 addresses' worth) a /48.
+    @Test func manySlash64sOfOneSlash48CountTogether() throws {
+        let open = OpenConnections()
+        let limits = Self.limits(perAddress: 2)
+        var held: [EmbeddedChannel] = []
+        for subnet in 0..<4 {
+            for host in 1...2 {
+                let (channel, answer) = try Self.connect("2001:db8:1:\(subnet)::\(host)", open, limits)
+                #expect(answer.isEmpty, "2001:db8:1:\(subnet)::\(host)")
+                held.append(channel)
+            }
+        }
+        let (refusedChannel, refused) = try Self.connect("2001:db8:1:9::1", open, limits)
+        _ = try? refusedChannel.finish()
+        #expect(refused.hasPrefix("HTTP/1.1 503"), "a ninth from the /48: \(refused)")
+        // Another /48, and IPv4, are not held back.
+        #expect(try Self.connect("2001:db8:2:1::1", open, limits).1.isEmpty)
+        #expect(try Self.connect("10.0.0.7", open, limits).1.isEmpty)
+        // One closed, one more from the /48 gets in.
+        _ = try held.removeLast().finish()
+        #expect(try Self.connect("2001:db8:1:9::1", open, limits).1.isEmpty)
+    }
+
     /// A response read at a steady pace lasts as long as it takes; one the client stops taking is
     /// cut off after the limit (1 s here) without progress.
     @Test func aResponseIsCutOffWhenItStallsNotWhenItIsLong() throws {

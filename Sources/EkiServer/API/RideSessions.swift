@@ -11,8 +11,9 @@ import Foundation
 /// making up session ids pushes out their own first. At `capacity` (500) room is made fairly
 /// (issue 33, 4: 63 addresses × 8 sessions pushed out a rider silent for one second): the client
 /// holding the most sessions gives up its least recent one, as long as it holds more than one;
-/// else only a session silent for `protectedFor` (2 minutes: longer than a tunnel) goes. A rider
-/// who spoke since is never evicted by new sessions: the newcomer is refused (503) instead. Each
+/// else only a session silent for `protectedFor` goes — the session's whole lifetime (10 minutes),
+/// so a rider who spoke within it (a long tunnel, a phone in a pocket) is never evicted by new
+/// sessions: the newcomer is refused (503) instead. Each
 /// session takes fixes in time order, at least `minimumInterval` apart, so it cannot be fed faster
 /// than a phone gives them.
 actor RideSessions {
@@ -22,8 +23,9 @@ actor RideSessions {
         var perClient = 8
         /// Sessions of one IPv6 /48 together (a home's /56 holds 256 /64s).
         var perNetwork = 32
-        /// Seconds of silence under which a session is never given up for a new one at capacity.
-        var protectedFor: TimeInterval = 120
+        /// Seconds of silence under which a session is never given up for a new one at capacity:
+        /// its lifetime (issue 33, 4: two minutes let new sessions push out a rider silent for three).
+        var protectedFor: TimeInterval = 600
         /// Seconds between two fixes of one session (phones give one a second).
         var minimumInterval = FixOrder.minimumInterval
     }

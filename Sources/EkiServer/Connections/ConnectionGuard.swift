@@ -45,8 +45,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let open: OpenConnections
     private let logger: Logger
     private var refusing: String?
-    /// The client address counted against its own cap, if any.
+    /// The client address counted against its own cap, if any, and its IPv6 /48 (counted too).
     private var address: String?
+    private var network: String?
     private var closing = false
     private var counted = false
     /// Requests whose header has come and whose response has not ended.
@@ -69,9 +70,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let own = open.add(key)
             let busy = open.count.load(ordering: .relaxed) * 4 >= limits.maxConnections * 3
             let cap = busy ? min(limits.maxConnectionsPerAddress, limits.maxConnectionsPerAddressWhenBusy) : limits.maxConnectionsPerAddress
+            // An IPv6 /48 (one home's /56 holds 256 /64s) counts together too, at four addresses' worth.
+            let group = ClientAddress.network(of: key)
+            var together = 0
+            if group != key {
+                network = group
+                together = open.add(group)
+            }
             if own > cap {
                 refusing = "your address has too many open connections"
                 logger.debug("connection refused: \(own - 1) open from \(key), at most \(cap)\(busy ? " while busy" : "")")
+            } else if together > cap * ServerLimits.addressesPerNetwork {
+                refusing = "your network has too many open connections"
+                logger.debug("connection refused: \(together - 1) open from \(group), at most \(cap * ServerLimits.addressesPerNetwork)")
             }
         }
         if refusing == nil {
@@ -107,6 +118,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if let address {
             self.address = nil
             open.remove(address)
+        }
+        if let network {
+            self.network = nil
+            open.remove(network)
         }
     }
 
