@@ -147,6 +147,29 @@ import Testing
         #expect(await sessions.ids.isSuperset(of: ["rider", "rider2"]))
     }
 
+    /// The issue's own figures, unscaled: a rider silent for five minutes (a long tunnel) against
+    /// 100 addresses × 8 new sessions at the server's own cap of 500 — kept; the flood gives up its
+    /// own, and once it holds one each, the newcomer is refused.
+    @Test func aSilentRiderIsKeptAgainstAHundredAddresses() async throws {
+        let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
+        let now = Clock()
+        let sessions = RideSessions(network: { network }, clock: { now.date })
+        let fix = Fix(time: 1_796_085_000, latitude: 35.4505, longitude: 139.6337, accuracy: 10)
+        _ = try await sessions.update(session: "rider", client: "192.0.2.1", fixes: [fix])
+        now.date += 300
+        var refused = 0
+        for address in 0..<100 {
+            for index in 0..<8 {
+                now.date += 0.01
+                do { _ = try await sessions.update(session: "s\(address).\(index)", client: "198.51.\(address / 100).\(address % 100)", fixes: [fix]) }
+                catch is RideSessionsFull { refused += 1 }
+            }
+        }
+        #expect(await sessions.ids.contains("rider"))
+        #expect(await sessions.count == 500)
+        #expect(refused == 0, "the flood gave up its own: \(refused) refused")
+    }
+
     /// One IPv6 /48 (a home's /56 holds 256 /64s) holds 32 sessions together, each /64 its own 8.
     @Test func oneNetworkOfManyAddressesIsCappedTogether() async throws {
         let network = try TrackingNetwork(timetable: TokyoFixture.timetable())
