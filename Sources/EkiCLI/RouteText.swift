@@ -78,7 +78,10 @@ package struct RouteText {
         let bound = lang.pick(RouteWords.bound(segment.destination))
         let toward = bound.isEmpty ? "" : "  " + bound
         let railway = segment.board.railway.flatMap { reference.railways[$0] }.map { lang.pick($0.name) } ?? ""
-        let through = Set(segment.stops.map(\.railway)).count > 1
+        // Through service only where the ride itself runs on: the railway each stop is left on (the
+        // last stop's is where the train goes after the rider gets off — 馬車道 → 横浜 stays on the
+        // みなとみらい線 though the train runs on as the 東横線).
+        let through = Set(segment.stops.dropLast().map(\.railway)).count > 1
             ? (lang == .ja ? "（直通）" : " (through service)") : ""
         let stops = segment.stopsToRide
         return [

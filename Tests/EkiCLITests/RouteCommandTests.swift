@@ -121,6 +121,19 @@ import Testing
         #expect((try Self.object(fixed.stdout)["route"] as? [String: Any])?["feasible"] as? Bool == true)
     }
 
+    /// "（直通）" only where the ride itself goes on to another railway (issue 29's review): the 08:00
+    /// through train ridden to 渋谷坂, where it goes on as the 副線, is one railway's ride; ridden on
+    /// to 新宿原, it is through service.
+    @Test func throughServiceIsSaidOnlyWhereTheRideRunsOn() throws {
+        let scratch = ScratchFolder()
+        defer { scratch.remove() }
+        let state = scratch.file("state.sqlite")
+        let toShibuyazaka = try Self.eki(["route", "fastest", "港町", "渋谷坂", "--at", Self.morning], state: state)
+        #expect(toShibuyazaka.stdout.contains("08:00  港町") && !toShibuyazaka.stdout.contains("（直通）"), "\(toShibuyazaka.stdout)")
+        let toShinjukuhara = try Self.eki(["route", "fastest", "港町", "新宿原", "--at", Self.morning], state: state)
+        #expect(toShinjukuhara.stdout.contains("08:00  港町") && toShinjukuhara.stdout.contains("（直通）"), "\(toShinjukuhara.stdout)")
+    }
+
     @Test func theShareCardRendersWithJapaneseGlyphs() throws {
         let scratch = ScratchFolder()
         defer { scratch.remove() }
