@@ -124,8 +124,8 @@ extension RouteNetwork {
             }
             func minutesOK(_ m: Int16) -> Bool { m >= 0 && m <= longestChange }
             guard ordered(neighbourStart, ending: neighbourCount), ordered(crossStart, ending: crossCount), ordered(slotStart, ending: slotCount),
-                  stations.allSatisfy({ $0 >= 0 && Int($0) < stationCount }), crossStations.allSatisfy({ $0 >= 0 && Int($0) < stationCount }),
-                  slots.allSatisfy({ $0 >= 0 && Int($0) < slotCount }),
+                  RouteNetwork.allWithin(stations, 0, stationCount), RouteNetwork.allWithin(crossStations, 0, stationCount),
+                  RouteNetwork.allWithin(slots, 0, slotCount),
                   minutes.allSatisfy(minutesOK), crossMinutes.allSatisfy(minutesOK), changeHere.allSatisfy({ $0 == -1 || minutesOK($0) })
             else { return nil }
             self.neighbourStart = neighbourStart

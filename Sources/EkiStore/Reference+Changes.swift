@@ -27,6 +27,10 @@ public struct StationChange: Sendable, Equatable {
     public static func isEstimate(basis: String?) -> Bool {
         basis?.range(of: "estimate", options: .caseInsensitive) != nil
     }
+
+    /// The same question asked of SQLite over a table's `basis` column (LIKE ignores ASCII case), for
+    /// reading whole tables at open without a Foundation search per row.
+    static let isEstimateSQL = "COALESCE(basis LIKE '%estimate%', 0)"
 }
 
 extension Reference {

@@ -249,13 +249,13 @@ public struct Reference: Sendable {
         }
         // An estimate's basis says so (`StationChange.isEstimate`): asked of SQLite here, where a
         // Foundation search in each of the table's 1,352 rows was 4 % of a fresh route.
-        try each(db, "SELECT from_id, to_id, minutes, kind, COALESCE(basis LIKE '%estimate%', 0) FROM station_transfer") { row in
+        try each(db, "SELECT from_id, to_id, minutes, kind, \(StationChange.isEstimateSQL) FROM station_transfer") { row in
             reference.transfers[StationHandle(row.int(0)), default: []].append(
                 Transfer(to: StationHandle(row.int(1)), minutes: row.optionalInt(2).map { Int($0) },
                          kind: row.optionalText(3).flatMap(ChangeKind.init),
                          estimated: row.bool(4)))
         }
-        try each(db, "SELECT from_id, to_id, arriving_id, departing_id, minutes, COALESCE(basis LIKE '%estimate%', 0) FROM station_cross") { row in
+        try each(db, "SELECT from_id, to_id, arriving_id, departing_id, minutes, \(StationChange.isEstimateSQL) FROM station_cross") { row in
             reference.crosses[StationHandle(row.int(0)), default: []].append(
                 Cross(to: StationHandle(row.int(1)), arriving: DirectionHandle(row.int(2)), departing: DirectionHandle(row.int(3)),
                       minutes: Int(row.int(4)), estimated: row.bool(5)))
